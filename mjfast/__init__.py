@@ -1,0 +1,65 @@
+"""mjfast: a compiled analysis core for Sichuan mahjong (成都麻将, 血战到底).
+
+Hands are 27-count arrays (1-9m, 1-9p, 1-9s); every kernel takes one hand (tile string, 27
+counts) or an (N, 27) uint8 batch. See README.md and RULES.md for the rules implemented.
+
+    >>> import mjfast
+    >>> mjfast.shanten("123m456m789m11p23p")
+    0
+    >>> [mjfast.format_tile(t) for t in mjfast.mask_to_tiles(mjfast.waits("123m456m789m11p23p"))]
+    ['1p', '4p']
+"""
+
+try:
+    from ._core import _kernels  # noqa: F401
+except ImportError as exc:  # pragma: no cover - only without a build
+    raise ImportError(
+        "mjfast: the compiled core (mjfast._core._kernels) is missing or broken. Build it with "
+        "`pip install .` (or `pip install -e . --no-build-isolation` for development, rerun after "
+        f"editing a .pyx or src/*.h file). Original error: {exc}"
+    ) from exc
+
+from .efficiency import NOT_HELD, Discard, advise, discards, effective_tiles
+from .errors import InvalidHandError, TileParseError
+from .analysis import INVALID_MASK, INVALID_ROW, UNWINNABLE, is_win, mask_to_tiles, shanten, waits
+from .tiles import (
+    NUM_KINDS,
+    SUITS,
+    Meld,
+    MeldKind,
+    format_hand,
+    format_tile,
+    melds_to_counts,
+    parse_hand,
+    parse_melds,
+    parse_tile,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "INVALID_MASK",
+    "INVALID_ROW",
+    "NOT_HELD",
+    "NUM_KINDS",
+    "SUITS",
+    "UNWINNABLE",
+    "Discard",
+    "InvalidHandError",
+    "Meld",
+    "MeldKind",
+    "TileParseError",
+    "advise",
+    "discards",
+    "effective_tiles",
+    "format_hand",
+    "format_tile",
+    "is_win",
+    "mask_to_tiles",
+    "melds_to_counts",
+    "parse_hand",
+    "parse_melds",
+    "parse_tile",
+    "shanten",
+    "waits",
+]

@@ -1,0 +1,178 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""Compiled core: loads the suit tables and runs the C kernels of ``src/mjfast_kernels.h``.
+
+Everything here works on validated arrays; ``mjfast._batch`` does the checking, chunking and
+threading, and the public wrappers live in ``mjfast.shanten`` and friends.
+"""
+
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t
+from libc.stdlib cimport malloc
+from libc.string cimport memcpy
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+
+import zlib
+
+cdef extern from "mjfast_tables.h":
+    int MJ_NCLASS
+    int MJ_NCLASS_PAIR
+    int MJ_TABLES_RAW_SIZE
+    int MJ_TABLES_ZLIB_SIZE
+    const unsigned char mj_tables_zlib[]
+
+cdef extern from "mjfast_kernels.h" nogil:
+    ctypedef struct mj_tables_t:
+        const uint8_t *suit
+        const int8_t *vec
+        const uint8_t *pair
+        const int8_t *two
+        const int8_t *final
+        const uint16_t *wmask
+        int n_full
+
+    mj_tables_t MJ
+
+    ctypedef struct mj_job_t:
+        int op, form, void_rule, coerce
+        const uint8_t *hands
+        const uint8_t *melds
+        int64_t melds_stride
+        const int8_t *voids
+        int void_scalar
+        const uint8_t *visible
+        int64_t visible_stride
+        void *out
+        int32_t err[3]
+
+    void mj_build_wmask(uint16_t *wmask)
+    int64_t mj_run(mj_job_t *job, int64_t start, int64_t end)
+    void mj_capped_vector(const uint8_t *c, const uint8_t *cap, int8_t *out)
+
+    int MJ_OP_SHANTEN, MJ_OP_IS_WIN, MJ_OP_WAITS, MJ_OP_EFFECTIVE, MJ_OP_DISCARDS
+    int MJ_UNWINNABLE, MJ_NOT_HELD, MJ_INVALID_ROW
+    uint32_t MJ_INVALID_MASK
+
+OP_SHANTEN = MJ_OP_SHANTEN
+OP_IS_WIN = MJ_OP_IS_WIN
+OP_WAITS = MJ_OP_WAITS
+OP_EFFECTIVE = MJ_OP_EFFECTIVE
+OP_DISCARDS = MJ_OP_DISCARDS
+UNWINNABLE = MJ_UNWINNABLE
+NOT_HELD = MJ_NOT_HELD
+INVALID_ROW = MJ_INVALID_ROW
+INVALID_MASK = MJ_INVALID_MASK
+
+# The decompressed tables stay referenced here for the life of the process.
+_TABLES = zlib.decompress(
+    PyBytes_FromStringAndSize(<const char *>mj_tables_zlib, MJ_TABLES_ZLIB_SIZE))
+if len(_TABLES) != MJ_TABLES_RAW_SIZE:
+    raise ImportError("mjfast: the shipped tables are corrupt; rebuild the extension")
+
+
+cdef void _load_tables():
+    cdef const char *base = PyBytes_AS_STRING(_TABLES)
+    cdef Py_ssize_t off = 0
+    cdef int nf = MJ_NCLASS
+    MJ.suit = <const uint8_t *>base
+    off += 1953125
+    MJ.vec = <const int8_t *>(base + off)
+    off += nf * 10
+    MJ.pair = <const uint8_t *>(base + off)
+    off += nf * nf
+    MJ.two = <const int8_t *>(base + off)
+    off += nf * nf * 5
+    MJ.final = <const int8_t *>(base + off)
+    MJ.n_full = nf
+    cdef uint16_t *wmask = <uint16_t *>malloc(1953125 * sizeof(uint16_t))
+    if wmask == NULL:
+        raise MemoryError("mjfast: cannot allocate the wait table")
+    with nogil:
+        mj_build_wmask(wmask)
+    MJ.wmask = wmask
+
+
+_load_tables()
+
+
+def table_bytes():
+    """The decompressed shipped tables (for tests that regenerate and compare them)."""
+    return _TABLES
+
+
+def run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible,
+             bint void_rule, int form, bint coerce, out, Py_ssize_t start, Py_ssize_t end):
+    """Run kernel ``op`` over rows [start, end) with the GIL released.
+
+    ``melds``/``visible``: None, or a C-contiguous uint8 array of shape (27,) (one row for all) or
+    (n, 27). ``voids``: None (``void_scalar`` for every row) or an int8 array (n,). ``out``: the
+    output array for the op. Returns (first bad row or -1, error code, detail, detail).
+    """
+    cdef mj_job_t job
+    cdef const uint8_t[::1] m1
+    cdef const uint8_t[:, ::1] m2
+    cdef const uint8_t[::1] v1
+    cdef const uint8_t[:, ::1] v2
+    cdef const int8_t[::1] vo
+    cdef int8_t[::1] o8
+    cdef uint8_t[::1] ob
+    cdef uint32_t[::1] o32
+    cdef int8_t[:, ::1] o27
+    cdef int64_t bad
+    if start >= end or hands.shape[0] == 0:
+        return (-1, 0, 0, 0)
+    job.op = op
+    job.form = form
+    job.void_rule = void_rule
+    job.coerce = coerce
+    job.err[0] = 0
+    job.err[1] = 0
+    job.err[2] = 0
+    job.hands = &hands[0, 0]
+    job.melds = NULL
+    job.melds_stride = 0
+    if melds is not None:
+        if melds.ndim == 1:
+            m1 = melds
+            job.melds = &m1[0]
+        else:
+            m2 = melds
+            job.melds = &m2[0, 0]
+            job.melds_stride = 27
+    job.visible = NULL
+    job.visible_stride = 0
+    if visible is not None:
+        if visible.ndim == 1:
+            v1 = visible
+            job.visible = &v1[0]
+        else:
+            v2 = visible
+            job.visible = &v2[0, 0]
+            job.visible_stride = 27
+    job.voids = NULL
+    job.void_scalar = void_scalar
+    if voids is not None:
+        vo = voids
+        job.voids = &vo[0]
+    if op == MJ_OP_SHANTEN:
+        o8 = out
+        job.out = &o8[0]
+    elif op == MJ_OP_IS_WIN:
+        ob = out.view("uint8")
+        job.out = &ob[0]
+    elif op == MJ_OP_WAITS:
+        o32 = out
+        job.out = &o32[0]
+    else:
+        o27 = out
+        job.out = &o27[0, 0]
+    with nogil:
+        bad = mj_run(&job, start, end)
+    return (bad, job.err[0], job.err[1], job.err[2])
+
+
+def capped_vector(const uint8_t[::1] counts, const uint8_t[::1] caps):
+    """Distance vector of one suit (9 counts) under per-kind caps, from the exact DP (for tests)."""
+    if counts.shape[0] != 9 or caps.shape[0] != 9:
+        raise ValueError("capped_vector takes 9 counts and 9 caps")
+    cdef int8_t out[10]
+    mj_capped_vector(&counts[0], &caps[0], out)
+    return [out[i] for i in range(10)]

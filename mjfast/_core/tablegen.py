@@ -1,0 +1,169 @@
+"""Generator of the suit tables behind the shanten kernels (run at development time).
+
+``python mjfast/_core/tablegen.py`` (numpy only, no compiled core needed) rewrites ``src/mjfast_tables.h``; ``tests/test_core_tables.py``
+regenerates the tables and checks the shipped header byte for byte.
+
+The scheme (see KERNELS.md): a suit pattern is 9 counts, indexed in base 5. For every pattern and
+every target of ``k`` sets (0-4) with or without the pair, the *distance* is the least number of
+tiles to add so that the suit holds that target (tiles beyond the target are ignored)::
+
+    d[k, p](c) = min over complete suit patterns T (k sets, p pairs, T <= 4) of sum(max(0, T - c))
+               = 3k + 2p - max{ |x| : x <= c and x <= T for some complete T }
+
+The second form is two cumulative passes over the 5**9 lattice: a suffix-OR along every axis marks
+the sub-patterns of complete patterns, and a prefix-max along every axis finds the largest one
+under ``c``. Only ~126 distinct 10-value distance vectors occur among the patterns of at most 14
+tiles, so each pattern stores a one-byte class, and suits are combined with small class tables.
+
+A kind capped by a meld (a pung leaves one free copy, a kong none) is outside this scheme, which
+assumes four free copies; the kernels handle suits holding one with an exact DP instead.
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+MAX_SETS = 4
+MAX_TILES = 14  # no suit pattern that a kernel looks up holds more
+HEADER = Path(__file__).resolve().parents[2] / "src" / "mjfast_tables.h"
+
+
+def complete_patterns(length: int, k: int, pair: int) -> set[tuple[int, ...]]:
+    """Every count pattern over ``length`` ranks made of ``k`` sets plus ``pair`` pairs."""
+    kinds = [("triplet", r) for r in range(length)] + [("run", r) for r in range(length - 2)]
+    found: set[tuple[int, ...]] = set()
+    for combo in itertools.combinations_with_replacement(kinds, k):
+        counts = [0] * length
+        for kind, r in combo:
+            if kind == "triplet":
+                counts[r] += 3
+            else:
+                counts[r] += 1
+                counts[r + 1] += 1
+                counts[r + 2] += 1
+        if counts and max(counts) > 4:
+            continue
+        if not pair:
+            found.add(tuple(counts))
+            continue
+        for r in range(length):
+            if counts[r] <= 2:
+                with_pair = list(counts)
+                with_pair[r] += 2
+                found.add(tuple(with_pair))
+    return found
+
+
+RANKS = 9
+
+
+def tile_counts() -> np.ndarray:
+    """Number of tiles of every base-5 suit index."""
+    counts = np.zeros((5,) * RANKS, np.int8)
+    for axis in range(RANKS):
+        shape = [1] * RANKS
+        shape[axis] = 5
+        counts = counts + np.arange(5, dtype=np.int8).reshape(shape)
+    return counts.reshape(-1)
+
+
+def distances() -> np.ndarray:
+    """(5**9, 10) int8: d[k, p] at column 2k + p, for every suit index (rank 1 most significant)."""
+    shape = (5,) * RANKS
+    n = tile_counts().reshape(shape)
+    out = np.zeros(shape + (2 * (MAX_SETS + 1),), np.int8)
+    for k in range(MAX_SETS + 1):
+        for pair in range(2):
+            sub = np.zeros(shape, bool)
+            for pattern in complete_patterns(RANKS, k, pair):
+                sub[pattern] = True
+            for axis in range(RANKS):
+                flipped = np.flip(sub, axis)
+                sub = np.flip(np.logical_or.accumulate(flipped, axis=axis), axis)
+            best = np.where(sub, n, -1).astype(np.int8)
+            for axis in range(RANKS):
+                best = np.maximum.accumulate(best, axis=axis)
+            out[..., 2 * k + pair] = 3 * k + 2 * pair - best
+    return out.reshape(-1, 2 * (MAX_SETS + 1))
+
+
+def _combine(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Min-plus combination of two distance vectors (sets add up, at most one pair)."""
+    out = np.full(10, 127, np.int16)
+    for ka in range(MAX_SETS + 1):
+        for kb in range(MAX_SETS + 1 - ka):
+            for pa in range(2):
+                for pb in range(2 - pa):
+                    col = 2 * (ka + kb) + pa + pb
+                    out[col] = min(out[col], int(a[2 * ka + pa]) + int(b[2 * kb + pb]))
+    return out
+
+
+def build() -> dict[str, np.ndarray]:
+    """All tables, as arrays, in the layout the C kernels read."""
+    dist = distances()
+    keep = np.nonzero(tile_counts() <= MAX_TILES)[0]
+    vec, inverse = np.unique(dist[keep], axis=0, return_inverse=True)
+    n_full = len(vec)
+    suit = np.zeros(5**RANKS, np.uint8)  # patterns of more than 14 tiles are never looked up
+    suit[keep] = inverse.ravel()
+
+    pair_vectors: dict[tuple[int, ...], int] = {}
+    pair = np.zeros((n_full, n_full), np.uint8)
+    combined = []
+    for a in range(n_full):
+        for b in range(n_full):
+            key = tuple(int(x) for x in _combine(vec[a], vec[b]))
+            if key not in pair_vectors:
+                pair_vectors[key] = len(combined)
+                combined.append(key)
+            pair[a, b] = pair_vectors[key]
+    vec2 = np.array(combined, np.int16)
+    melds = np.arange(MAX_SETS + 1)
+    want = 2 * (MAX_SETS - melds) + 1  # column of (4 - m sets, with the pair)
+    two = vec2[pair][:, :, want].astype(np.int8)
+    final = np.zeros((len(combined), n_full, MAX_SETS + 1), np.int8)
+    for c2, row in enumerate(vec2):
+        for c in range(n_full):
+            final[c2, c] = _combine(row, vec[c])[want]
+    return {"suit": suit, "vec": vec, "pair": pair, "two": two, "final": final}
+
+
+ORDER = ("suit", "vec", "pair", "two", "final")
+
+
+def header_text(tables: dict[str, np.ndarray]) -> str:
+    blob = b"".join(np.ascontiguousarray(tables[name]).tobytes() for name in ORDER)
+    packed = zlib.compress(blob, 9)
+    lines = [
+        "/* Generated by `python mjfast/_core/tablegen.py`; do not edit. */",
+        "#ifndef MJFAST_TABLES_H",
+        "#define MJFAST_TABLES_H",
+        f"#define MJ_NCLASS {tables['vec'].shape[0]}",
+        f"#define MJ_NCLASS_PAIR {tables['final'].shape[0]}",
+        f"#define MJ_TABLES_RAW_SIZE {len(blob)}",
+        f"#define MJ_TABLES_ZLIB_SIZE {len(packed)}",
+        "static const unsigned char mj_tables_zlib[MJ_TABLES_ZLIB_SIZE] = {",
+    ]
+    for start in range(0, len(packed), 32):
+        lines.append(",".join(str(b) for b in packed[start : start + 32]) + ",")
+    lines += ["};", "#endif", ""]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    target = Path(argv[0]) if argv else HEADER
+    tables = build()
+    target.write_text(header_text(tables))
+    sizes = ", ".join(f"{name} {tables[name].nbytes}" for name in ORDER)
+    print(f"wrote {target} ({sizes} bytes; {tables['vec'].shape[0]} classes)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

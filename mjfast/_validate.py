@@ -1,0 +1,227 @@
+"""Input checks shared by the public kernel wrappers, with errors worded in the domain.
+
+Every public kernel accepts one hand (a tile string, a length-27 sequence or a 1-D array) or a
+batch (an (N, 27) array). Checks that need no per-row work (types, dtypes, shapes, option values)
+happen here, before any cast; per-row checks (counts, melds, sizes) run inside the kernel, which
+reports the first bad row and :func:`row_error` words it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any, Union
+
+import numpy as np
+
+from .errors import InvalidHandError
+from .tiles import Meld, format_tile, melds_to_counts, parse_hand
+
+__all__ = ["FORMS", "Prepared", "prepare"]
+
+FORMS = {"all": 0, "regular": 1, "seven_pairs": 2}
+SUIT_CODES = {"m": 0, "p": 1, "s": 2, 0: 0, 1: 1, 2: 2}
+
+HandLike = Union[str, Sequence[int], np.ndarray]
+
+# kernel error codes (src/mjfast_kernels.h)
+ERR_COUNT, ERR_MELD_VALUE, ERR_HELD, ERR_SIZE, ERR_VISIBLE, ERR_VOID = 1, 2, 3, 4, 5, 6
+
+
+def _counts_array(value: Any, name: str, *, batch_ok: bool) -> np.ndarray:
+    """A 27-column uint8 count array (1-D or 2-D) from user input, checked before any cast.
+
+    A tile string (``"55p9s"``) is one row of counts."""
+    if isinstance(value, np.ndarray):
+        arr = value
+    elif isinstance(value, str):
+        arr = parse_hand(value)
+    else:
+        try:
+            arr = np.asarray(value)
+        except (TypeError, ValueError) as exc:
+            raise TypeError(f"{name}: expected tile counts, got {type(value).__name__}") from exc
+        if arr.dtype == object:
+            raise TypeError(f"{name}: expected integer tile counts, got {type(value).__name__}")
+    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
+        raise TypeError(f"{name}: expected an integer dtype (uint8 preferred), got {arr.dtype}")
+    if arr.ndim == 1:
+        if arr.shape[0] != 27:
+            raise ValueError(f"{name}: expected 27 counts (1m..9m, 1p..9p, 1s..9s), got {arr.shape[0]}")
+    elif arr.ndim == 2 and batch_ok:
+        if arr.shape[1] != 27:
+            raise ValueError(f"{name}: expected shape (N, 27), got {arr.shape}")
+        if not arr.flags.c_contiguous:
+            raise ValueError(
+                f"{name}: the array is not C-contiguous; pass np.ascontiguousarray({name})")
+    else:
+        expect = "shape (27,) or (N, 27)" if batch_ok else "shape (27,)"
+        raise ValueError(f"{name}: expected {expect}, got {arr.ndim}-D shape {arr.shape}")
+    if arr.dtype != np.uint8:
+        if arr.size and (arr.min() < 0 or arr.max() > 255):
+            _raise_first_out_of_range(arr, name)
+        arr = arr.astype(np.uint8)
+    return arr
+
+
+def _raise_first_out_of_range(arr: np.ndarray, name: str) -> None:
+    bad = np.argwhere((arr < 0) | (arr > 4))[0]
+    value = int(arr[tuple(bad)])
+    where = f"{name}[{bad[0]}]" if arr.ndim == 2 else name
+    kind = format_tile(int(bad[-1]))
+    if value < 0:
+        raise InvalidHandError(f"{where}: tile {kind} has a negative count ({value})")
+    raise InvalidHandError(f"{where}: tile {kind} appears {value} times (max 4)")
+
+
+def _hand(value: Any) -> tuple[np.ndarray, bool]:
+    """(counts, is_batch)."""
+    if isinstance(value, str):
+        return parse_hand(value), False
+    arr = _counts_array(value, "hands", batch_ok=True)
+    return arr, arr.ndim == 2
+
+
+def _melds(value: Any, n: int | None) -> np.ndarray | None:
+    if value is None:
+        return None
+    if isinstance(value, (str, Meld)) or (
+        isinstance(value, (list, tuple)) and value and isinstance(value[0], (str, Meld))
+    ):
+        counts = melds_to_counts(value)
+    elif isinstance(value, (list, tuple)) and not value:
+        return None
+    else:
+        counts = _counts_array(value, "melds", batch_ok=n is not None)
+        if counts.ndim == 2 and counts.shape[0] != n:
+            raise ValueError(f"melds: expected {n} rows like hands, got {counts.shape[0]}")
+    return counts if counts.any() else None
+
+
+def _void(value: Any, n: int | None) -> tuple[np.ndarray | None, int]:
+    """(per-row int8 array or None, scalar code); -1 = no declared void."""
+    if value is None:
+        return None, -1
+    if isinstance(value, (str, int, np.integer)) and not isinstance(value, bool):
+        key = int(value) if isinstance(value, np.integer) else value
+        if key in (-1,):
+            return None, -1
+        if key not in SUIT_CODES:
+            raise ValueError(f"void_suit: expected None, 'm', 'p', 's', 0, 1 or 2, got {value!r}")
+        return None, SUIT_CODES[key]
+    if n is None:
+        raise TypeError(f"void_suit: expected None, 'm', 'p', 's', 0, 1 or 2, got {type(value).__name__}")
+    arr = np.asarray(value)
+    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
+        raise TypeError(f"void_suit: expected an integer array (-1 for none), got {arr.dtype}")
+    if arr.shape != (n,):
+        raise ValueError(f"void_suit: expected shape ({n},) like hands, got {arr.shape}")
+    bad = np.nonzero((arr < -1) | (arr > 2))[0]
+    if bad.size:
+        raise ValueError(f"void_suit[{bad[0]}]: {int(arr[bad[0]])} is not -1 (none), 0, 1 or 2")
+    return np.ascontiguousarray(arr, dtype=np.int8), -1
+
+
+def _workers(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"workers: expected an int, got {type(value).__name__}")
+    if value == -1:
+        return os.cpu_count() or 1
+    if value < 1:
+        raise ValueError(f"workers: expected a positive count or -1 (all cores), got {value}")
+    return int(value)
+
+
+class Prepared:
+    """Validated arguments of one kernel call."""
+
+    __slots__ = ("hands", "batch", "melds", "voids", "void_scalar", "visible", "void_rule",
+                 "form", "coerce", "workers", "out")
+
+    def __init__(self, **kw: Any) -> None:
+        for key, value in kw.items():
+            setattr(self, key, value)
+
+
+def prepare(
+    hands: Any,
+    *,
+    melds: Any = None,
+    void_suit: Any = None,
+    void_rule: bool = True,
+    form: str = "all",
+    visible: Any = None,
+    workers: Any = 1,
+    out: Any = None,
+    errors: str = "raise",
+    out_dtype: Any = np.int8,
+    out_row: tuple[int, ...] = (),
+) -> Prepared:
+    """Check every argument of a kernel call; the result holds arrays the kernel can take."""
+    counts, batch = _hand(hands)
+    n = counts.shape[0] if batch else None
+    if form not in FORMS:
+        raise ValueError(f"form: expected 'all', 'regular' or 'seven_pairs', got {form!r}")
+    if errors not in ("raise", "coerce"):
+        raise ValueError(f"errors: expected 'raise' or 'coerce', got {errors!r}")
+    if not isinstance(void_rule, (bool, np.bool_)):
+        raise TypeError(f"void_rule: expected a bool, got {type(void_rule).__name__}")
+    voids, void_scalar = _void(void_suit, n)
+    if not void_rule and (voids is not None or void_scalar >= 0):
+        raise ValueError("void_suit: a declared void suit needs void_rule=True")
+    meld_counts = _melds(melds, n)
+    visible_counts = None if visible is None else _counts_array(visible, "visible", batch_ok=batch)
+    if visible_counts is not None and visible_counts.ndim == 2 and visible_counts.shape[0] != n:
+        raise ValueError(f"visible: expected {n} rows like hands, got {visible_counts.shape[0]}")
+    nworkers = _workers(workers)
+    if batch:
+        shape = (n,) + out_row
+        if out is None:
+            out = np.empty(shape, dtype=out_dtype)
+        else:
+            _check_out(out, shape, np.dtype(out_dtype))
+    elif out is not None:
+        raise ValueError("out: only batch calls (an (N, 27) array of hands) take an output array")
+    else:
+        counts = counts.reshape(1, 27)
+        out = np.empty((1,) + out_row, dtype=out_dtype)
+    return Prepared(hands=np.ascontiguousarray(counts), batch=batch, melds=meld_counts, voids=voids,
+                    void_scalar=void_scalar, visible=visible_counts, void_rule=bool(void_rule),
+                    form=FORMS[form], coerce=errors == "coerce", workers=nworkers, out=out)
+
+
+def _check_out(out: Any, shape: tuple[int, ...], dtype: np.dtype) -> None:
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out: expected a numpy array, got {type(out).__name__}")
+    if out.dtype != dtype:
+        raise TypeError(f"out: expected dtype {dtype}, got {out.dtype}")
+    if out.shape != shape:
+        raise ValueError(f"out: expected shape {shape}, got {out.shape}")
+    if not out.flags.c_contiguous:
+        raise ValueError("out: the array is not C-contiguous")
+    if not out.flags.writeable:
+        raise ValueError("out: the array is read-only")
+
+
+def row_error(code: int, a: int, b: int, row: int, batch: bool, size_rule: str) -> InvalidHandError:
+    """The error for the first bad row that a kernel reported."""
+    where = (lambda name: f"{name}[{row}]") if batch else (lambda name: "hand" if name == "hands" else name)
+    if code == ERR_COUNT:
+        return InvalidHandError(f"{where('hands')}: tile {format_tile(a)} appears {b} times (max 4)")
+    if code == ERR_MELD_VALUE:
+        return InvalidHandError(
+            f"{where('melds')}: tile {format_tile(a)} has {b} meld tiles (must be 0, 3 or 4)")
+    if code == ERR_HELD:
+        return InvalidHandError(
+            f"{where('hands')}: tile {format_tile(a)} appears {b} times counting melds (max 4)")
+    if code == ERR_SIZE:
+        if a > 4:
+            return InvalidHandError(f"{where('melds')}: {a} melds (max 4)")
+        sizes = {"waiting": f"{13 - 3 * a}", "complete": f"{14 - 3 * a}",
+                 "either": f"{13 - 3 * a} or {14 - 3 * a}"}[size_rule]
+        return InvalidHandError(
+            f"{where('hands')}: {b} concealed tiles with {a} meld{'s' if a != 1 else ''}; expected {sizes}")
+    if code == ERR_VISIBLE:
+        return InvalidHandError(
+            f"{where('visible')}: tile {format_tile(a)} is held and seen {b} times (max 4)")
+    return InvalidHandError(f"{where('void_suit')}: {a} is not -1 (none), 0, 1 or 2")

@@ -1,0 +1,123 @@
+"""Shanten (向听数), the winning-hand test and waits (叫/听), for one hand or a batch."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Optional, Union, overload
+
+import numpy as np
+
+from ._batch import call
+from ._core import _kernels
+from ._validate import HandLike
+
+__all__ = ["UNWINNABLE", "INVALID_ROW", "INVALID_MASK", "shanten", "is_win", "waits", "mask_to_tiles"]
+
+#: Shanten of a hand that can never win (melds in three suits, a meld in the declared void suit,
+#: seven pairs asked for with melds).
+UNWINNABLE: int = _kernels.UNWINNABLE
+#: What ``errors="coerce"`` writes into int8 outputs for a row that is not a valid hand.
+INVALID_ROW: int = _kernels.INVALID_ROW
+#: What ``errors="coerce"`` writes into the uint32 output of :func:`waits` for a bad row.
+INVALID_MASK: int = _kernels.INVALID_MASK
+
+Form = Literal["all", "regular", "seven_pairs"]
+VoidSuit = Union[None, int, str, np.ndarray]
+
+
+@overload
+def shanten(hands: Union[str, list, tuple], *, form: Form = ..., melds: Any = ..., void_suit: VoidSuit = ...,
+            void_rule: bool = ..., workers: int = ..., out: None = ..., errors: str = ...) -> int: ...
+@overload
+def shanten(hands: np.ndarray, *, form: Form = ..., melds: Any = ..., void_suit: VoidSuit = ...,
+            void_rule: bool = ..., workers: int = ..., out: Optional[np.ndarray] = ...,
+            errors: str = ...) -> Union[int, np.ndarray]: ...
+def shanten(hands: HandLike, *, form: Form = "all", melds: Any = None, void_suit: VoidSuit = None,
+            void_rule: bool = True, workers: int = 1, out: Optional[np.ndarray] = None,
+            errors: str = "raise") -> Union[int, np.ndarray]:
+    """Shanten number: -1 complete, 0 ready (下叫), ``UNWINNABLE`` (127) if it can never win.
+
+    The least number of tile exchanges to a winning hand, minus one (RULES.md section 3), over
+    winning hands with the same melds, at most 4 copies of a kind counting melds, and, with
+    ``void_rule`` (default), at most two suits and none of the declared ``void_suit``.
+
+    Args:
+        hands: one hand (tile string, 27 counts, 1-D array) with 13-3m or 14-3m concealed tiles,
+            or an (N, 27) uint8 array.
+        form: ``"all"`` (the minimum), ``"regular"`` (sets + pair) or ``"seven_pairs"``.
+        melds: meld strings / ``Meld`` objects (``["pung:5p", "kong:1m"]``) or counts per kind
+            (3 pung, 4 kong): (27,) for every row or (N, 27).
+        void_suit: None, ``"m"``/``"p"``/``"s"`` or 0/1/2, or an (N,) int array (-1 = none).
+        void_rule: False gives the unconstrained (riichi-style) number; seven pairs keeps quads
+            as two pairs.
+        workers: threads for a batch (-1 = all cores).
+        out: an (N,) int8 array to fill.
+        errors: ``"coerce"`` writes ``INVALID_ROW`` (-100) for bad rows instead of raising.
+
+    Returns:
+        an int for one hand, an (N,) int8 array for a batch.
+
+    Example:
+        >>> shanten("123m456m789m11p23p")     # waits on 1p/4p
+        0
+        >>> shanten("123m456p789s11s23m")     # three suits: one must go
+        3
+        >>> shanten("123m456p789s11s23m", void_rule=False)
+        0
+    """
+    res = call(_kernels.OP_SHANTEN, hands, out_dtype=np.int8, form=form, melds=melds,
+               void_suit=void_suit, void_rule=void_rule, workers=workers, out=out, errors=errors)
+    return res if isinstance(res, np.ndarray) else int(res)
+
+
+def is_win(hands: HandLike, *, melds: Any = None, void_suit: VoidSuit = None, void_rule: bool = True,
+           workers: int = 1, out: Optional[np.ndarray] = None,
+           errors: str = "raise") -> Union[bool, np.ndarray]:
+    """Is a 14-3m hand a winning hand (regular form or seven pairs, under the void rule)?
+
+    A 13-3m hand is not complete and gives False; other sizes raise. With ``errors="coerce"``
+    bad rows give False. Options as for :func:`shanten`.
+
+    Example:
+        >>> is_win("11223344556677m")    # seven pairs, one suit
+        True
+        >>> is_win("123m456p789s11s23m4m")
+        False
+    """
+    res = call(_kernels.OP_IS_WIN, hands, out_dtype=np.bool_, melds=melds,
+               void_suit=void_suit, void_rule=void_rule, workers=workers, out=out, errors=errors)
+    return res if isinstance(res, np.ndarray) else bool(res)
+
+
+def waits(hands: HandLike, *, melds: Any = None, void_suit: Any = None, void_rule: bool = True,
+          workers: int = 1, out: Optional[np.ndarray] = None,
+          errors: str = "raise") -> Union[int, np.ndarray]:
+    """Waits of 13-3m hands as 27-bit masks (bit t = kind t completes the hand).
+
+    A kind the player already holds four times (melds included) is never a wait: there is no
+    fifth copy. Under the void rule the completed hand must hold at most two suits and none of
+    the declared void suit. A hand that is not ready has mask 0. Options as for
+    :func:`mjfast.shanten`; ``errors="coerce"`` writes ``INVALID_MASK`` for bad rows.
+
+    Example:
+        >>> mask_to_tiles(waits("1112345678999m"))        # the nine-gate wait
+        [0, 1, 2, 3, 4, 5, 6, 7, 8]
+        >>> from mjfast import format_tile
+        >>> [format_tile(t) for t in mask_to_tiles(waits("1112345678m456p"))]
+        ['2m', '3m', '5m', '6m', '8m', '9m']
+    """
+    res = call(_kernels.OP_WAITS, hands, out_dtype=np.uint32, melds=melds, void_suit=void_suit,
+               void_rule=void_rule, workers=workers, out=out, errors=errors)
+    return res if isinstance(res, np.ndarray) else int(res)
+
+
+def mask_to_tiles(mask: int) -> list[int]:
+    """Kind indices (0-26) set in a wait mask, ascending.
+
+    Example:
+        >>> mask_to_tiles(0b1001)
+        [0, 3]
+    """
+    mask = int(mask)
+    if mask < 0 or mask >= 1 << 27:
+        raise ValueError(f"mask: {mask:#x} is not a 27-bit wait mask")
+    return [t for t in range(27) if mask >> t & 1]

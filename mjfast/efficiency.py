@@ -1,0 +1,107 @@
+"""Effective tiles (有效牌/进张) and discard analysis."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Optional, Union
+
+import numpy as np
+
+from ._batch import call
+from ._core import _kernels
+from ._validate import HandLike, prepare
+
+__all__ = ["NOT_HELD", "Discard", "effective_tiles", "discards", "advise"]
+
+#: What :func:`discards` reports for a kind the hand does not hold.
+NOT_HELD: int = _kernels.NOT_HELD
+
+
+def effective_tiles(hands: HandLike, *, visible: Any = None, form: str = "all", melds: Any = None,
+                    void_suit: Any = None, void_rule: bool = True, workers: int = 1,
+                    out: Optional[np.ndarray] = None, errors: str = "raise") -> np.ndarray:
+    """For 13-3m hands: per kind, -1 if drawing it does not lower shanten, else the copies left.
+
+    Copies left = 4 - copies held (melds included) - ``visible`` copies (seen outside the hand:
+    discards, others' melds), never below 0: an effective kind whose copies are all seen is still
+    listed, with 0. A kind held four times is never effective. ``visible`` is (27,) or (N, 27).
+
+    Returns:
+        a (27,) int8 array for one hand, (N, 27) for a batch.
+
+    Example:
+        >>> eff = effective_tiles("123m456m789m23p55p", visible="4p")
+        >>> {format_tile(t): int(n) for t, n in enumerate(eff) if n >= 0}
+        {'1p': 4, '4p': 3}
+    """
+    return call(_kernels.OP_EFFECTIVE, hands, out_dtype=np.int8, out_row=(27,), visible=visible,
+                form=form, melds=melds, void_suit=void_suit, void_rule=void_rule, workers=workers,
+                out=out, errors=errors)
+
+
+def discards(hands: HandLike, *, form: str = "all", melds: Any = None, void_suit: Any = None,
+             void_rule: bool = True, workers: int = 1, out: Optional[np.ndarray] = None,
+             errors: str = "raise") -> np.ndarray:
+    """For 14-3m hands: per kind, the shanten after discarding one copy (``NOT_HELD`` = -128
+    where the kind is not held).
+
+    Returns:
+        a (27,) int8 array for one hand, (N, 27) for a batch.
+
+    Example:
+        >>> d = discards("123m456m789m23p55p9s")
+        >>> int(d[parse_tile("9s")]), int(d[parse_tile("1m")]), int(d[parse_tile("1p")])
+        (0, 1, -128)
+    """
+    return call(_kernels.OP_DISCARDS, hands, out_dtype=np.int8, out_row=(27,), form=form,
+                melds=melds, void_suit=void_suit, void_rule=void_rule, workers=workers, out=out,
+                errors=errors)
+
+
+@dataclass(frozen=True)
+class Discard:
+    """One discard candidate of :func:`advise`."""
+
+    tile: int
+    shanten: int
+    effective_count: int
+    effective: tuple[int, ...]
+
+    def __str__(self) -> str:
+        from .tiles import format_tile
+
+        tiles = " ".join(format_tile(t) for t in self.effective)
+        return f"discard {format_tile(self.tile)}: shanten {self.shanten}, {self.effective_count} tiles ({tiles})"
+
+
+def advise(hand: Union[str, HandLike], *, visible: Any = None, form: str = "all", melds: Any = None,
+           void_suit: Any = None, void_rule: bool = True) -> list[Discard]:
+    """Rank the discards of one 14-3m hand by (shanten after, effective copies left, kind).
+
+    Copies left are counted against all 14 tiles: the discarded tile counts as seen.
+
+    Example:
+        >>> best = advise("123m456m789m23p55p9s")[0]
+        >>> print(best)
+        discard 9s: shanten 0, 8 tiles (1p 4p)
+    """
+    p = prepare(hand, melds=melds, void_suit=void_suit, void_rule=void_rule, form=form,
+                visible=visible)
+    if p.batch:
+        raise ValueError("advise takes one hand; use discards() for a batch")
+    counts = p.hands[0]
+    after = discards(counts, form=form, melds=p.melds, void_suit=void_suit, void_rule=void_rule)
+    seen = np.zeros(27, np.uint8) if p.visible is None else p.visible.copy()
+    ranked = []
+    for t in np.nonzero(counts)[0]:
+        t = int(t)
+        rest = counts.copy()
+        rest[t] -= 1
+        seen_after = seen.copy()
+        seen_after[t] += 1  # the discarded copy is seen, so it is not left to draw
+        eff = effective_tiles(rest, visible=seen_after, form=form, melds=p.melds,
+                              void_suit=void_suit, void_rule=void_rule)
+        kinds = tuple(int(k) for k in np.nonzero(eff >= 0)[0])
+        ranked.append(Discard(t, int(after[t]), int(eff[eff > 0].sum()), kinds))
+    ranked.sort(key=lambda d: (d.shanten, -d.effective_count, d.tile))
+    return ranked
