@@ -171,45 +171,70 @@ static inline int mj_comb3(const int8_t *x, const int8_t *y, const int8_t *z, in
 
 /* ---- one hand -------------------------------------------------------------------------- */
 
-/* What the kernels know of one hand; probes change one suit and recompute. */
+/* What the kernels know of one hand. Probes (one tile more or less) change one suit's entries
+ * in copies of idx/k/n/odd and recompute. */
 typedef struct {
-    uint8_t c[27];      /* concealed counts */
-    uint8_t cap[27];    /* free copies per kind: 4 - meld tiles */
-    int32_t idx[3];     /* base-5 index per suit */
-    int n[3];           /* tiles per suit */
-    int odd[3];         /* kinds held an odd number of times, per suit */
-    int m;              /* melds */
-    int meld_suits;     /* bit per suit holding a meld */
-    int capped;         /* bit per suit holding a capped kind (= meld_suits) */
-    int live_q;         /* bit q set: suit q may be the void suit (void rule); 0 = never wins */
+    const uint8_t *c;       /* concealed counts (the input row) */
+    const uint8_t *melds;   /* meld tiles per kind (0, 3, 4), or NULL */
+    int32_t idx[3];         /* base-5 index per suit */
+    int k[3];               /* class per suit (valid after mj_classes) */
+    int n[3];               /* tiles per suit */
+    int odd[3];             /* kinds held an odd number of times, per suit */
+    int m;                  /* melds */
+    int meld_suits;         /* bit per suit holding a meld: its kinds are capped below 4 */
+    int live_q;             /* bit q: suit q may be the void suit (void rule); 0 = never wins */
     int void_rule;
     int form;
-    int8_t v[3][10];    /* distance vectors of capped suits */
+    int8_t v[3][10];        /* exact distance vectors of the capped suits */
 } mj_hand_t;
 
-static inline void mj_suit_stats(mj_hand_t *h, int s) {
-    const uint8_t *c = h->c + 9 * s;
-    int n = 0, odd = 0;
+/* One suit's 9 counts: base-5 index, tiles, kinds held an odd number of times. Returns nonzero
+ * when a count is above 4 (then the other outputs are meaningless). */
+static inline int mj_suit_load(const uint8_t *p, int32_t *idx, int *n, int *odd) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* SWAR: 8 counts in one word, byte 0 = rank 1 = the most significant base-5 digit */
+    const uint64_t ONES = 0x0101010101010101ULL;
+    uint64_t x;
+    memcpy(&x, p, 8);
+    uint32_t b = p[8];
+    uint64_t bad = (x | (x + 0x7B * ONES)) & (0x80 * ONES); /* a byte above 4 sets its top bit */
+    *n = (int)((x * ONES) >> 56) + (int)b;
+    *odd = (int)(((x & ONES) * ONES) >> 56) + (int)(b & 1);
+    uint64_t y = (x & 0x00FF00FF00FF00FFULL) * 5 + ((x >> 8) & 0x00FF00FF00FF00FFULL);
+    uint64_t z = (y & 0x0000FFFF0000FFFFULL) * 25 + ((y >> 16) & 0x0000FFFF0000FFFFULL);
+    *idx = (int32_t)(((z & 0xFFFFFFFFULL) * 625 + (z >> 32)) * 5 + b);
+    return bad != 0 || b > 4;
+#else
+    int nn = 0, oo = 0, bad = 0;
     for (int r = 0; r < 9; r++) {
-        n += c[r];
-        odd += c[r] & 1;
+        nn += p[r];
+        oo += p[r] & 1;
+        bad |= p[r] > 4;
     }
-    h->n[s] = n;
-    h->odd[s] = odd;
-    h->idx[s] = mj_index9(c);
-    if (h->capped >> s & 1) mj_capped_vector(c, h->cap + 9 * s, h->v[s]);
+    *n = nn;
+    *odd = oo;
+    *idx = mj_index9(p);
+    return bad;
+#endif
+}
+
+static inline int mj_held(const mj_hand_t *h, int t) { return h->c[t] + (h->melds ? h->melds[t] : 0); }
+
+static inline void mj_caps(const mj_hand_t *h, int s, uint8_t *cap) {
+    for (int r = 0; r < 9; r++) cap[r] = (uint8_t)(4 - h->melds[9 * s + r]);
 }
 
 /* Validate a row and fill h. melds may be NULL. Returns an MJ_ERR_* code, details in err[1..2]. */
 static inline int mj_load(mj_hand_t *h, const uint8_t *hand, const uint8_t *melds, int void_suit,
                           int void_rule, int form, int size_rule, int32_t *err) {
-    int m = 0, meld_suits = 0, total = 0;
-    for (int t = 0; t < 27; t++) {
-        int x = hand[t];
-        if (x > 4) { err[1] = t; err[2] = x; return MJ_ERR_COUNT; }
-        total += x;
-        h->c[t] = (uint8_t)x;
+    int bad = 0;
+    for (int s = 0; s < 3; s++) bad |= mj_suit_load(hand + 9 * s, &h->idx[s], &h->n[s], &h->odd[s]);
+    if (bad) {
+        for (int t = 0; t < 27; t++) {
+            if (hand[t] > 4) { err[1] = t; err[2] = hand[t]; return MJ_ERR_COUNT; }
+        }
     }
+    int m = 0, meld_suits = 0;
     if (melds) {
         for (int t = 0; t < 27; t++) {
             int y = melds[t];
@@ -219,20 +244,20 @@ static inline int mj_load(mj_hand_t *h, const uint8_t *hand, const uint8_t *meld
                 m++;
                 meld_suits |= 1 << (t / 9);
             }
-            h->cap[t] = (uint8_t)(4 - y);
         }
-    } else {
-        memset(h->cap, 4, 27);
+        if (!m) melds = NULL;
     }
+    int total = h->n[0] + h->n[1] + h->n[2];
     int waiting = 13 - 3 * m, complete = 14 - 3 * m;
     int ok = m <= 4 && (size_rule == MJ_SIZE_WAITING ? total == waiting
                         : size_rule == MJ_SIZE_COMPLETE ? total == complete
                         : (total == waiting || total == complete));
     if (!ok) { err[1] = m; err[2] = total; return MJ_ERR_SIZE; }
     if (void_suit < -1 || void_suit > 2) { err[1] = void_suit; err[2] = 0; return MJ_ERR_VOID; }
+    h->c = hand;
+    h->melds = melds;
     h->m = m;
     h->meld_suits = meld_suits;
-    h->capped = meld_suits;
     h->void_rule = void_rule;
     h->form = form;
     if (void_rule) {
@@ -241,15 +266,22 @@ static inline int mj_load(mj_hand_t *h, const uint8_t *hand, const uint8_t *meld
     } else {
         h->live_q = 7;
     }
-    for (int s = 0; s < 3; s++) mj_suit_stats(h, s);
     return MJ_OK;
 }
 
-static inline const int8_t *mj_vec(const mj_hand_t *h, int s, int32_t idx) {
-    return (h->capped >> s & 1) ? h->v[s] : MJ.vec + 10 * MJ.suit[idx];
+/* Classes (and the exact vectors of capped suits), needed by the distance. */
+static inline void mj_classes(mj_hand_t *h) {
+    for (int s = 0; s < 3; s++) {
+        h->k[s] = MJ.suit[h->idx[s]];
+        if (h->meld_suits >> s & 1) {
+            uint8_t cap[9];
+            mj_caps(h, s, cap);
+            mj_capped_vector(h->c + 9 * s, cap, h->v[s]);
+        }
+    }
 }
 
-/* Seven-pairs distance with live suits given by a bit mask. */
+/* Seven-pairs distance with the live suits given by a bit mask. */
 static inline int mj_seven(const int *n, const int *odd, int live) {
     int pairs = 0, singles = 0;
     for (int s = 0; s < 3; s++) {
@@ -259,77 +291,105 @@ static inline int mj_seven(const int *n, const int *odd, int live) {
         }
     }
     int need = 7 - (pairs < 7 ? pairs : 7);
-    return need <= singles ? need : singles + 2 * (need - singles);
+    return need <= singles ? need : 2 * need - singles;
 }
 
-/* Distance of the hand whose suit indices / stats are given (one suit may differ from h). */
-static inline int mj_distance_with(const mj_hand_t *h, const int32_t *idx, const int *n,
-                                   const int *odd) {
+/* Regular + seven-pairs distance when suit q is the void one (q = -1: no void rule), for suit
+ * classes k (capped suits: the vectors in v). */
+static inline int mj_distance_q(const mj_hand_t *h, const int *k, const int *n, const int *odd,
+                                int8_t (*v)[10], int q) {
     int best = MJ_INF;
-    int K = 4 - h->m;
-    int regular = h->form != MJ_FORM_SEVEN_PAIRS;
-    int seven = h->form != MJ_FORM_REGULAR && h->m == 0;
-    if (!h->void_rule) {
-        if (regular) {
-            if (!h->capped) {
-                best = MJ.final[((int)MJ.pair[MJ.suit[idx[0]] * MJ.n_full + MJ.suit[idx[1]]] *
-                                     MJ.n_full + MJ.suit[idx[2]]) * 5 + h->m];
+    int nf = MJ.n_full;
+    if (h->form != MJ_FORM_SEVEN_PAIRS) {
+        if (q < 0) {
+            if (!h->meld_suits) {
+                best = MJ.final[((int)MJ.pair[k[0] * nf + k[1]] * nf + k[2]) * 5];
             } else {
-                best = mj_comb3(mj_vec(h, 0, idx[0]), mj_vec(h, 1, idx[1]), mj_vec(h, 2, idx[2]), K);
+                const int8_t *x[3];
+                for (int s = 0; s < 3; s++) x[s] = (h->meld_suits >> s & 1) ? v[s] : MJ.vec + 10 * k[s];
+                best = mj_comb3(x[0], x[1], x[2], 4 - h->m);
+            }
+        } else {
+            int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
+            if (!h->meld_suits) {
+                best = MJ.two[(k[a] * nf + k[b]) * 5];
+            } else {
+                const int8_t *xa = (h->meld_suits >> a & 1) ? v[a] : MJ.vec + 10 * k[a];
+                const int8_t *xb = (h->meld_suits >> b & 1) ? v[b] : MJ.vec + 10 * k[b];
+                best = mj_comb2(xa, xb, 4 - h->m);
             }
         }
-        if (seven) {
-            int v = mj_seven(n, odd, 7);
-            if (v < best) best = v;
-        }
-        return best;
     }
+    if (h->form != MJ_FORM_REGULAR && h->m == 0) {
+        int sv = mj_seven(n, odd, q < 0 ? 7 : 7 & ~(1 << q));
+        if (sv < best) best = sv;
+    }
+    return best;
+}
+
+static inline int mj_distance_with(const mj_hand_t *h, const int *k, const int *n, const int *odd,
+                                   int8_t (*v)[10]) {
+    if (!h->void_rule) return mj_distance_q(h, k, n, odd, v, -1);
+    int best = MJ_INF;
     for (int q = 0; q < 3; q++) {
-        if (!(h->live_q >> q & 1)) continue;
-        int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
-        if (regular) {
-            int v;
-            if (!h->capped) {
-                v = MJ.two[((int)MJ.suit[idx[a]] * MJ.n_full + MJ.suit[idx[b]]) * 5 + h->m];
-            } else {
-                v = mj_comb2(mj_vec(h, a, idx[a]), mj_vec(h, b, idx[b]), K);
-            }
-            if (v < best) best = v;
-        }
-        if (seven) {
-            int v = mj_seven(n, odd, 7 & ~(1 << q));
-            if (v < best) best = v;
+        if (h->live_q >> q & 1) {
+            int d = mj_distance_q(h, k, n, odd, v, q);
+            if (d < best) best = d;
         }
     }
     return best;
 }
 
-static inline int mj_distance(const mj_hand_t *h) { return mj_distance_with(h, h->idx, h->n, h->odd); }
+static inline int mj_distance(mj_hand_t *h) {
+    return mj_distance_with(h, h->k, h->n, h->odd, h->v);
+}
 
 static inline int mj_shanten_of(int distance) {
     return distance >= MJ_INF ? MJ_UNWINNABLE : distance - 1;
 }
 
-/* Distance after adding (delta = +1) or removing (delta = -1) one tile of kind t. */
-static inline int mj_probe(mj_hand_t *h, int t, int delta) {
+/* Distances per void choice (index 3: no void rule), so probes recompute only what changes. */
+typedef struct {
+    int dq[3];
+} mj_base_t;
+
+static inline void mj_base(const mj_hand_t *h, mj_base_t *b) {
+    for (int q = 0; q < 3; q++) {
+        b->dq[q] = (h->void_rule && (h->live_q >> q & 1))
+                       ? mj_distance_q(h, h->k, h->n, h->odd, (int8_t (*)[10])h->v, q) : MJ_INF;
+    }
+}
+
+/* Distance after adding (delta = +1) or removing (delta = -1) one tile of kind t. With the void
+ * rule, a tile of suit s changes nothing when s is the void suit: that term comes from base. */
+static inline int mj_probe(const mj_hand_t *h, const mj_base_t *base, int t, int delta) {
     int s = t / 9, r = t % 9;
-    int32_t idx[3] = {h->idx[0], h->idx[1], h->idx[2]};
+    int k[3] = {h->k[0], h->k[1], h->k[2]};
     int n[3] = {h->n[0], h->n[1], h->n[2]};
     int odd[3] = {h->odd[0], h->odd[1], h->odd[2]};
-    idx[s] += delta * MJ_POW[r];
+    int8_t v[3][10];
     n[s] += delta;
     odd[s] += (h->c[t] & 1) ? -1 : 1;
-    if (h->capped >> s & 1) {
-        int8_t saved[10];
-        memcpy(saved, h->v[s], 10);
-        h->c[t] = (uint8_t)(h->c[t] + delta);
-        mj_capped_vector(h->c + 9 * s, h->cap + 9 * s, h->v[s]);
-        int d = mj_distance_with(h, idx, n, odd);
-        h->c[t] = (uint8_t)(h->c[t] - delta);
-        memcpy(h->v[s], saved, 10);
-        return d;
+    if (h->meld_suits) {
+        memcpy(v, h->v, sizeof v);
+        if (h->meld_suits >> s & 1) {
+            uint8_t c9[9], cap[9];
+            memcpy(c9, h->c + 9 * s, 9);
+            c9[r] = (uint8_t)(c9[r] + delta);
+            mj_caps(h, s, cap);
+            mj_capped_vector(c9, cap, v[s]);
+        }
     }
-    return mj_distance_with(h, idx, n, odd);
+    k[s] = MJ.suit[h->idx[s] + delta * MJ_POW[r]];
+    if (!h->void_rule) return mj_distance_q(h, k, n, odd, v, -1);
+    int best = base->dq[s];
+    for (int q = 0; q < 3; q++) {
+        if (q != s && (h->live_q >> q & 1)) {
+            int d = mj_distance_q(h, k, n, odd, v, q);
+            if (d < best) best = d;
+        }
+    }
+    return best;
 }
 
 /* Suits present in the hand (concealed or melded). */
@@ -347,60 +407,56 @@ static inline int mj_void_ok(const mj_hand_t *h, int suits, int void_suit) {
 static inline int mj_is_win(const mj_hand_t *h, int void_suit) {
     if (h->n[0] + h->n[1] + h->n[2] != 14 - 3 * h->m) return 0; /* a waiting hand is not complete */
     if (!mj_void_ok(h, mj_suits_present(h), void_suit)) return 0;
-    int regular = 1;
-    for (int s = 0; s < 3; s++) regular &= MJ.wmask[h->idx[s]] >> 9 & 1;
-    if (regular) return 1;
-    if (h->m) return 0;
-    return h->odd[0] + h->odd[1] + h->odd[2] == 0;
+    if (MJ.wmask[h->idx[0]] & MJ.wmask[h->idx[1]] & MJ.wmask[h->idx[2]] & (1u << 9)) return 1;
+    return h->m == 0 && h->odd[0] + h->odd[1] + h->odd[2] == 0;
 }
 
 /* 27-bit mask of the kinds that complete a 13-3m hand. */
 static inline uint32_t mj_waits(const mj_hand_t *h, int void_suit) {
-    uint16_t w[3] = {MJ.wmask[h->idx[0]], MJ.wmask[h->idx[1]], MJ.wmask[h->idx[2]]};
+    uint32_t w[3] = {MJ.wmask[h->idx[0]], MJ.wmask[h->idx[1]], MJ.wmask[h->idx[2]]};
     int present = mj_suits_present(h);
     uint32_t mask = 0;
     for (int s = 0; s < 3; s++) {
-        int o1 = (s + 1) % 3, o2 = (s + 2) % 3;
-        if (!((w[o1] >> 9) & (w[o2] >> 9) & 1)) continue;
+        if (!(w[(s + 1) % 3] & w[(s + 2) % 3] & (1u << 9))) continue; /* the other suits complete */
         if (!mj_void_ok(h, present | 1 << s, void_suit)) continue;
-        mask |= (uint32_t)(w[s] & 0x1FF) << (9 * s);
+        mask |= (w[s] & 0x1FFu) << (9 * s);
     }
-    if (h->m == 0 && h->odd[0] + h->odd[1] + h->odd[2] == 1) {
-        int pairs = 0;
-        for (int s = 0; s < 3; s++) pairs += (h->n[s] - h->odd[s]) >> 1;
-        if (pairs == 6) {
-            for (int t = 0; t < 27; t++) {
-                if ((h->c[t] & 1) && mj_void_ok(h, present | 1 << (t / 9), void_suit)) mask |= 1u << t;
-            }
+    if (h->m == 0 && h->odd[0] + h->odd[1] + h->odd[2] == 1 &&
+        ((h->n[0] - h->odd[0]) >> 1) + ((h->n[1] - h->odd[1]) >> 1) + ((h->n[2] - h->odd[2]) >> 1) == 6) {
+        for (int t = 0; t < 27; t++) {
+            if ((h->c[t] & 1) && mj_void_ok(h, present | 1 << (t / 9), void_suit)) mask |= 1u << t;
         }
     }
-    for (int t = 0; t < 27; t++) {
-        if (h->c[t] + 4 - h->cap[t] >= 4) mask &= ~(1u << t);
+    if (mask) {
+        for (int t = 0; t < 27; t++) {
+            if (mj_held(h, t) >= 4) mask &= ~(1u << t); /* no fifth copy */
+        }
     }
     return mask;
 }
 
-/* held copies (concealed + melds) */
-static inline int mj_held(const mj_hand_t *h, int t) { return h->c[t] + 4 - h->cap[t]; }
-
 /* Effective tiles of a 13-3m hand: -1, or copies left. visible may be NULL. */
 static inline void mj_effective(mj_hand_t *h, const uint8_t *visible, int8_t *out) {
-    int base = mj_distance(h);
+    int d = mj_distance(h);
+    mj_base_t base;
+    mj_base(h, &base);
     for (int t = 0; t < 27; t++) {
         int held = mj_held(h, t);
-        int8_t v = -1;
-        if (held < 4 && base < MJ_INF && mj_probe(h, t, +1) < base) {
+        int8_t e = -1;
+        if (held < 4 && d < MJ_INF && mj_probe(h, &base, t, +1) < d) {
             int left = 4 - held - (visible ? visible[t] : 0);
-            v = (int8_t)(left > 0 ? left : 0);
+            e = (int8_t)(left > 0 ? left : 0);
         }
-        out[t] = v;
+        out[t] = e;
     }
 }
 
 /* Shanten after discarding each kind from a 14-3m hand (-128 where not held). */
 static inline void mj_discards(mj_hand_t *h, int8_t *out) {
+    mj_base_t base;
+    mj_base(h, &base);
     for (int t = 0; t < 27; t++) {
-        out[t] = h->c[t] ? (int8_t)mj_shanten_of(mj_probe(h, t, -1)) : (int8_t)MJ_NOT_HELD;
+        out[t] = h->c[t] ? (int8_t)mj_shanten_of(mj_probe(h, &base, t, -1)) : (int8_t)MJ_NOT_HELD;
     }
 }
 
@@ -462,6 +518,7 @@ static int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
         int code = mj_load(&h, job->hands + 27 * i, melds, void_suit, job->void_rule, job->form,
                            size_rule, err);
         if (code == MJ_OK && visible) code = mj_check_visible(&h, visible, err);
+        if (code == MJ_OK && job->op != MJ_OP_IS_WIN && job->op != MJ_OP_WAITS) mj_classes(&h);
         if (code != MJ_OK) {
             if (first_bad < 0) {
                 first_bad = i;
