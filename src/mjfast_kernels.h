@@ -39,13 +39,16 @@ enum {
 };
 
 typedef struct {
-    const uint8_t *suit;   /* [5^9] class of a full suit */
+    const uint8_t *left;   /* [125] class of ranks 1-3 */
+    const uint16_t *right; /* [15625] class of ranks 4-9 */
+    const uint8_t *lr;     /* [n_left][n_right] suit class from the two (see tablegen.py) */
     const int8_t *vec;     /* [NF][10] distance to k sets (col 2k) or k sets + pair (2k+1) */
     const uint8_t *pair;   /* [NF][NF] class of two full suits combined */
     const int8_t *two;     /* [NF][NF][5] distance of two suits to 4-m sets + pair */
     const int8_t *final;   /* [NP][NF][5] distance of three suits to 4-m sets + pair */
     const uint16_t *wmask; /* [5^9] bits 0-8: ranks whose addition completes the suit; bit 9: complete */
-    int n_full;            /* classes of full suits (rows of pair / two) */
+    int n_full;            /* suit classes (rows of pair / two) */
+    int n_right;
 } mj_tables_t;
 
 static mj_tables_t MJ;
@@ -55,6 +58,12 @@ static const int32_t MJ_POW[9] = {390625, 78125, 15625, 3125, 625, 125, 25, 5, 1
 static inline int32_t mj_index9(const uint8_t *c) {
     return ((((((((int32_t)c[0] * 5 + c[1]) * 5 + c[2]) * 5 + c[3]) * 5 + c[4]) * 5 + c[5]) * 5 +
              c[6]) * 5 + c[7]) * 5 + c[8];
+}
+
+/* Class of a suit pattern of at most 14 tiles. */
+static inline int mj_class(int32_t idx) {
+    int32_t l = idx / 15625, r = idx - l * 15625;
+    return MJ.lr[MJ.left[l] * MJ.n_right + MJ.right[r]];
 }
 
 /* ---- table construction at import ------------------------------------------------------ */
@@ -73,10 +82,10 @@ static void mj_build_wmask(uint16_t *wmask) {
     for (int32_t i = 0; i < 1953125; i++) {
         uint16_t m = 0;
         if (n <= 14) {
-            if (mj_complete_class(MJ.suit[i], n)) m |= 1u << 9;
+            if (mj_complete_class(mj_class(i), n)) m |= 1u << 9;
             if (n <= 13) {
                 for (int r = 0; r < 9; r++) {
-                    if (d[r] < 4 && mj_complete_class(MJ.suit[i + MJ_POW[r]], n + 1)) m |= 1u << r;
+                    if (d[r] < 4 && mj_complete_class(mj_class(i + MJ_POW[r]), n + 1)) m |= 1u << r;
                 }
             }
         }
@@ -272,7 +281,7 @@ static inline int mj_load(mj_hand_t *h, const uint8_t *hand, const uint8_t *meld
 /* Classes (and the exact vectors of capped suits), needed by the distance. */
 static inline void mj_classes(mj_hand_t *h) {
     for (int s = 0; s < 3; s++) {
-        h->k[s] = MJ.suit[h->idx[s]];
+        h->k[s] = mj_class(h->idx[s]);
         if (h->meld_suits >> s & 1) {
             uint8_t cap[9];
             mj_caps(h, s, cap);
@@ -281,17 +290,22 @@ static inline void mj_classes(mj_hand_t *h) {
     }
 }
 
-/* Seven-pairs distance with the live suits given by a bit mask. */
-static inline int mj_seven(const int *n, const int *odd, int live) {
+/* Seven-pairs distance from the pairs and singles (odd kinds) of the live suits. */
+static inline int mj_seven_of(int pairs, int singles) {
+    int need = 7 - (pairs < 7 ? pairs : 7);
+    return need <= singles ? need : 2 * need - singles;
+}
+
+/* Seven-pairs distance when suit q is the void one (q = -1: every suit live). */
+static inline int mj_seven(const int *n, const int *odd, int q) {
     int pairs = 0, singles = 0;
     for (int s = 0; s < 3; s++) {
-        if (live >> s & 1) {
+        if (s != q) {
             pairs += (n[s] - odd[s]) >> 1;
             singles += odd[s];
         }
     }
-    int need = 7 - (pairs < 7 ? pairs : 7);
-    return need <= singles ? need : 2 * need - singles;
+    return mj_seven_of(pairs, singles);
 }
 
 /* Regular + seven-pairs distance when suit q is the void one (q = -1: no void rule), for suit
@@ -321,7 +335,7 @@ static inline int mj_distance_q(const mj_hand_t *h, const int *k, const int *n, 
         }
     }
     if (h->form != MJ_FORM_REGULAR && h->m == 0) {
-        int sv = mj_seven(n, odd, q < 0 ? 7 : 7 & ~(1 << q));
+        int sv = mj_seven(n, odd, q);
         if (sv < best) best = sv;
     }
     return best;
@@ -380,7 +394,7 @@ static inline int mj_probe(const mj_hand_t *h, const mj_base_t *base, int t, int
             mj_capped_vector(c9, cap, v[s]);
         }
     }
-    k[s] = MJ.suit[h->idx[s] + delta * MJ_POW[r]];
+    k[s] = mj_class(h->idx[s] + delta * MJ_POW[r]);
     if (!h->void_rule) return mj_distance_q(h, k, n, odd, v, -1);
     int best = base->dq[s];
     for (int q = 0; q < 3; q++) {
@@ -435,28 +449,93 @@ static inline uint32_t mj_waits(const mj_hand_t *h, int void_suit) {
     return mask;
 }
 
-/* Effective tiles of a 13-3m hand: -1, or copies left. visible may be NULL. */
-static inline void mj_effective(mj_hand_t *h, const uint8_t *visible, int8_t *out) {
-    int d = mj_distance(h);
+/* Distances of a meld-free hand after one tile more (delta = +1) or less (-1) of every kind,
+ * into dist[27] (MJ_INF where the probe is impossible: a fifth copy, or a kind not held). The
+ * suits other than the probed one are fixed, so their combined class (PAIR, no void rule) or each
+ * void choice's result is computed once per suit. */
+static inline void mj_plain_probes(const mj_hand_t *h, int delta, int *dist) {
+    int nf = MJ.n_full;
+    int reg = h->form != MJ_FORM_SEVEN_PAIRS, sev = h->form != MJ_FORM_REGULAR;
+    int pr[3], dq[3];
+    for (int s = 0; s < 3; s++) pr[s] = (h->n[s] - h->odd[s]) >> 1;
+    for (int q = 0; q < 3; q++) {
+        dq[q] = (h->void_rule && (h->live_q >> q & 1))
+                    ? mj_distance_q(h, h->k, h->n, h->odd, (int8_t (*)[10])h->v, q) : MJ_INF;
+    }
+    for (int s = 0; s < 3; s++) {
+        int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
+        int rest = MJ.pair[h->k[o1] * nf + h->k[o2]];
+        int rest_pairs = pr[o1] + pr[o2], rest_odd = h->odd[o1] + h->odd[o2];
+        for (int r = 0; r < 9; r++) {
+            int t = 9 * s + r, c = h->c[t];
+            if (delta > 0 ? c >= 4 : c == 0) {
+                dist[t] = MJ_INF;
+                continue;
+            }
+            int k = mj_class(h->idx[s] + delta * MJ_POW[r]);
+            int odd = h->odd[s] + ((c & 1) ? -1 : 1);
+            int pairs = (h->n[s] + delta - odd) >> 1;
+            int best;
+            if (!h->void_rule) {
+                best = reg ? MJ.final[(rest * nf + k) * 5] : MJ_INF;
+                if (sev) {
+                    int sv = mj_seven_of(pairs + rest_pairs, odd + rest_odd);
+                    best = sv < best ? sv : best;
+                }
+            } else {
+                best = dq[s]; /* void suit s: the tile changes nothing that counts */
+                for (int j = 0; j < 2; j++) {
+                    int q = j ? o2 : o1, o = j ? o1 : o2; /* void q, live s and o */
+                    if (!(h->live_q >> q & 1)) continue;
+                    int v = reg ? MJ.two[(k * nf + h->k[o]) * 5] : MJ_INF;
+                    if (sev) {
+                        int sv = mj_seven_of(pairs + pr[o], odd + h->odd[o]);
+                        v = sv < v ? sv : v;
+                    }
+                    best = v < best ? v : best;
+                }
+            }
+            dist[t] = best;
+        }
+    }
+}
+
+/* Distance after each probe, for any hand (melds go through the exact capped-suit path). */
+static inline void mj_probes(mj_hand_t *h, int delta, int *dist) {
+    if (!h->meld_suits) {
+        mj_plain_probes(h, delta, dist);
+        return;
+    }
     mj_base_t base;
     mj_base(h, &base);
     for (int t = 0; t < 27; t++) {
+        int c = h->c[t];
+        dist[t] = (delta > 0 ? mj_held(h, t) >= 4 : c == 0) ? MJ_INF : mj_probe(h, &base, t, delta);
+    }
+}
+
+/* Effective tiles of a 13-3m hand: -1, or copies left. visible may be NULL. */
+static inline void mj_effective(mj_hand_t *h, const uint8_t *visible, int8_t *out) {
+    int d = mj_distance(h);
+    if (d >= MJ_INF) {
+        memset(out, -1, 27);
+        return;
+    }
+    int dist[27];
+    mj_probes(h, +1, dist);
+    for (int t = 0; t < 27; t++) {
         int held = mj_held(h, t);
-        int8_t e = -1;
-        if (held < 4 && d < MJ_INF && mj_probe(h, &base, t, +1) < d) {
-            int left = 4 - held - (visible ? visible[t] : 0);
-            e = (int8_t)(left > 0 ? left : 0);
-        }
-        out[t] = e;
+        int left = 4 - held - (visible ? visible[t] : 0);
+        out[t] = (int8_t)(held < 4 && dist[t] < d ? (left > 0 ? left : 0) : -1);
     }
 }
 
 /* Shanten after discarding each kind from a 14-3m hand (-128 where not held). */
 static inline void mj_discards(mj_hand_t *h, int8_t *out) {
-    mj_base_t base;
-    mj_base(h, &base);
+    int dist[27];
+    mj_probes(h, -1, dist);
     for (int t = 0; t < 27; t++) {
-        out[t] = h->c[t] ? (int8_t)mj_shanten_of(mj_probe(h, &base, t, -1)) : (int8_t)MJ_NOT_HELD;
+        out[t] = h->c[t] ? (int8_t)mj_shanten_of(dist[t]) : (int8_t)MJ_NOT_HELD;
     }
 }
 
@@ -504,21 +583,97 @@ static inline void mj_write_invalid(mj_job_t *job, int64_t i) {
     }
 }
 
+/* Shanten of meld-free rows without building hands: the hot batch case. Rows go in blocks: first
+ * every row's indices (pure arithmetic), then the table loads of the whole block, which the CPU
+ * can overlap. Returns how many rows from i on it wrote (they are all good); the caller sends the
+ * first row it did not write through the general path, which reports it if it is bad. */
+#define MJ_BLOCK 16
+static inline int64_t mj_plain_shanten(const mj_job_t *job, int64_t i, int64_t end) {
+    int32_t idx[MJ_BLOCK][3];
+    int pr[MJ_BLOCK][3], odd[MJ_BLOCK][3], vs[MJ_BLOCK];
+    int rows = end - i < MJ_BLOCK ? (int)(end - i) : MJ_BLOCK;
+    int good = 0;
+    for (; good < rows; good++) {
+        const uint8_t *row = job->hands + 27 * (i + good);
+        int n[3];
+        int bad = 0;
+        for (int s = 0; s < 3; s++) bad |= mj_suit_load(row + 9 * s, &idx[good][s], &n[s], &odd[good][s]);
+        int total = n[0] + n[1] + n[2];
+        int void_suit = job->voids ? job->voids[i + good] : job->void_scalar;
+        if (bad || (total != 13 && total != 14) || void_suit < -1 || void_suit > 2) break;
+        for (int s = 0; s < 3; s++) pr[good][s] = (n[s] - odd[good][s]) >> 1;
+        vs[good] = void_suit;
+    }
+    int form = job->form, nf = MJ.n_full;
+    int reg = form != MJ_FORM_SEVEN_PAIRS, sev = form != MJ_FORM_REGULAR;
+    int8_t *out = (int8_t *)job->out + i;
+    for (int j = 0; j < good; j++) {
+        int k[3] = {mj_class(idx[j][0]), mj_class(idx[j][1]), mj_class(idx[j][2])};
+        int pairs = pr[j][0] + pr[j][1] + pr[j][2], singles = odd[j][0] + odd[j][1] + odd[j][2];
+        int best;
+        if (!job->void_rule) {
+            best = reg ? MJ.final[((int)MJ.pair[k[0] * nf + k[1]] * nf + k[2]) * 5] : MJ_INF;
+            if (sev) {
+                int sv = mj_seven_of(pairs, singles);
+                best = sv < best ? sv : best;
+            }
+        } else {
+            int d[3];
+            for (int q = 0; q < 3; q++) {
+                int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
+                int v = reg ? MJ.two[(k[a] * nf + k[b]) * 5] : MJ_INF;
+                int sv = sev ? mj_seven_of(pairs - pr[j][q], singles - odd[j][q]) : MJ_INF;
+                d[q] = sv < v ? sv : v;
+            }
+            if (vs[j] >= 0) {
+                best = d[vs[j]];
+            } else {
+                best = d[0] < d[1] ? d[0] : d[1];
+                best = d[2] < best ? d[2] : best;
+            }
+        }
+        out[j] = (int8_t)mj_shanten_of(best);
+    }
+    return good;
+}
+
+/* One row through the general path. Returns MJ_OK, or an error code with details in err. */
+static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
+    mj_hand_t h;
+    int void_suit = job->voids ? job->voids[i] : job->void_scalar;
+    const uint8_t *melds = job->melds ? job->melds + job->melds_stride * i : NULL;
+    const uint8_t *visible = job->visible ? job->visible + job->visible_stride * i : NULL;
+    int code = mj_load(&h, job->hands + 27 * i, melds, void_suit, job->void_rule, job->form,
+                       mj_size_rule(job->op), err);
+    if (code == MJ_OK && visible) code = mj_check_visible(&h, visible, err);
+    if (code != MJ_OK) return code;
+    if (job->op != MJ_OP_IS_WIN && job->op != MJ_OP_WAITS) mj_classes(&h);
+    switch (job->op) {
+    case MJ_OP_SHANTEN: ((int8_t *)job->out)[i] = (int8_t)mj_shanten_of(mj_distance(&h)); break;
+    case MJ_OP_IS_WIN: ((uint8_t *)job->out)[i] = (uint8_t)mj_is_win(&h, void_suit); break;
+    case MJ_OP_WAITS: ((uint32_t *)job->out)[i] = mj_waits(&h, void_suit); break;
+    case MJ_OP_EFFECTIVE: mj_effective(&h, visible, (int8_t *)job->out + 27 * i); break;
+    default: mj_discards(&h, (int8_t *)job->out + 27 * i); break;
+    }
+    return MJ_OK;
+}
+
 /* Run rows [start, end). Returns the first bad row (details in job->err), or -1. Without
  * coerce it stops there; with coerce the bad rows get the sentinel and the run goes on. */
 static int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
     int64_t first_bad = -1;
-    int size_rule = mj_size_rule(job->op);
-    mj_hand_t h;
+    int plain = job->op == MJ_OP_SHANTEN && !job->melds;
     int32_t err[3];
     for (int64_t i = start; i < end; i++) {
-        int void_suit = job->voids ? job->voids[i] : job->void_scalar;
-        const uint8_t *melds = job->melds ? job->melds + job->melds_stride * i : NULL;
-        const uint8_t *visible = job->visible ? job->visible + job->visible_stride * i : NULL;
-        int code = mj_load(&h, job->hands + 27 * i, melds, void_suit, job->void_rule, job->form,
-                           size_rule, err);
-        if (code == MJ_OK && visible) code = mj_check_visible(&h, visible, err);
-        if (code == MJ_OK && job->op != MJ_OP_IS_WIN && job->op != MJ_OP_WAITS) mj_classes(&h);
+        if (plain) {
+            int64_t done = mj_plain_shanten(job, i, end);
+            if (done == MJ_BLOCK || i + done == end) {
+                i += done - 1;
+                continue;
+            }
+            i += done; /* a row the fast path left: through the general path */
+        }
+        int code = mj_row(job, i, err);
         if (code != MJ_OK) {
             if (first_bad < 0) {
                 first_bad = i;
@@ -528,14 +683,6 @@ static int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
             }
             if (!job->coerce) return first_bad;
             mj_write_invalid(job, i);
-            continue;
-        }
-        switch (job->op) {
-        case MJ_OP_SHANTEN: ((int8_t *)job->out)[i] = (int8_t)mj_shanten_of(mj_distance(&h)); break;
-        case MJ_OP_IS_WIN: ((uint8_t *)job->out)[i] = (uint8_t)mj_is_win(&h, void_suit); break;
-        case MJ_OP_WAITS: ((uint32_t *)job->out)[i] = mj_waits(&h, void_suit); break;
-        case MJ_OP_EFFECTIVE: mj_effective(&h, visible, (int8_t *)job->out + 27 * i); break;
-        default: mj_discards(&h, (int8_t *)job->out + 27 * i); break;
         }
     }
     return first_bad;

@@ -14,6 +14,8 @@ import zlib
 
 cdef extern from "mjfast_tables.h":
     int MJ_NCLASS
+    int MJ_NLEFT
+    int MJ_NRIGHT
     int MJ_NCLASS_PAIR
     int MJ_TABLES_RAW_SIZE
     int MJ_TABLES_ZLIB_SIZE
@@ -21,13 +23,16 @@ cdef extern from "mjfast_tables.h":
 
 cdef extern from "mjfast_kernels.h" nogil:
     ctypedef struct mj_tables_t:
-        const uint8_t *suit
+        const uint8_t *left
+        const uint16_t *right
+        const uint8_t *lr
         const int8_t *vec
         const uint8_t *pair
         const int8_t *two
         const int8_t *final
         const uint16_t *wmask
         int n_full
+        int n_right
 
     mj_tables_t MJ
 
@@ -72,8 +77,13 @@ cdef void _load_tables():
     cdef const char *base = PyBytes_AS_STRING(_TABLES)
     cdef Py_ssize_t off = 0
     cdef int nf = MJ_NCLASS
-    MJ.suit = <const uint8_t *>base
-    off += 1953125
+    MJ.left = <const uint8_t *>base
+    off += 125
+    MJ.right = <const uint16_t *>(base + off)
+    off += 15625 * 2
+    MJ.lr = <const uint8_t *>(base + off)
+    off += MJ_NLEFT * MJ_NRIGHT
+    MJ.n_right = MJ_NRIGHT
     MJ.vec = <const int8_t *>(base + off)
     off += nf * 10
     MJ.pair = <const uint8_t *>(base + off)

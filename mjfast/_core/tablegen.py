@@ -12,8 +12,14 @@ tiles to add so that the suit holds that target (tiles beyond the target are ign
 
 The second form is two cumulative passes over the 5**9 lattice: a suffix-OR along every axis marks
 the sub-patterns of complete patterns, and a prefix-max along every axis finds the largest one
-under ``c``. Only ~126 distinct 10-value distance vectors occur among the patterns of at most 14
-tiles, so each pattern stores a one-byte class, and suits are combined with small class tables.
+under ``c``. Only 126 distinct 10-value distance vectors occur among the patterns of at most 14
+tiles: the pattern's *class*. Suits are combined with small class tables (``pair``, ``two``,
+``final``).
+
+A 1.95 MB table of classes would miss the L2 cache on random hands, so the class is looked up in
+two steps instead: the index splits into ranks 1-3 (125 values) and ranks 4-9 (15,625 values),
+each part maps to the class of its equivalence (parts that give the same class with every other
+part), and a 110 x 1024 table combines the two. Everything the kernels read fits in ~350 KB.
 
 A kind capped by a meld (a pung leaves one free copy, a kong none) is outside this scheme, which
 assumes four free copies; the kernels handle suits holding one with an exact DP instead.
@@ -110,8 +116,9 @@ def build() -> dict[str, np.ndarray]:
     keep = np.nonzero(tile_counts() <= MAX_TILES)[0]
     vec, inverse = np.unique(dist[keep], axis=0, return_inverse=True)
     n_full = len(vec)
-    suit = np.zeros(5**RANKS, np.uint8)  # patterns of more than 14 tiles are never looked up
+    suit = np.full(5**RANKS, -1, np.int16)  # patterns of more than 14 tiles are never looked up
     suit[keep] = inverse.ravel()
+    left, right, left_right = split_classes(suit)
 
     pair_vectors: dict[tuple[int, ...], int] = {}
     pair = np.zeros((n_full, n_full), np.uint8)
@@ -131,10 +138,27 @@ def build() -> dict[str, np.ndarray]:
     for c2, row in enumerate(vec2):
         for c in range(n_full):
             final[c2, c] = _combine(row, vec[c])[want]
-    return {"suit": suit, "vec": vec, "pair": pair, "two": two, "final": final}
+    return {"left": left, "right": right, "left_right": left_right, "vec": vec, "pair": pair,
+            "two": two, "final": final}
 
 
-ORDER = ("suit", "vec", "pair", "two", "final")
+SPLIT = 5**6  # index = left * SPLIT + right: left = ranks 1-3, right = ranks 4-9
+
+
+def split_classes(suit: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Two-step class lookup: class = left_right[left[i // SPLIT], right[i % SPLIT]] (i valid)."""
+    grid = suit.reshape(-1, SPLIT)  # -1 marks combinations of more than 14 tiles
+    rows, left = np.unique(grid, axis=0, return_inverse=True)
+    _, first_col, right = np.unique(grid.T, axis=0, return_index=True, return_inverse=True)
+    left_right = np.maximum(rows[:, first_col], 0).astype(np.uint8)
+    left, right = left.ravel().astype(np.uint8), right.ravel().astype(np.uint16)
+    valid = suit >= 0
+    check = left_right[left[np.arange(suit.size) // SPLIT], right[np.arange(suit.size) % SPLIT]]
+    assert np.array_equal(check[valid], suit[valid]), "split class tables disagree"
+    return left, right, left_right
+
+
+ORDER = ("left", "right", "left_right", "vec", "pair", "two", "final")
 
 
 def header_text(tables: dict[str, np.ndarray]) -> str:
@@ -145,6 +169,8 @@ def header_text(tables: dict[str, np.ndarray]) -> str:
         "#ifndef MJFAST_TABLES_H",
         "#define MJFAST_TABLES_H",
         f"#define MJ_NCLASS {tables['vec'].shape[0]}",
+        f"#define MJ_NLEFT {tables['left_right'].shape[0]}",
+        f"#define MJ_NRIGHT {tables['left_right'].shape[1]}",
         f"#define MJ_NCLASS_PAIR {tables['final'].shape[0]}",
         f"#define MJ_TABLES_RAW_SIZE {len(blob)}",
         f"#define MJ_TABLES_ZLIB_SIZE {len(packed)}",
