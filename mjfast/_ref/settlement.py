@@ -1,0 +1,146 @@
+"""Pure-Python reference for :mod:`mjfast.settlement`: the net result of a logged hand.
+
+Written straight from RULES.md sections 5, 6 and 8 (and the decisions documented in
+:mod:`mjfast.settlement`), with no validation and no transfer objects: it walks a
+``Round.to_json()`` log and adds each payment to a per-player balance. It is the oracle the
+ledger is tested against, so it aims to be obvious rather than fast or strict.
+
+Fans come from :mod:`mjfast.scoring` (the twin checks the bookkeeping, not the fan table).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mjfast.rules import Fan, Rules
+from mjfast.scoring import max_fan, score
+from mjfast.tiles import parse_hand, parse_melds, parse_tile
+
+__all__ = ["round_net", "draw_net"]
+
+
+def _rules(doc: dict[str, Any]) -> Rules:
+    overrides = dict(doc.get("overrides", {}))
+    if "base_fan" in overrides:
+        overrides["base_fan"] = {Fan[k]: v for k, v in overrides["base_fan"].items()}
+    return Rules.preset(doc["preset"], **overrides)
+
+
+def draw_net(states: list[dict[str, Any] | None], rules: Rules) -> list[int]:
+    """Net of the draw settlement (RULES.md 6); ``states`` as dicts of PlayerState fields
+    (``None`` or ``won`` = has won). ``kong_income`` lists (payer, amount)."""
+    n = len(states)
+    net = [0] * n
+    still = [i for i, s in enumerate(states) if s is not None and not s.get("won", False)]
+    if len(still) < 2:
+        return net
+    flower, ready = set(), {}
+    for i in still:
+        s = states[i]
+        hand = parse_hand(s["concealed"]) if isinstance(s["concealed"], str) else s["concealed"]
+        melds = parse_melds(s.get("melds"))
+        suits = {k // 9 for k in range(27) if hand[k]} | {m.tile // 9 for m in melds}
+        void = s.get("void_suit")
+        void = "mps".index(void) if isinstance(void, str) else void
+        if len(suits) == 3 or (void is not None and void in suits):
+            flower.add(i)
+            continue
+        mf = max_fan(hand, melds=melds, void_suit=void, visible=s.get("visible"), rules=rules)
+        if mf.fan is not None:
+            ready[i] = mf.payment
+    for h in flower:                      # 查花猪: pays every non-花猪 player still in
+        for j in still:
+            if j not in flower:
+                net[h] -= rules.hua_zhu_amount()
+                net[j] += rules.hua_zhu_amount()
+    for i in still:                       # 查大叫: not ready, not 花猪, pays every ready player
+        if i in flower or i in ready:
+            continue
+        for j, pay in ready.items():
+            net[i] -= pay
+            net[j] += pay
+    if rules.kong_refund:                 # refunds: every not-ready player still in
+        for i in still:
+            if i in ready:
+                continue
+            for payer, amount in states[i].get("kong_income") or ():
+                net[i] -= amount
+                net[payer] += amount
+    return net
+
+
+def round_net(log: str | dict[str, Any]) -> list[int]:
+    """Per-player net of a ``Round.to_json()`` log."""
+    doc = json.loads(log) if isinstance(log, str) else log
+    rules = _rules(doc["rules"])
+    n = doc["players"]
+    net = [0] * n
+    won: set[int] = set()
+    kongs: list[dict[str, Any]] = []      # {"event", "player", "tile", "kind", "paid": [(q, a)]}
+    for e, ev in enumerate(doc["events"]):
+        last = kongs[-1] if kongs and kongs[-1]["event"] == e - 1 else None
+        if ev["type"] == "kong":
+            p, kind = ev["player"], ev["kind"]
+            others = [q for q in range(n) if q != p and q not in won]
+            if kind == "kong":
+                paid = [(ev["from_player"], rules.exposed_kong)]
+                if rules.jia_jia_you:
+                    paid += [(q, 1) for q in others if q != ev["from_player"]]
+            elif kind == "kong_added":
+                paid = [(q, rules.added_kong) for q in others]
+            else:
+                paid = [(q, rules.concealed_kong) for q in others]
+            for q, a in paid:
+                net[q] -= a
+                net[p] += a
+            kongs.append({"event": e, "player": p, "tile": parse_tile(ev["tile"]), "kind": kind,
+                          "paid": paid})
+        elif ev["type"] == "win":
+            many = isinstance(ev["players"], list)    # a list of seats: lists aligned with it
+            winners = ev["players"] if many else [ev["players"]]
+            hands = ev["hands"] if many else [ev["hands"]]
+            melds = ev["melds"] if many else [ev["melds"]]
+            voids = ev["void_suit"] if many else [ev["void_suit"]]
+            d = ev.get("from_player")
+            tile = parse_tile(ev["tile"])
+            flags = {f: ev.get(f, False) for f in ("robbing_kong", "after_kong",
+                                                   "after_kong_discard", "last_tile",
+                                                   "tian_hu", "di_hu")}
+            if (flags["robbing_kong"] and last is not None and last["player"] == d
+                    and last["tile"] == tile):          # the robbed kong earns nothing
+                for q, a in last["paid"]:
+                    net[q] += a
+                    net[d] -= a
+                kongs.remove(last)
+            for w, hand, ms, v in zip(winners, hands, melds, voids):
+                res = score(hand, win_tile=tile, melds=ms, void_suit=v, self_drawn=d is None,
+                            rules=rules, **flags)
+                if d is None:
+                    amount = res.multiplier + (1 if rules.self_draw == "add_base" else 0)
+                    payers = [q for q in range(n) if q != w and q not in won]
+                else:
+                    amount, payers = res.multiplier, [d]
+                for q in payers:
+                    net[q] -= amount
+                    net[w] += amount
+                if flags["after_kong_discard"] and rules.hu_jiao_zhuan_yi:
+                    income = sum(a for _, a in last["paid"])   # a full copy to each winner
+                    net[d] -= income
+                    net[w] += income
+            if flags["after_kong_discard"] and rules.hu_jiao_zhuan_yi:
+                kongs.remove(last)                      # no longer the konger's income
+            won.update(winners)
+        elif ev["type"] == "draw":
+            states = []
+            for i, s in enumerate(ev["players"]):
+                if i in won or s is None:
+                    states.append(None)
+                    continue
+                s = dict(s)
+                s["kong_income"] = [(q, a) for kg in kongs if kg["player"] == i
+                                    for q, a in kg["paid"]]
+                states.append(s)
+            for i, x in enumerate(draw_net(states, rules)):
+                net[i] += x
+    return net

@@ -1,0 +1,428 @@
+"""Rule sets: the fan table, the options of RULES.md sections 4-6, and the named presets.
+
+A :class:`Rules` object is plain, frozen data. Every option is a field a caller may override;
+:meth:`Rules.preset` builds a named preset (``"chengdu"``, the default everywhere, or
+``"qq"``) with overrides::
+
+    >>> from mjfast.rules import Fan, Rules
+    >>> r = Rules.preset("chengdu", men_qing=1, cap=4)
+    >>> r.cap, r.men_qing, r.base_fan[Fan.QING_DUI]
+    (4, 1, 3)
+    >>> Rules.preset("qq").fan_display_offset, Rules.preset("qq").cap
+    (1, None)
+    >>> Rules().multiplier(5)        # chengdu caps at 3 fan
+    8
+    >>> Fan.QING_YI_SE.zh, Fan.QING_YI_SE.is_base, Fan.GEN.is_base
+    ('清一色', True, False)
+
+Fan values in a :class:`Rules` are *internal* fan: 平胡 is 0. The ``qq`` preset shows every fan
+one higher (``fan_display_offset=1``, 平胡 = 1番) and pays the same amounts:
+``multiplier(internal_fan) = 2 ** min(internal_fan, cap)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import operator
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, ClassVar, Literal
+
+__all__ = ["PRESETS", "Fan", "Rules"]
+
+
+class Fan(enum.Enum):
+    """Every fan item of RULES.md section 4, named in pinyin; ``.zh`` is the Chinese name.
+
+    The first fifteen members are base patterns (``.is_base``; the single best one applies);
+    the rest are additive extras.
+
+    >>> [f.zh for f in (Fan.PING_HU, Fan.QING_LONG_QI_DUI, Fan.GEN)]
+    ['平胡', '清龙七对', '根']
+    """
+
+    # base patterns
+    PING_HU = "ping_hu"
+    DUI_DUI_HU = "dui_dui_hu"
+    QING_YI_SE = "qing_yi_se"
+    QI_DUI = "qi_dui"
+    DAI_YAO_JIU = "dai_yao_jiu"
+    JIANG_DUI = "jiang_dui"
+    QING_DUI = "qing_dui"
+    QING_QI_DUI = "qing_qi_dui"
+    LONG_QI_DUI = "long_qi_dui"
+    QING_YAO_JIU = "qing_yao_jiu"
+    QING_LONG_QI_DUI = "qing_long_qi_dui"
+    TIAN_HU = "tian_hu"
+    DI_HU = "di_hu"
+    JIN_GOU_DIAO = "jin_gou_diao"
+    QING_JIN_GOU_DIAO = "qing_jin_gou_diao"
+    # extras
+    GEN = "gen"
+    GANG_SHANG_HUA = "gang_shang_hua"
+    GANG_SHANG_PAO = "gang_shang_pao"
+    QIANG_GANG_HU = "qiang_gang_hu"
+    ZI_MO = "zi_mo"
+    HAI_DI = "hai_di"
+    MEN_QING = "men_qing"
+    ZHONG_ZHANG = "zhong_zhang"
+    QIA_XIN_WU = "qia_xin_wu"
+    ZI_MEI_DUI = "zi_mei_dui"
+    YI_TIAO_LONG = "yi_tiao_long"
+
+    @property
+    def zh(self) -> str:
+        """The Chinese name, e.g. ``Fan.JIANG_DUI.zh == "将对"``."""
+        return _ZH[self]
+
+    @property
+    def is_base(self) -> bool:
+        """True for base patterns (平胡 ... 清金钩钓), False for additive extras."""
+        return self in _BASE_SET
+
+
+_ZH: dict[Fan, str] = {
+    Fan.PING_HU: "平胡",
+    Fan.DUI_DUI_HU: "对对胡",
+    Fan.QING_YI_SE: "清一色",
+    Fan.QI_DUI: "七对",
+    Fan.DAI_YAO_JIU: "带幺九",
+    Fan.JIANG_DUI: "将对",
+    Fan.QING_DUI: "清对",
+    Fan.QING_QI_DUI: "清七对",
+    Fan.LONG_QI_DUI: "龙七对",
+    Fan.QING_YAO_JIU: "清幺九",
+    Fan.QING_LONG_QI_DUI: "清龙七对",
+    Fan.TIAN_HU: "天胡",
+    Fan.DI_HU: "地胡",
+    Fan.JIN_GOU_DIAO: "金钩钓",
+    Fan.QING_JIN_GOU_DIAO: "清金钩钓",
+    Fan.GEN: "根",
+    Fan.GANG_SHANG_HUA: "杠上花",
+    Fan.GANG_SHANG_PAO: "杠上炮",
+    Fan.QIANG_GANG_HU: "抢杠胡",
+    Fan.ZI_MO: "自摸",
+    Fan.HAI_DI: "海底",
+    Fan.MEN_QING: "门清",
+    Fan.ZHONG_ZHANG: "中张",
+    Fan.QIA_XIN_WU: "掐心五",
+    Fan.ZI_MEI_DUI: "姊妹对",
+    Fan.YI_TIAO_LONG: "一条龙",
+}
+
+BASE_PATTERNS: tuple[Fan, ...] = tuple(list(Fan)[:15])
+"""The base patterns, in :class:`Fan` order."""
+_BASE_SET = frozenset(BASE_PATTERNS)
+
+DEFAULT_BASE_FAN: Mapping[Fan, int] = MappingProxyType({
+    Fan.PING_HU: 0,
+    Fan.DUI_DUI_HU: 1,
+    Fan.QING_YI_SE: 2,
+    Fan.QI_DUI: 2,
+    Fan.DAI_YAO_JIU: 2,
+    Fan.JIANG_DUI: 3,
+    Fan.QING_DUI: 3,
+    Fan.QING_QI_DUI: 4,
+    Fan.LONG_QI_DUI: 4,
+    Fan.QING_YAO_JIU: 4,
+    Fan.QING_LONG_QI_DUI: 5,
+    Fan.TIAN_HU: 5,
+    Fan.DI_HU: 5,
+    Fan.JIN_GOU_DIAO: 2,
+    Fan.QING_JIN_GOU_DIAO: 4,
+})
+"""RULES.md section 4 base-pattern table (internal fan, 平胡 = 0)."""
+
+PRESETS: tuple[str, ...] = ("chengdu", "qq")
+"""Names accepted by :meth:`Rules.preset`."""
+
+_PRESET_FIELDS: dict[str, dict[str, Any]] = {
+    "chengdu": {},
+    "qq": {
+        "name": "qq",
+        "fan_display_offset": 1,
+        "exposed_kong": 1,
+        "hua_zhu": 16,
+        "cap": None,
+        "self_draw": "none",
+    },
+}
+
+_SELF_DRAW = ("add_base", "add_fan", "none")
+_CHA_DA_JIAO = ("max", "min")
+
+
+def _normalise_base_fan(value: object) -> Mapping[Fan, int]:
+    """Merge a (partial) mapping {Fan or its name: int} over the default table."""
+    if not isinstance(value, Mapping):
+        raise TypeError(
+            f"Rules.base_fan must be a mapping Fan -> int, got {type(value).__name__}"
+        )
+    table = dict(DEFAULT_BASE_FAN)
+    for key, fan in value.items():
+        if isinstance(key, str):
+            try:
+                key = Fan[key.upper()] if key.upper() in Fan.__members__ else Fan(key)
+            except ValueError:
+                raise ValueError(f"Rules.base_fan: unknown fan {key!r}") from None
+        if not isinstance(key, Fan):
+            raise TypeError(f"Rules.base_fan: keys must be Fan members, got {key!r}")
+        if not key.is_base:
+            raise ValueError(
+                f"Rules.base_fan: {key.name} ({key.zh}) is an extra, not a base pattern; "
+                f"set its own option field instead"
+            )
+        table[key] = _check_int(f"base_fan[{key.name}]", fan, minimum=0)
+    return MappingProxyType({f: table[f] for f in BASE_PATTERNS})
+
+
+def _check_int(name: str, value: object, *, minimum: int | None = None) -> int:
+    if isinstance(value, bool):
+        raise TypeError(f"Rules.{name} must be an int, got a bool ({value!r})")
+    try:
+        value = operator.index(value)  # type: ignore[arg-type]  (ints, numpy integers)
+    except TypeError:
+        raise TypeError(
+            f"Rules.{name} must be an int, got {type(value).__name__} {value!r}"
+        ) from None
+    if minimum is not None and value < minimum:
+        raise ValueError(f"Rules.{name} must be >= {minimum}, got {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every option of RULES.md sections 4-6 (defaults = the ``chengdu`` preset).
+
+    Fan fields are internal fan (平胡 = 0); an extra option set to 0 is off, otherwise it is
+    the fan it adds. Amounts (kong payments, 花猪) are in units of the base stake.
+
+    Fields:
+        name: the preset name this was built from (informational).
+        base_fan: read-only mapping base-pattern :class:`Fan` -> fan (a partial mapping
+            passed in is merged over the RULES.md section 4 table).
+        root_fan: fan per root (根).
+        long_qi_dui_uses_root: 龙七对 / 清龙七对 use one root up (减1根).
+        gang_shang_hua, gang_shang_pao, qiang_gang_hu: fan of 杠上花 / 杠上炮 / 抢杠胡.
+        self_draw: ``"add_base"`` (自摸加底: one extra base per payer, settlement),
+            ``"add_fan"`` (自摸加番: ``Fan.ZI_MO`` +1 fan) or ``"none"``.
+        hai_di, men_qing, zhong_zhang, qia_xin_wu, zi_mei_dui, yi_tiao_long: options, 0 = off.
+        jin_gou_diao: enable 金钩钓 (base 2) / 清金钩钓 (base 4).
+        cap: fan cap (封顶) or None for no cap.
+        exposed_kong, added_kong, concealed_kong: kong payments per payer (直杠 / 补杠 / 暗杠).
+        jia_jia_you: on 直杠 every other player still in also pays 1 base.
+        hu_jiao_zhuan_yi: 呼叫转移 on 杠上炮.
+        hua_zhu: what a 花猪 pays each player, None = ``2 ** cap`` (满格).
+        cha_da_jiao: ``"max"`` (the 大叫, default) or ``"min"`` (赔小).
+        si_jiao: 死叫 option: a wait whose copies are all visible does not count.
+        fan_display_offset: added to every displayed fan (``qq``: 1).
+        kong_refund: refund kong income of non-ready players at the draw.
+
+    Unknown fields raise TypeError, ill-typed ones TypeError, out-of-range ones ValueError:
+
+    >>> Rules(cap="3")
+    Traceback (most recent call last):
+        ...
+    TypeError: Rules.cap must be an int or None, got str '3'
+    """
+
+    name: str = "chengdu"
+    base_fan: Mapping[Fan, int] = field(default_factory=lambda: DEFAULT_BASE_FAN)
+    root_fan: int = 1
+    long_qi_dui_uses_root: bool = True
+    gang_shang_hua: int = 1
+    gang_shang_pao: int = 1
+    qiang_gang_hu: int = 1
+    self_draw: Literal["add_base", "add_fan", "none"] = "add_base"
+    hai_di: int = 0
+    men_qing: int = 0
+    zhong_zhang: int = 0
+    qia_xin_wu: int = 0
+    zi_mei_dui: int = 0
+    yi_tiao_long: int = 0
+    jin_gou_diao: bool = False
+    cap: int | None = 3
+    exposed_kong: int = 2
+    jia_jia_you: bool = False
+    added_kong: int = 1
+    concealed_kong: int = 2
+    hu_jiao_zhuan_yi: bool = True
+    hua_zhu: int | None = None
+    cha_da_jiao: Literal["max", "min"] = "max"
+    si_jiao: bool = False
+    fan_display_offset: int = 0
+    kong_refund: bool = True
+
+    _INT_FIELDS: ClassVar[tuple[str, ...]] = (
+        "root_fan", "gang_shang_hua", "gang_shang_pao", "qiang_gang_hu", "hai_di", "men_qing",
+        "zhong_zhang", "qia_xin_wu", "zi_mei_dui", "yi_tiao_long", "exposed_kong",
+        "added_kong", "concealed_kong", "fan_display_offset",
+    )
+    _BOOL_FIELDS: ClassVar[tuple[str, ...]] = (
+        "long_qi_dui_uses_root", "jin_gou_diao", "jia_jia_you", "hu_jiao_zhuan_yi", "si_jiao",
+        "kong_refund",
+    )
+
+    def __post_init__(self) -> None:
+        setattr_ = object.__setattr__
+        if not isinstance(self.name, str):
+            raise TypeError(f"Rules.name must be a str, got {type(self.name).__name__}")
+        setattr_(self, "base_fan", _normalise_base_fan(self.base_fan))
+        for name in self._INT_FIELDS:
+            setattr_(self, name, _check_int(name, getattr(self, name), minimum=0))
+        for name in self._BOOL_FIELDS:
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise TypeError(
+                    f"Rules.{name} must be a bool, got {type(value).__name__} {value!r}"
+                )
+        for name in ("cap", "hua_zhu"):
+            value = getattr(self, name)
+            if value is not None:
+                if isinstance(value, (bool, str, float)):
+                    raise TypeError(
+                        f"Rules.{name} must be an int or None, got {type(value).__name__} "
+                        f"{value!r}"
+                    )
+                setattr_(self, name, _check_int(name, value, minimum=0))
+        if self.self_draw not in _SELF_DRAW:
+            raise ValueError(
+                f"Rules.self_draw must be one of {', '.join(map(repr, _SELF_DRAW))}, "
+                f"got {self.self_draw!r}"
+            )
+        if self.cha_da_jiao not in _CHA_DA_JIAO:
+            raise ValueError(
+                f"Rules.cha_da_jiao must be 'max' or 'min', got {self.cha_da_jiao!r}"
+            )
+        # Derived data for the scoring code (not fields: excluded from eq / repr).
+        setattr_(self, "_base_values", tuple(self.base_fan[f] for f in BASE_PATTERNS))
+        setattr_(self, "_scoring_cache", {})
+        setattr_(self, "_hash", None)
+
+    # base_fan is a mappingproxy (unhashable): hash by its items.
+    def __hash__(self) -> int:
+        h = self._hash  # type: ignore[attr-defined]
+        if h is None:
+            h = hash(tuple(
+                tuple(self.base_fan.items()) if f.name == "base_fan" else getattr(self, f.name)
+                for f in dataclasses.fields(self)
+            ))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __repr__(self) -> str:
+        """Only the fields that differ from the defaults (the ``chengdu`` preset).
+
+        >>> Rules.preset("qq")
+        Rules(name='qq', self_draw='none', cap=None, exposed_kong=1, hua_zhu=16, fan_display_offset=1)
+        """
+        parts = [f"name={self.name!r}"]
+        for f in dataclasses.fields(self):
+            if f.name == "name":
+                continue
+            value = getattr(self, f.name)
+            if f.name == "base_fan":
+                changed = {k.name: v for k, v in value.items() if DEFAULT_BASE_FAN[k] != v}
+                if changed:
+                    parts.append(f"base_fan={changed!r}")
+            elif value != getattr(CHENGDU, f.name):
+                parts.append(f"{f.name}={value!r}")
+        return f"Rules({', '.join(parts)})"
+
+    def __reduce__(self) -> tuple[Any, ...]:  # picklable despite the mappingproxy
+        kwargs = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        kwargs["base_fan"] = dict(kwargs["base_fan"])
+        return (_rules_from_kwargs, (kwargs,))
+
+    @classmethod
+    def preset(cls, name: str = "chengdu", /, **overrides: Any) -> Rules:
+        """The named preset (one of :data:`PRESETS`) with fields overridden.
+
+        *name* is positional, so ``name=`` may be overridden like any other field.
+
+        >>> Rules.preset("qq", cap=5).cap
+        5
+        >>> Rules.preset("qq", fan=1)
+        Traceback (most recent call last):
+            ...
+        TypeError: Rules.preset('qq'): unknown option 'fan'; valid options: name, base_fan, root_fan, long_qi_dui_uses_root, gang_shang_hua, gang_shang_pao, qiang_gang_hu, self_draw, hai_di, men_qing, zhong_zhang, qia_xin_wu, zi_mei_dui, yi_tiao_long, jin_gou_diao, cap, exposed_kong, jia_jia_you, added_kong, concealed_kong, hu_jiao_zhuan_yi, hua_zhu, cha_da_jiao, si_jiao, fan_display_offset, kong_refund
+        """
+        if not isinstance(name, str) or name not in _PRESET_FIELDS:
+            raise ValueError(
+                f"unknown preset {name!r}; presets: {', '.join(map(repr, PRESETS))}"
+            )
+        valid = [f.name for f in dataclasses.fields(cls)]
+        for key in overrides:
+            if key not in valid:
+                raise TypeError(
+                    f"Rules.preset({name!r}): unknown option {key!r}; "
+                    f"valid options: {', '.join(valid)}"
+                )
+        kwargs = dict(_PRESET_FIELDS[name])
+        kwargs.update(overrides)
+        return cls(**kwargs)
+
+    def replace(self, **overrides: Any) -> Rules:
+        """A copy with fields overridden (validated like the constructor).
+
+        >>> Rules().replace(cap=None, hua_zhu=8).cap is None
+        True
+        """
+        valid = [f.name for f in dataclasses.fields(self)]
+        for key in overrides:
+            if key not in valid:
+                raise TypeError(
+                    f"Rules.replace: unknown option {key!r}; valid options: {', '.join(valid)}"
+                )
+        return dataclasses.replace(self, **overrides)
+
+    def multiplier(self, internal_fan: int) -> int:
+        """Payment multiplier ``2 ** min(internal_fan, cap)`` (no cap: ``2 ** internal_fan``).
+
+        *internal_fan* is internal numbering (平胡 = 0), also for ``qq``.
+
+        >>> Rules().multiplier(2), Rules().multiplier(7), Rules.preset("qq").multiplier(7)
+        (4, 8, 128)
+        """
+        f = _check_int("multiplier(internal_fan)", internal_fan, minimum=0)
+        if self.cap is not None and f > self.cap:
+            f = self.cap
+        return 1 << f
+
+    def hua_zhu_amount(self) -> int:
+        """What a 花猪 pays each other non-花猪 player still in, in base units.
+
+        ``hua_zhu`` when set, else the full cap amount ``2 ** cap`` (满格).
+
+        Raises:
+            ValueError: neither ``hua_zhu`` nor ``cap`` is set (no cap means no 满格).
+
+        >>> Rules().hua_zhu_amount(), Rules.preset("qq").hua_zhu_amount()
+        (8, 16)
+        """
+        if self.hua_zhu is not None:
+            return self.hua_zhu
+        if self.cap is None:
+            raise ValueError(
+                "Rules.hua_zhu_amount: with cap=None the 花猪 amount (满格 = 2**cap) is "
+                "undefined; set hua_zhu explicitly"
+            )
+        return 1 << self.cap
+
+    def display_fan(self, internal_fan: int) -> int:
+        """Internal fan (平胡 = 0) in this preset's display numbering.
+
+        >>> Rules().display_fan(0), Rules.preset("qq").display_fan(0)
+        (0, 1)
+        """
+        return internal_fan + self.fan_display_offset
+
+
+def _rules_from_kwargs(kwargs: dict[str, Any]) -> Rules:
+    return Rules(**kwargs)
+
+
+CHENGDU: Rules = Rules()
+"""The default rules (the ``chengdu`` preset)."""
