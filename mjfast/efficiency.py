@@ -9,7 +9,10 @@ import numpy as np
 
 from ._batch import call
 from ._core import _kernels
-from ._validate import HandLike, prepare
+from ._validate import FORMS, HandLike, prepare
+
+_ndarray = np.ndarray
+_one = _kernels.one
 
 __all__ = ["NOT_HELD", "Discard", "effective_tiles", "discards", "advise"]
 
@@ -34,6 +37,11 @@ def effective_tiles(hands: HandLike, *, visible: Any = None, form: str = "all", 
         >>> {format_tile(t): int(n) for t, n in enumerate(eff) if n >= 0}
         {'1p': 4, '4p': 3}
     """
+    if (type(hands) is _ndarray and visible is None and melds is None and out is None and workers == 1
+            and errors == "raise"):
+        res = _one(_kernels.OP_EFFECTIVE, hands, FORMS.get(form, -1), void_suit, void_rule)
+        if res is not None:
+            return res
     return call(_kernels.OP_EFFECTIVE, hands, out_dtype=np.int8, out_row=(27,), visible=visible,
                 form=form, melds=melds, void_suit=void_suit, void_rule=void_rule, workers=workers,
                 out=out, errors=errors)
@@ -53,6 +61,10 @@ def discards(hands: HandLike, *, form: str = "all", melds: Any = None, void_suit
         >>> int(d[parse_tile("9s")]), int(d[parse_tile("1m")]), int(d[parse_tile("1p")])
         (0, 1, -128)
     """
+    if type(hands) is _ndarray and melds is None and out is None and workers == 1 and errors == "raise":
+        res = _one(_kernels.OP_DISCARDS, hands, FORMS.get(form, -1), void_suit, void_rule)
+        if res is not None:
+            return res
     return call(_kernels.OP_DISCARDS, hands, out_dtype=np.int8, out_row=(27,), form=form,
                 melds=melds, void_suit=void_suit, void_rule=void_rule, workers=workers, out=out,
                 errors=errors)

@@ -70,6 +70,7 @@ __all__ = [
     "SuitFeatures",
     "WaitFan",
     "decompose",
+    "fan",
     "max_fan",
     "score",
     "suit_features",
@@ -1066,6 +1067,9 @@ def max_fan(
     void_suit: int | str | None = None,
     visible: HandLike | None = None,
     rules: Rules | None = None,
+    workers: int = 1,
+    out: np.ndarray | None = None,
+    best_tile: bool = False,
 ) -> MaxFan:
     """The 查大叫 value of a 13 - 3m hand (RULES.md 6.2 and 8).
 
@@ -1085,7 +1089,17 @@ def max_fan(
     (3, '9m', [('8m', 2), ('9m', 3)])
     >>> max_fan("12347m 59s", melds=["pung:5p", "pung:6p"]).fan is None   # not ready
     True
+
+    Given an ``(N, 27)`` array, this is the batch kernel :func:`mjfast.fan_batch.max_fan`
+    (which also takes *workers*, *out* and *best_tile*): an ``(N,)`` int16 array of F (-1 when
+    not ready), equal row by row to ``max_fan(row).fan``, and with ``best_tile=True`` also the
+    ``(N,)`` int8 best waits.
     """
+    if isinstance(hand, np.ndarray) and hand.ndim == 2:
+        return _batch_max_fan(hand, melds=melds, void_suit=void_suit, visible=visible,
+                              rules=rules, workers=workers, out=out, best_tile=best_tile)
+    if out is not None or best_tile is not False:
+        raise ValueError("out / best_tile: only batch calls (an (N, 27) array of hands) take them")
     c = _hand_counts(hand)
     mi = _meld_info(melds)
     r = _rules(rules)
@@ -1134,3 +1148,8 @@ _INC = tuple(bytes([i + 1]) for i in range(4))
 
 def _visible_counts(visible: HandLike) -> bytes:
     return _hand_counts(visible, "visible")
+
+
+# The batch kernels (mjfast/fan_batch.py imports nothing from this module at import time).
+from mjfast.fan_batch import fan  # noqa: E402
+from mjfast.fan_batch import max_fan as _batch_max_fan  # noqa: E402

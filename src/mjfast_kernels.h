@@ -450,54 +450,105 @@ static inline uint32_t mj_waits(const mj_hand_t *h, int void_suit) {
 }
 
 /* Distances of a meld-free hand after one tile more (delta = +1) or less (-1) of every kind,
- * into dist[27] (MJ_INF where the probe is impossible: a fifth copy, or a kind not held). The
- * suits other than the probed one are fixed, so their combined class (PAIR, no void rule) or each
- * void choice's result is computed once per suit. */
-static inline void mj_plain_probes(const mj_hand_t *h, int delta, int *dist) {
-    int nf = MJ.n_full;
-    int reg = h->form != MJ_FORM_SEVEN_PAIRS, sev = h->form != MJ_FORM_REGULAR;
-    int pr[3], dq[3];
-    for (int s = 0; s < 3; s++) pr[s] = (h->n[s] - h->odd[s]) >> 1;
+ * into dist[27] (MJ_INF where the probe is impossible: a fifth copy, or a kind not held). Only
+ * the probed suit changes, so everything about the other two is looked up once per suit: their
+ * combined class (no void rule), or, per void choice, the TWO-table row of the other live suit.
+ * A probe at rank r changes one half of the split class lookup, so the other half is reused. */
+#if defined(__GNUC__)
+#define MJ_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define MJ_ALWAYS_INLINE inline
+#endif
+
+static MJ_ALWAYS_INLINE void mj_plain_probes_as(const mj_hand_t *h, const int delta, int *restrict dist,
+                                                const int void_rule, const int reg, const int sev) {
+    static const int32_t POW_LEFT[3] = {25, 5, 1};
+    static const int32_t POW_RIGHT[6] = {3125, 625, 125, 25, 5, 1};
+    const int nf = MJ.n_full, nr = MJ.n_right;
+    const int live_q = h->live_q;
+    int n[3], odd[3], k[3], pr[3], dq[3];
+    for (int s = 0; s < 3; s++) {
+        n[s] = h->n[s];
+        odd[s] = h->odd[s];
+        k[s] = h->k[s];
+        pr[s] = (n[s] - odd[s]) >> 1;
+    }
     for (int q = 0; q < 3; q++) {
-        dq[q] = (h->void_rule && (h->live_q >> q & 1))
+        dq[q] = (void_rule && (live_q >> q & 1))
                     ? mj_distance_q(h, h->k, h->n, h->odd, (int8_t (*)[10])h->v, q) : MJ_INF;
     }
     for (int s = 0; s < 3; s++) {
+        const uint8_t *restrict cs = h->c + 9 * s;
+        int *restrict ds = dist + 9 * s;
         int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
-        int rest = MJ.pair[h->k[o1] * nf + h->k[o2]];
-        int rest_pairs = pr[o1] + pr[o2], rest_odd = h->odd[o1] + h->odd[o2];
+        /* void o1 leaves s and o2 live; void o2 leaves s and o1 */
+        const int use1 = void_rule && (live_q >> o1 & 1), use2 = void_rule && (live_q >> o2 & 1);
+        const int8_t *two1 = MJ.two + k[o2] * nf * 5, *two2 = MJ.two + k[o1] * nf * 5;
+        const int8_t *fin = MJ.final + MJ.pair[k[o1] * nf + k[o2]] * nf * 5;
+        const int pairs1 = pr[o2], odd1 = odd[o2], pairs2 = pr[o1], odd2 = odd[o1];
+        const int pairs_all = pr[o1] + pr[o2], odd_all = odd[o1] + odd[o2];
+        const int n_s = n[s] + delta, odd_s = odd[s], base_s = dq[s];
+        const int32_t li = h->idx[s] / 15625, ri = h->idx[s] - li * 15625;
+        const uint8_t *lr_left = MJ.lr + MJ.left[li] * nr; /* row for the unchanged left part */
+        const uint8_t *lr_right = MJ.lr + MJ.right[ri];     /* column for the unchanged right part */
         for (int r = 0; r < 9; r++) {
-            int t = 9 * s + r, c = h->c[t];
+            int c = cs[r];
             if (delta > 0 ? c >= 4 : c == 0) {
-                dist[t] = MJ_INF;
+                ds[r] = MJ_INF;
                 continue;
             }
-            int k = mj_class(h->idx[s] + delta * MJ_POW[r]);
-            int odd = h->odd[s] + ((c & 1) ? -1 : 1);
-            int pairs = (h->n[s] + delta - odd) >> 1;
+            int kk = r < 3 ? lr_right[MJ.left[li + delta * POW_LEFT[r]] * nr]
+                           : lr_left[MJ.right[ri + delta * POW_RIGHT[r - 3]]];
+            int o = odd_s + ((c & 1) ? -1 : 1);
+            int p = (n_s - o) >> 1;
             int best;
-            if (!h->void_rule) {
-                best = reg ? MJ.final[(rest * nf + k) * 5] : MJ_INF;
+            if (!void_rule) {
+                best = reg ? fin[kk * 5] : MJ_INF;
                 if (sev) {
-                    int sv = mj_seven_of(pairs + rest_pairs, odd + rest_odd);
+                    int sv = mj_seven_of(p + pairs_all, o + odd_all);
                     best = sv < best ? sv : best;
                 }
             } else {
-                best = dq[s]; /* void suit s: the tile changes nothing that counts */
-                for (int j = 0; j < 2; j++) {
-                    int q = j ? o2 : o1, o = j ? o1 : o2; /* void q, live s and o */
-                    if (!(h->live_q >> q & 1)) continue;
-                    int v = reg ? MJ.two[(k * nf + h->k[o]) * 5] : MJ_INF;
+                best = base_s; /* void suit s: the tile changes nothing that counts */
+                if (use1) {
+                    int v = reg ? two1[kk * 5] : MJ_INF;
                     if (sev) {
-                        int sv = mj_seven_of(pairs + pr[o], odd + h->odd[o]);
+                        int sv = mj_seven_of(p + pairs1, o + odd1);
+                        v = sv < v ? sv : v;
+                    }
+                    best = v < best ? v : best;
+                }
+                if (use2) {
+                    int v = reg ? two2[kk * 5] : MJ_INF;
+                    if (sev) {
+                        int sv = mj_seven_of(p + pairs2, o + odd2);
                         v = sv < v ? sv : v;
                     }
                     best = v < best ? v : best;
                 }
             }
-            dist[t] = best;
+            ds[r] = best;
         }
     }
+}
+
+/* The same with the options as constants, so each combination compiles to a tight loop. */
+static void mj_plain_probes(const mj_hand_t *h, int delta, int *dist) {
+    int reg = h->form != MJ_FORM_SEVEN_PAIRS, sev = h->form != MJ_FORM_REGULAR;
+#define MJ_PROBES(D, V)                                                                   \
+    do {                                                                                  \
+        if (reg && sev) mj_plain_probes_as(h, D, dist, V, 1, 1);                          \
+        else if (reg) mj_plain_probes_as(h, D, dist, V, 1, 0);                            \
+        else mj_plain_probes_as(h, D, dist, V, 0, 1);                                     \
+    } while (0)
+    if (delta > 0) {
+        if (h->void_rule) MJ_PROBES(1, 1);
+        else MJ_PROBES(1, 0);
+    } else {
+        if (h->void_rule) MJ_PROBES(-1, 1);
+        else MJ_PROBES(-1, 0);
+    }
+#undef MJ_PROBES
 }
 
 /* Distance after each probe, for any hand (melds go through the exact capped-suit path). */
@@ -522,11 +573,12 @@ static inline void mj_effective(mj_hand_t *h, const uint8_t *visible, int8_t *ou
         return;
     }
     int dist[27];
+    uint8_t held[27];
     mj_probes(h, +1, dist);
+    for (int t = 0; t < 27; t++) held[t] = (uint8_t)mj_held(h, t);
     for (int t = 0; t < 27; t++) {
-        int held = mj_held(h, t);
-        int left = 4 - held - (visible ? visible[t] : 0);
-        out[t] = (int8_t)(held < 4 && dist[t] < d ? (left > 0 ? left : 0) : -1);
+        int left = 4 - held[t] - (visible ? visible[t] : 0);
+        out[t] = (int8_t)(held[t] < 4 && dist[t] < d ? (left > 0 ? left : 0) : -1);
     }
 }
 

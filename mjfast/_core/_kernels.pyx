@@ -8,6 +8,7 @@ threading, and the public wrappers live in ``mjfast.shanten`` and friends.
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport malloc
 from libc.string cimport memcpy
+from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 
 import zlib
@@ -186,3 +187,74 @@ def capped_vector(const uint8_t[::1] counts, const uint8_t[::1] caps):
     cdef int8_t out[10]
     mj_capped_vector(&counts[0], &caps[0], out)
     return [out[i] for i in range(10)]
+
+
+cdef object _ndarray = __import__("numpy").ndarray
+cdef object _empty = __import__("numpy").empty
+cdef dict _SUIT_CODES = {None: -1, 0: 0, 1: 1, 2: 2, "m": 0, "p": 1, "s": 2}
+
+
+def one(int op, object hand, int form, object void_suit, object void_rule):
+    """Fast path for one meld-free hand given as a (27,) uint8 array.
+
+    Returns the result (int, bool, or a (27,) int8 array), or None when the call needs the
+    general path: another input type or option value, or an invalid hand (whose error the general
+    path words). Its checks match mjfast._validate, so both paths answer alike.
+    """
+    cdef Py_buffer view
+    cdef uint8_t row[27]
+    cdef mj_job_t job
+    cdef int8_t s8 = 0
+    cdef uint8_t b8 = 0
+    cdef uint32_t u32 = 0
+    cdef int8_t[::1] arr
+    cdef Py_ssize_t i, stride
+    cdef const char *src
+    if type(hand) is not _ndarray or form < 0 or (void_rule is not True and void_rule is not False):
+        return None
+    code = _SUIT_CODES.get(void_suit, -2) if (void_suit is None or type(void_suit) is int
+                                               or type(void_suit) is str) else -2
+    if code == -2 or (void_rule is False and code >= 0):
+        return None
+    if PyObject_GetBuffer(hand, &view, PyBUF_RECORDS_RO) != 0:
+        return None
+    try:
+        if (view.ndim != 1 or view.shape[0] != 27 or view.itemsize != 1 or view.format == NULL
+                or view.format[0] != b'B' or view.format[1] != 0):
+            return None
+        src = <const char *>view.buf
+        stride = view.strides[0]
+        for i in range(27):
+            row[i] = <uint8_t>src[i * stride]
+    finally:
+        PyBuffer_Release(&view)
+    job.op = op
+    job.form = form
+    job.void_rule = void_rule is True
+    job.coerce = 0
+    job.hands = row
+    job.melds = NULL
+    job.melds_stride = 0
+    job.voids = NULL
+    job.void_scalar = code
+    job.visible = NULL
+    job.visible_stride = 0
+    if op == MJ_OP_SHANTEN:
+        job.out = &s8
+    elif op == MJ_OP_IS_WIN:
+        job.out = &b8
+    elif op == MJ_OP_WAITS:
+        job.out = &u32
+    else:
+        result = _empty(27, "int8")
+        arr = result
+        job.out = &arr[0]
+    if mj_run(&job, 0, 1) >= 0:
+        return None
+    if op == MJ_OP_SHANTEN:
+        return s8
+    if op == MJ_OP_IS_WIN:
+        return b8 != 0
+    if op == MJ_OP_WAITS:
+        return u32
+    return result
