@@ -22,6 +22,12 @@
 #define MJ_INVALID_MASK 0xFFFFFFFFu
 #define MJ_INF 100
 
+#if defined(__GNUC__)
+#define MJ_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define MJ_ALWAYS_INLINE inline
+#endif
+
 enum { MJ_FORM_ALL = 0, MJ_FORM_REGULAR = 1, MJ_FORM_SEVEN_PAIRS = 2 };
 
 /* What a row must hold: 13-3m or 14-3m concealed tiles, either, ... */
@@ -454,12 +460,6 @@ static inline uint32_t mj_waits(const mj_hand_t *h, int void_suit) {
  * the probed suit changes, so everything about the other two is looked up once per suit: their
  * combined class (no void rule), or, per void choice, the TWO-table row of the other live suit.
  * A probe at rank r changes one half of the split class lookup, so the other half is reused. */
-#if defined(__GNUC__)
-#define MJ_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define MJ_ALWAYS_INLINE inline
-#endif
-
 static MJ_ALWAYS_INLINE void mj_plain_probes_as(const mj_hand_t *h, const int delta, int *restrict dist,
                                                 const int void_rule, const int reg, const int sev) {
     static const int32_t POW_LEFT[3] = {25, 5, 1};
@@ -635,58 +635,70 @@ static inline void mj_write_invalid(mj_job_t *job, int64_t i) {
     }
 }
 
-/* Shanten of meld-free rows without building hands: the hot batch case. Rows go in blocks: first
- * every row's indices (pure arithmetic), then the table loads of the whole block, which the CPU
- * can overlap. Returns how many rows from i on it wrote (they are all good); the caller sends the
- * first row it did not write through the general path, which reports it if it is bad. */
-#define MJ_BLOCK 16
-static inline int64_t mj_plain_shanten(const mj_job_t *job, int64_t i, int64_t end) {
-    int32_t idx[MJ_BLOCK][3];
-    int pr[MJ_BLOCK][3], odd[MJ_BLOCK][3], vs[MJ_BLOCK];
-    int rows = end - i < MJ_BLOCK ? (int)(end - i) : MJ_BLOCK;
-    int good = 0;
-    for (; good < rows; good++) {
-        const uint8_t *row = job->hands + 27 * (i + good);
-        int n[3];
-        int bad = 0;
-        for (int s = 0; s < 3; s++) bad |= mj_suit_load(row + 9 * s, &idx[good][s], &n[s], &odd[good][s]);
+/* Shanten of meld-free rows without building hands: the hot batch case, compiled once per option
+ * combination. Returns how many rows from i on it wrote (all good, at most MJ_BLOCK); the caller
+ * sends the first row it did not write through the general path, which reports it if it is bad. */
+#define MJ_BLOCK 64
+static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t i, int64_t end,
+                                                    const int void_rule, const int reg, const int sev) {
+    const uint8_t *restrict row = job->hands + 27 * i;
+    int8_t *restrict out = (int8_t *)job->out + i;
+    const int8_t *restrict voids = job->voids ? job->voids + i : NULL;
+    const int nf = MJ.n_full;
+    int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
+    for (int64_t j = 0; j < rows; j++, row += 27) {
+        int32_t idx[3];
+        int n[3], odd[3];
+        int bad = mj_suit_load(row, &idx[0], &n[0], &odd[0]) | mj_suit_load(row + 9, &idx[1], &n[1], &odd[1]) |
+                  mj_suit_load(row + 18, &idx[2], &n[2], &odd[2]);
         int total = n[0] + n[1] + n[2];
-        int void_suit = job->voids ? job->voids[i + good] : job->void_scalar;
-        if (bad || (total != 13 && total != 14) || void_suit < -1 || void_suit > 2) break;
-        for (int s = 0; s < 3; s++) pr[good][s] = (n[s] - odd[good][s]) >> 1;
-        vs[good] = void_suit;
-    }
-    int form = job->form, nf = MJ.n_full;
-    int reg = form != MJ_FORM_SEVEN_PAIRS, sev = form != MJ_FORM_REGULAR;
-    int8_t *out = (int8_t *)job->out + i;
-    for (int j = 0; j < good; j++) {
-        int k[3] = {mj_class(idx[j][0]), mj_class(idx[j][1]), mj_class(idx[j][2])};
-        int pairs = pr[j][0] + pr[j][1] + pr[j][2], singles = odd[j][0] + odd[j][1] + odd[j][2];
+        int void_suit = voids ? voids[j] : job->void_scalar;
+        if (bad | ((unsigned)(total - 13) > 1u) | ((unsigned)(void_suit + 1) > 3u)) return j;
+        int k0 = mj_class(idx[0]), k1 = mj_class(idx[1]), k2 = mj_class(idx[2]);
         int best;
-        if (!job->void_rule) {
-            best = reg ? MJ.final[((int)MJ.pair[k[0] * nf + k[1]] * nf + k[2]) * 5] : MJ_INF;
+        if (!void_rule) {
+            best = reg ? MJ.final[((int)MJ.pair[k0 * nf + k1] * nf + k2) * 5] : MJ_INF;
             if (sev) {
-                int sv = mj_seven_of(pairs, singles);
+                int sv = mj_seven_of(((n[0] - odd[0]) >> 1) + ((n[1] - odd[1]) >> 1) + ((n[2] - odd[2]) >> 1),
+                                     odd[0] + odd[1] + odd[2]);
                 best = sv < best ? sv : best;
             }
         } else {
-            int d[3];
-            for (int q = 0; q < 3; q++) {
-                int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
-                int v = reg ? MJ.two[(k[a] * nf + k[b]) * 5] : MJ_INF;
-                int sv = sev ? mj_seven_of(pairs - pr[j][q], singles - odd[j][q]) : MJ_INF;
-                d[q] = sv < v ? sv : v;
+            /* d_q: distance with suit q void */
+            int d0 = reg ? MJ.two[(k1 * nf + k2) * 5] : MJ_INF;
+            int d1 = reg ? MJ.two[(k0 * nf + k2) * 5] : MJ_INF;
+            int d2 = reg ? MJ.two[(k0 * nf + k1) * 5] : MJ_INF;
+            if (sev) {
+                int p0 = (n[0] - odd[0]) >> 1, p1 = (n[1] - odd[1]) >> 1, p2 = (n[2] - odd[2]) >> 1;
+                int s0 = mj_seven_of(p1 + p2, odd[1] + odd[2]);
+                int s1 = mj_seven_of(p0 + p2, odd[0] + odd[2]);
+                int s2 = mj_seven_of(p0 + p1, odd[0] + odd[1]);
+                d0 = s0 < d0 ? s0 : d0;
+                d1 = s1 < d1 ? s1 : d1;
+                d2 = s2 < d2 ? s2 : d2;
             }
-            if (vs[j] >= 0) {
-                best = d[vs[j]];
+            if (void_suit >= 0) {
+                best = void_suit == 0 ? d0 : void_suit == 1 ? d1 : d2;
             } else {
-                best = d[0] < d[1] ? d[0] : d[1];
-                best = d[2] < best ? d[2] : best;
+                best = d0 < d1 ? d0 : d1;
+                best = d2 < best ? d2 : best;
             }
         }
         out[j] = (int8_t)mj_shanten_of(best);
     }
-    return good;
+    return rows;
+}
+
+static int64_t mj_plain_shanten(const mj_job_t *job, int64_t i, int64_t end) {
+    int reg = job->form != MJ_FORM_SEVEN_PAIRS, sev = job->form != MJ_FORM_REGULAR;
+    if (job->void_rule) {
+        if (reg && sev) return mj_plain_shanten_as(job, i, end, 1, 1, 1);
+        if (reg) return mj_plain_shanten_as(job, i, end, 1, 1, 0);
+        return mj_plain_shanten_as(job, i, end, 1, 0, 1);
+    }
+    if (reg && sev) return mj_plain_shanten_as(job, i, end, 0, 1, 1);
+    if (reg) return mj_plain_shanten_as(job, i, end, 0, 1, 0);
+    return mj_plain_shanten_as(job, i, end, 0, 0, 1);
 }
 
 /* One row through the general path. Returns MJ_OK, or an error code with details in err. */
