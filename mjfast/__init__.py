@@ -22,6 +22,9 @@ except ImportError as exc:  # pragma: no cover - only without a build
 from .efficiency import NOT_HELD, Discard, advise, discards, effective_tiles
 from .errors import InvalidHandError, TileParseError
 from .analysis import INVALID_MASK, INVALID_ROW, UNWINNABLE, is_win, mask_to_tiles, shanten, waits
+from .rules import PRESETS, Fan, Rules
+from .scoring import Decomposition, FanResult, MaxFan, WaitFan, decompose, max_fan, score
+from .settlement import PlayerState, Reason, Round, Settlement, Transfer, settle_draw
 from .tiles import (
     NUM_KINDS,
     SUITS,
@@ -42,24 +45,40 @@ __all__ = [
     "INVALID_ROW",
     "NOT_HELD",
     "NUM_KINDS",
+    "PRESETS",
     "SUITS",
     "UNWINNABLE",
+    "Decomposition",
     "Discard",
+    "Fan",
+    "FanResult",
     "InvalidHandError",
+    "MaxFan",
     "Meld",
     "MeldKind",
+    "PlayerState",
+    "Reason",
+    "Round",
+    "Rules",
+    "Settlement",
     "TileParseError",
+    "Transfer",
+    "WaitFan",
     "advise",
+    "decompose",
     "discards",
     "effective_tiles",
     "format_hand",
     "format_tile",
     "is_win",
     "mask_to_tiles",
+    "max_fan",
     "melds_to_counts",
     "parse_hand",
     "parse_melds",
     "parse_tile",
+    "score",
+    "settle_draw",
     "shanten",
     "waits",
 ]

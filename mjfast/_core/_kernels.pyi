@@ -1,0 +1,35 @@
+"""Type stub of the compiled core (mjfast/_core/_kernels.pyx)."""
+
+from typing import Optional, Union
+
+import numpy as np
+
+OP_SHANTEN: int
+OP_IS_WIN: int
+OP_WAITS: int
+OP_EFFECTIVE: int
+OP_DISCARDS: int
+UNWINNABLE: int
+NOT_HELD: int
+INVALID_ROW: int
+INVALID_MASK: int
+
+def table_bytes() -> bytes: ...
+def run_rows(
+    op: int,
+    hands: np.ndarray,
+    melds: Optional[np.ndarray],
+    voids: Optional[np.ndarray],
+    void_scalar: int,
+    visible: Optional[np.ndarray],
+    void_rule: bool,
+    form: int,
+    coerce: bool,
+    out: np.ndarray,
+    start: int,
+    end: int,
+) -> tuple[int, int, int, int]: ...
+def capped_vector(counts: np.ndarray, caps: np.ndarray) -> list[int]: ...
+def one(
+    op: int, hand: object, form: int, void_suit: object, void_rule: object
+) -> Union[None, int, bool, np.ndarray]: ...
