@@ -47,11 +47,15 @@ def effective_tiles(hands: HandLike, *, visible: Any = None, form: str = "all", 
                 out=out, errors=errors)
 
 
-def discards(hands: HandLike, *, form: str = "all", melds: Any = None, void_suit: Any = None,
-             void_rule: bool = True, workers: int = 1, out: Optional[np.ndarray] = None,
-             errors: str = "raise") -> np.ndarray:
+def discards(hands: HandLike, *, visible: Any = None, form: str = "all", melds: Any = None,
+             void_suit: Any = None, void_rule: bool = True, workers: int = 1,
+             out: Optional[np.ndarray] = None, errors: str = "raise") -> np.ndarray:
     """For 14-3m hands: per kind, the shanten after discarding one copy (``NOT_HELD`` = -128
     where the kind is not held).
+
+    ``visible`` is checked against the hand (no kind held and seen more than 4 times) like in
+    :func:`effective_tiles`, so one set of arguments serves both; it does not change shanten.
+    :func:`advise` combines the two into ranked discard advice.
 
     Returns:
         a (27,) int8 array for one hand, (N, 27) for a batch.
@@ -61,11 +65,12 @@ def discards(hands: HandLike, *, form: str = "all", melds: Any = None, void_suit
         >>> int(d[parse_tile("9s")]), int(d[parse_tile("1m")]), int(d[parse_tile("1p")])
         (0, 1, -128)
     """
-    if type(hands) is _ndarray and melds is None and out is None and workers == 1 and errors == "raise":
+    if (type(hands) is _ndarray and visible is None and melds is None and out is None and workers == 1
+            and errors == "raise"):
         res = _one(_kernels.OP_DISCARDS, hands, FORMS.get(form, -1), void_suit, void_rule)
         if res is not None:
             return res
-    return call(_kernels.OP_DISCARDS, hands, out_dtype=np.int8, out_row=(27,), form=form,
+    return call(_kernels.OP_DISCARDS, hands, out_dtype=np.int8, out_row=(27,), visible=visible, form=form,
                 melds=melds, void_suit=void_suit, void_rule=void_rule, workers=workers, out=out,
                 errors=errors)
 
