@@ -75,9 +75,17 @@ def _raise_first_out_of_range(arr: np.ndarray, name: str) -> None:
 
 
 def _hand(value: Any) -> tuple[np.ndarray, bool]:
-    """(counts, is_batch)."""
+    """(counts, is_batch). A list of tile strings is a batch."""
     if isinstance(value, str):
         return parse_hand(value), False
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, str) for v in value):
+        rows = []
+        for i, text in enumerate(value):
+            try:
+                rows.append(parse_hand(text))
+            except ValueError as exc:
+                raise type(exc)(f"hands[{i}]: {exc}") from None
+        return np.stack(rows), True
     arr = _counts_array(value, "hands", batch_ok=True)
     return arr, arr.ndim == 2
 

@@ -45,7 +45,8 @@ def shanten(hands: HandLike, *, form: Form = "all", melds: Any = None, void_suit
 
     Args:
         hands: one hand (tile string, 27 counts, 1-D array) with 13-3m or 14-3m concealed tiles,
-            or an (N, 27) uint8 array.
+            or a batch: an (N, 27) C-contiguous integer array (uint8 avoids a copy) or a list of
+            tile strings.
         form: ``"all"`` (the minimum), ``"regular"`` (sets + pair) or ``"seven_pairs"``.
         melds: meld strings / ``Meld`` objects (``["pung:5p", "kong:1m"]``) or counts per kind
             (3 pung, 4 kong): (27,) for every row or (N, 27).
