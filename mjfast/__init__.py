@@ -23,7 +23,8 @@ from .efficiency import NOT_HELD, Discard, advise, discards, effective_tiles
 from .errors import InvalidHandError, TileParseError
 from .analysis import INVALID_MASK, INVALID_ROW, UNWINNABLE, is_win, mask_to_tiles, shanten, waits
 from .rules import PRESETS, Fan, Rules
-from .scoring import Decomposition, FanResult, MaxFan, WaitFan, decompose, max_fan, score
+from .fan_batch import INVALID_FAN
+from .scoring import Decomposition, FanResult, MaxFan, WaitFan, decompose, fan, max_fan, score
 from .settlement import PlayerState, Reason, Round, Settlement, Transfer, settle_draw
 from .tiles import (
     NUM_KINDS,
@@ -41,6 +42,7 @@ from .tiles import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "INVALID_FAN",
     "INVALID_MASK",
     "INVALID_ROW",
     "NOT_HELD",
@@ -68,6 +70,7 @@ __all__ = [
     "decompose",
     "discards",
     "effective_tiles",
+    "fan",
     "format_hand",
     "format_tile",
     "is_win",

@@ -10,7 +10,9 @@ from __future__ import annotations
 import itertools
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+from typing import Optional
 
 from ._core import _kernels
 from ._validate import Prepared, prepare, row_error
@@ -41,31 +43,33 @@ def _get_pool(size: int) -> ThreadPoolExecutor:
     global _pool, _pool_size
     with _pool_lock:
         if _pool is None or _pool_size < size:
-            if _pool is not None:
-                _pool.shutdown(wait=False)
+            # The old pool is not shut down: another call may be about to submit to it. Its idle
+            # threads end once nothing references it.
             _pool, _pool_size = ThreadPoolExecutor(max_workers=size, thread_name_prefix="mjfast"), size
         return _pool
 
 
-def execute(op: int, p: Prepared) -> None:
-    """Fill ``p.out``; raise the first bad row's error unless ``p.coerce``."""
-    n = p.hands.shape[0]
+Result = tuple[int, int, int, int]
+
+
+def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: bool) -> Optional[Result]:
+    """Call ``run(start, end)`` over ``CHUNK``-row chunks of ``n`` rows on up to ``workers``
+    threads; return the first bad row's ``(row, code, a, b)``, or None.
+
+    ``run`` returns ``(first bad row or -1, code, a, b)`` for its chunk. Exactly ``workers`` tasks
+    pull chunks in order, so no more threads run than asked for, and every chunk before a bad one
+    is finished: the smallest bad row reported is the first. Without ``coerce`` no chunk starts
+    after a bad row is seen.
+    """
     chunks = [(start, min(n, start + CHUNK)) for start in range(0, n, CHUNK)]
-
-    def run(bounds: tuple[int, int]) -> tuple[int, int, int, int]:
-        return _kernels.run_rows(op, p.hands, p.melds, p.voids, p.void_scalar, p.visible,
-                                 p.void_rule, p.form, p.coerce, p.out, bounds[0], bounds[1])
-
-    results: list[tuple[int, int, int, int]] = []
-    if p.workers == 1 or len(chunks) < 2:
+    results: list[Result] = []
+    if workers == 1 or len(chunks) < 2:
         for bounds in chunks:
-            res = run(bounds)
+            res = run(*bounds)
             results.append(res)
-            if res[0] >= 0 and not p.coerce:
+            if res[0] >= 0 and not coerce:
                 break
     else:
-        # Exactly `workers` tasks pull chunks in order, so no more threads run than asked for, and
-        # every chunk before a bad one is finished: the smallest bad row reported is the first.
         claim = itertools.count()
         stop = threading.Event()
 
@@ -74,15 +78,15 @@ def execute(op: int, p: Prepared) -> None:
                 i = next(claim)
                 if i >= len(chunks):
                     return
-                res = run(chunks[i])
+                res = run(*chunks[i])
                 results.append(res)
-                if res[0] >= 0 and not p.coerce:
+                if res[0] >= 0 and not coerce:
                     stop.set()
 
-        futures = [_get_pool(p.workers).submit(worker) for _ in range(min(p.workers, len(chunks)))]
+        futures = [_get_pool(workers).submit(worker) for _ in range(min(workers, len(chunks)))]
         try:
             pending = set(futures)
-            while pending:
+            while pending:  # wake up now and then so Ctrl-C gets through
                 _, pending = wait(pending, timeout=0.05, return_when=FIRST_EXCEPTION)
         except BaseException:
             stop.set()
@@ -91,8 +95,19 @@ def execute(op: int, p: Prepared) -> None:
         for f in futures:
             f.result()
     bad = [r for r in results if r[0] >= 0]
-    if bad and not p.coerce:
-        row, code, a, b = min(bad)
+    return min(bad) if bad else None
+
+
+def execute(op: int, p: Prepared) -> None:
+    """Fill ``p.out`` with core kernel ``op``; raise the first bad row's error unless ``p.coerce``."""
+
+    def run(start: int, end: int) -> Result:
+        return _kernels.run_rows(op, p.hands, p.melds, p.voids, p.void_scalar, p.visible,
+                                 p.void_rule, p.form, p.coerce, p.out, start, end)
+
+    bad = run_chunks(run, p.hands.shape[0], p.workers, p.coerce)
+    if bad is not None and not p.coerce:
+        row, code, a, b = bad
         raise row_error(code, a, b, row, p.batch, SIZE_RULES[op])
 
 

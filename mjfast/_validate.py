@@ -67,7 +67,7 @@ def _counts_array(value: Any, name: str, *, batch_ok: bool) -> np.ndarray:
 def _raise_first_out_of_range(arr: np.ndarray, name: str) -> None:
     bad = np.argwhere((arr < 0) | (arr > 4))[0]
     value = int(arr[tuple(bad)])
-    where = f"{name}[{bad[0]}]" if arr.ndim == 2 else name
+    where = f"{name}[{bad[0]}]" if arr.ndim == 2 else ("hand" if name == "hands" else name)
     kind = format_tile(int(bad[-1]))
     if value < 0:
         raise InvalidHandError(f"{where}: tile {kind} has a negative count ({value})")

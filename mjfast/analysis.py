@@ -8,9 +8,8 @@ import numpy as np
 
 from ._batch import call
 from ._core import _kernels
-from ._validate import FORMS, HandLike
+from ._validate import HandLike
 
-_ndarray = np.ndarray
 _one = _kernels.one
 
 __all__ = ["UNWINNABLE", "INVALID_ROW", "INVALID_MASK", "shanten", "is_win", "waits", "mask_to_tiles"]
@@ -68,10 +67,9 @@ def shanten(hands: HandLike, *, form: Form = "all", melds: Any = None, void_suit
         >>> shanten("123m456p789s11s23m", void_rule=False)
         0
     """
-    if type(hands) is _ndarray and melds is None and out is None and workers == 1 and errors == "raise":
-        res = _one(_kernels.OP_SHANTEN, hands, FORMS.get(form, -1), void_suit, void_rule)
-        if res is not None:
-            return res
+    res = _one(_kernels.OP_SHANTEN, hands, form, void_suit, void_rule, melds, None, out, workers, errors)
+    if res is not None:
+        return res
     res = call(_kernels.OP_SHANTEN, hands, out_dtype=np.int8, form=form, melds=melds,
                void_suit=void_suit, void_rule=void_rule, workers=workers, out=out, errors=errors)
     return res if isinstance(res, np.ndarray) else int(res)
@@ -91,10 +89,9 @@ def is_win(hands: HandLike, *, melds: Any = None, void_suit: VoidSuit = None, vo
         >>> is_win("123m456p789s11s23m4m")
         False
     """
-    if type(hands) is _ndarray and melds is None and out is None and workers == 1 and errors == "raise":
-        res = _one(_kernels.OP_IS_WIN, hands, 0, void_suit, void_rule)
-        if res is not None:
-            return res
+    res = _one(_kernels.OP_IS_WIN, hands, "all", void_suit, void_rule, melds, None, out, workers, errors)
+    if res is not None:
+        return res
     res = call(_kernels.OP_IS_WIN, hands, out_dtype=np.bool_, melds=melds,
                void_suit=void_suit, void_rule=void_rule, workers=workers, out=out, errors=errors)
     return res if isinstance(res, np.ndarray) else bool(res)
@@ -117,10 +114,9 @@ def waits(hands: HandLike, *, melds: Any = None, void_suit: Any = None, void_rul
         >>> [format_tile(t) for t in mask_to_tiles(waits("1112345678m456p"))]
         ['2m', '3m', '5m', '6m', '8m', '9m']
     """
-    if type(hands) is _ndarray and melds is None and out is None and workers == 1 and errors == "raise":
-        res = _one(_kernels.OP_WAITS, hands, 0, void_suit, void_rule)
-        if res is not None:
-            return res
+    res = _one(_kernels.OP_WAITS, hands, "all", void_suit, void_rule, melds, None, out, workers, errors)
+    if res is not None:
+        return res
     res = call(_kernels.OP_WAITS, hands, out_dtype=np.uint32, melds=melds, void_suit=void_suit,
                void_rule=void_rule, workers=workers, out=out, errors=errors)
     return res if isinstance(res, np.ndarray) else int(res)

@@ -9,9 +9,8 @@ import numpy as np
 
 from ._batch import call
 from ._core import _kernels
-from ._validate import FORMS, HandLike, prepare
+from ._validate import HandLike, prepare
 
-_ndarray = np.ndarray
 _one = _kernels.one
 
 __all__ = ["NOT_HELD", "Discard", "effective_tiles", "discards", "advise"]
@@ -33,15 +32,15 @@ def effective_tiles(hands: HandLike, *, visible: Any = None, form: str = "all", 
         a (27,) int8 array for one hand, (N, 27) for a batch.
 
     Example:
+        >>> from mjfast import format_tile
         >>> eff = effective_tiles("123m456m789m23p55p", visible="4p")
         >>> {format_tile(t): int(n) for t, n in enumerate(eff) if n >= 0}
         {'1p': 4, '4p': 3}
     """
-    if (type(hands) is _ndarray and visible is None and melds is None and out is None and workers == 1
-            and errors == "raise"):
-        res = _one(_kernels.OP_EFFECTIVE, hands, FORMS.get(form, -1), void_suit, void_rule)
-        if res is not None:
-            return res
+    res = _one(_kernels.OP_EFFECTIVE, hands, form, void_suit, void_rule, melds, visible, out, workers,
+               errors)
+    if res is not None:
+        return res
     return call(_kernels.OP_EFFECTIVE, hands, out_dtype=np.int8, out_row=(27,), visible=visible,
                 form=form, melds=melds, void_suit=void_suit, void_rule=void_rule, workers=workers,
                 out=out, errors=errors)
@@ -61,15 +60,15 @@ def discards(hands: HandLike, *, visible: Any = None, form: str = "all", melds: 
         a (27,) int8 array for one hand, (N, 27) for a batch.
 
     Example:
+        >>> from mjfast import parse_tile
         >>> d = discards("123m456m789m23p55p9s")
         >>> int(d[parse_tile("9s")]), int(d[parse_tile("1m")]), int(d[parse_tile("1p")])
         (0, 1, -128)
     """
-    if (type(hands) is _ndarray and visible is None and melds is None and out is None and workers == 1
-            and errors == "raise"):
-        res = _one(_kernels.OP_DISCARDS, hands, FORMS.get(form, -1), void_suit, void_rule)
-        if res is not None:
-            return res
+    res = _one(_kernels.OP_DISCARDS, hands, form, void_suit, void_rule, melds, visible, out, workers,
+               errors)
+    if res is not None:
+        return res
     return call(_kernels.OP_DISCARDS, hands, out_dtype=np.int8, out_row=(27,), visible=visible, form=form,
                 melds=melds, void_suit=void_suit, void_rule=void_rule, workers=workers, out=out,
                 errors=errors)

@@ -160,7 +160,7 @@ class Hand:
             self.rob(p, t, others)
 
     def rob(self, p, t, others):
-        winners, hands, pools = [], [], []
+        winners, hands = [], []
         for w in self.rnd.sample(others, self.rnd.randint(1, len(others))):
             built = self.build_win(w, t, exact_one=True)
             if built is None:

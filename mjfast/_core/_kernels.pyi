@@ -31,5 +31,14 @@ def run_rows(
 ) -> tuple[int, int, int, int]: ...
 def capped_vector(counts: np.ndarray, caps: np.ndarray) -> list[int]: ...
 def one(
-    op: int, hand: object, form: int, void_suit: object, void_rule: object
+    op: int,
+    hand: object,
+    form: object,
+    void_suit: object,
+    void_rule: object,
+    melds: object,
+    visible: object,
+    out: object,
+    workers: object,
+    errors: object,
 ) -> Union[None, int, bool, np.ndarray]: ...

@@ -192,14 +192,17 @@ def capped_vector(const uint8_t[::1] counts, const uint8_t[::1] caps):
 cdef object _ndarray = __import__("numpy").ndarray
 cdef object _empty = __import__("numpy").empty
 cdef dict _SUIT_CODES = {None: -1, 0: 0, 1: 1, 2: 2, "m": 0, "p": 1, "s": 2}
+cdef dict _FORMS = {"all": 0, "regular": 1, "seven_pairs": 2}
 
 
-def one(int op, object hand, int form, object void_suit, object void_rule):
-    """Fast path for one meld-free hand given as a (27,) uint8 array.
+def one(int op, object hand, object form, object void_suit, object void_rule, object melds,
+        object visible, object out, object workers, object errors):
+    """Fast path for one meld-free hand given as a (27,) uint8 array, with plain options.
 
-    Returns the result (int, bool, or a (27,) int8 array), or None when the call needs the
-    general path: another input type or option value, or an invalid hand (whose error the general
-    path words). Its checks match mjfast._validate, so both paths answer alike.
+    Takes the public call's arguments as they came. Returns the result (int, bool, or a (27,)
+    int8 array), or None when the call needs the general path (mjfast._validate): another input
+    type, melds, visible counts, an out array, any option value it does not take as is, or an
+    invalid hand (whose error the general path words). So both paths answer alike.
     """
     cdef Py_buffer view
     cdef uint8_t row[27]
@@ -210,7 +213,13 @@ def one(int op, object hand, int form, object void_suit, object void_rule):
     cdef int8_t[::1] arr
     cdef Py_ssize_t i, stride
     cdef const char *src
-    if type(hand) is not _ndarray or form < 0 or (void_rule is not True and void_rule is not False):
+    cdef int form_code
+    if (type(hand) is not _ndarray or melds is not None or visible is not None or out is not None
+            or type(workers) is not int or workers != 1 or errors != "raise"
+            or (void_rule is not True and void_rule is not False)):
+        return None
+    form_code = _FORMS.get(form, -1)
+    if form_code < 0:
         return None
     code = _SUIT_CODES.get(void_suit, -2) if (void_suit is None or type(void_suit) is int
                                                or type(void_suit) is str) else -2
@@ -229,7 +238,7 @@ def one(int op, object hand, int form, object void_suit, object void_rule):
     finally:
         PyBuffer_Release(&view)
     job.op = op
-    job.form = form
+    job.form = form_code
     job.void_rule = void_rule is True
     job.coerce = 0
     job.hands = row

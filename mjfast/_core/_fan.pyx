@@ -1,0 +1,145 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""Compiled fan kernels: builds the suit table and runs the C kernels of ``src/mjfast_fan.h``.
+
+Everything here works on validated arrays; :mod:`mjfast.fan_batch` does the checking, the rules
+compilation, chunking and threading.
+"""
+
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, int16_t, uint32_t
+
+import numpy as np
+
+cdef extern from "mjfast_fan.h" nogil:
+    int MF_HASH_SIZE
+    int MF_R_SIZE
+    int MF_INVALID
+    int MF_ERR_WIN_NOT_HELD, MF_ERR_FLAGS, MF_ERR_CONCEALED, MF_ERR_WIN_RANGE
+    uint32_t MF_TAB[]
+
+    ctypedef struct mf_job_t:
+        int coerce
+        const uint8_t *hands
+        const uint8_t *melds
+        int64_t melds_stride
+        const uint8_t *conc
+        int64_t conc_stride
+        const int8_t *voids
+        int void_scalar
+        const int8_t *wins
+        int win_scalar
+        const uint8_t *flags
+        int flag_scalar
+        const uint8_t *visible
+        int64_t visible_stride
+        const int32_t *rules
+        int16_t *out
+        int8_t *best
+        int32_t err[3]
+
+    int mf_build()
+    int mf_lookup(int32_t idx)
+    int64_t mf_run(mf_job_t *job, int op, int64_t start, int64_t end)
+
+RULES_SIZE = MF_R_SIZE
+INVALID = MF_INVALID
+ERR_WIN_NOT_HELD = MF_ERR_WIN_NOT_HELD
+ERR_FLAGS = MF_ERR_FLAGS
+ERR_CONCEALED = MF_ERR_CONCEALED
+ERR_WIN_RANGE = MF_ERR_WIN_RANGE
+OP_FAN = 0
+OP_MAX_FAN = 1
+
+COMPLETE_PATTERNS = mf_build()
+if COMPLETE_PATTERNS < 0:
+    raise ImportError("mjfast: cannot build the fan suit table")
+
+
+def suit_table():
+    """The suit table as (keys, codes) int arrays sorted by key (for tests): every complete suit
+    pattern's base-5 index and its maximal reading masks ``mask1 | mask2 << 5``."""
+    keys = []
+    codes = []
+    cdef int h
+    for h in range(MF_HASH_SIZE):
+        if MF_TAB[h] != 0xFFFFFFFF:
+            keys.append(MF_TAB[h] & 0x1FFFFF)
+            codes.append(MF_TAB[h] >> 21)
+    keys_a = np.array(keys, np.int32)
+    order = np.argsort(keys_a)
+    return keys_a[order], np.array(codes, np.int32)[order]
+
+
+def lookup(int idx):
+    """Code of one suit index (-1: not a complete pattern)."""
+    if not 0 <= idx < 1953125:
+        raise ValueError("suit index out of range")
+    return mf_lookup(idx)
+
+
+cdef const uint8_t *_rows(object arr, int64_t *stride) except? NULL:
+    """Pointer to a (27,) or (n, 27) uint8 array; stride 0 broadcasts the single row."""
+    cdef const uint8_t[::1] a1
+    cdef const uint8_t[:, ::1] a2
+    if arr is None:
+        stride[0] = 0
+        return NULL
+    if arr.ndim == 1:
+        a1 = arr
+        stride[0] = 0
+        return &a1[0]
+    a2 = arr
+    stride[0] = 27
+    return &a2[0, 0]
+
+
+def run_rows(int op, const uint8_t[:, ::1] hands, melds, conc, voids, int void_scalar, wins,
+             int win_scalar, flags, int flag_scalar, visible, const int32_t[::1] rules,
+             bint coerce, int16_t[::1] out, best, Py_ssize_t start, Py_ssize_t end):
+    """Run kernel ``op`` (OP_FAN / OP_MAX_FAN) over rows [start, end) with the GIL released.
+
+    ``melds`` / ``conc`` / ``visible``: None or C-contiguous uint8 (27,) (one row for all) or
+    (n, 27). ``voids`` / ``wins``: None (the scalar for every row) or int8 (n,). ``flags``: None
+    or uint8 (n,). ``best``: None or int8 (n,). Returns (first bad row or -1, code, a, b).
+    """
+    cdef mf_job_t job
+    cdef const int8_t[::1] vo
+    cdef const int8_t[::1] wi
+    cdef const uint8_t[::1] fl
+    cdef int8_t[::1] be
+    cdef int64_t bad
+    if start >= end or hands.shape[0] == 0:
+        return (-1, 0, 0, 0)
+    if rules.shape[0] != MF_R_SIZE:
+        raise ValueError("compiled rules have the wrong size")
+    job.coerce = coerce
+    job.err[0] = 0
+    job.err[1] = 0
+    job.err[2] = 0
+    job.hands = &hands[0, 0]
+    job.melds = _rows(melds, &job.melds_stride)
+    job.conc = _rows(conc, &job.conc_stride)
+    job.visible = _rows(visible, &job.visible_stride)
+    job.voids = NULL
+    job.void_scalar = void_scalar
+    if voids is not None:
+        vo = voids
+        job.voids = &vo[0]
+    job.wins = NULL
+    job.win_scalar = win_scalar
+    if wins is not None:
+        wi = wins
+        job.wins = &wi[0]
+    job.flags = NULL
+    job.flag_scalar = flag_scalar
+    if flags is not None:
+        fl = flags
+        job.flags = &fl[0]
+    job.rules = &rules[0]
+    job.out = &out[0]
+    job.best = NULL
+    if best is not None:
+        be = best
+        job.best = &be[0]
+    with nogil:
+        bad = mf_run(&job, op, start, end)
+    return (bad, job.err[0], job.err[1], job.err[2])
