@@ -43,6 +43,8 @@ def _counts_array(value: Any, name: str, *, batch_ok: bool) -> np.ndarray:
             raise TypeError(f"{name}: expected tile counts, got {type(value).__name__}") from exc
         if arr.dtype == object:
             raise TypeError(f"{name}: expected integer tile counts, got {type(value).__name__}")
+        if arr.size == 0 and arr.ndim == 1:
+            raise ValueError(f"{name}: expected 27 counts (1m..9m, 1p..9p, 1s..9s), got an empty sequence")
     if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
         raise TypeError(f"{name}: expected an integer dtype (uint8 preferred), got {arr.dtype}")
     if arr.ndim == 1:
@@ -175,7 +177,7 @@ def prepare(
     if not isinstance(void_rule, (bool, np.bool_)):
         raise TypeError(f"void_rule: expected a bool, got {type(void_rule).__name__}")
     voids, void_scalar = _void(void_suit, n)
-    if not void_rule and (voids is not None or void_scalar >= 0):
+    if not void_rule and ((voids is not None and (voids >= 0).any()) or void_scalar >= 0):
         raise ValueError("void_suit: a declared void suit needs void_rule=True")
     meld_counts = _melds(melds, n)
     visible_counts = None if visible is None else _counts_array(visible, "visible", batch_ok=batch)

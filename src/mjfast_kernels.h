@@ -314,30 +314,32 @@ static inline int mj_seven(const int *n, const int *odd, int q) {
     return mj_seven_of(pairs, singles);
 }
 
+/* Regular-form distance of meld-free suits of classes k when suit q is the void one (q = -1: no
+ * void rule): one lookup in the combiner tables. */
+static MJ_ALWAYS_INLINE int mj_plain_regular(const int *k, int q) {
+    int nf = MJ.n_full;
+    if (q < 0) return MJ.final[((int)MJ.pair[k[0] * nf + k[1]] * nf + k[2]) * 5];
+    int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
+    return MJ.two[(k[a] * nf + k[b]) * 5];
+}
+
 /* Regular + seven-pairs distance when suit q is the void one (q = -1: no void rule), for suit
  * classes k (capped suits: the vectors in v). */
 static inline int mj_distance_q(const mj_hand_t *h, const int *k, const int *n, const int *odd,
                                 int8_t (*v)[10], int q) {
     int best = MJ_INF;
-    int nf = MJ.n_full;
     if (h->form != MJ_FORM_SEVEN_PAIRS) {
-        if (q < 0) {
-            if (!h->meld_suits) {
-                best = MJ.final[((int)MJ.pair[k[0] * nf + k[1]] * nf + k[2]) * 5];
-            } else {
-                const int8_t *x[3];
-                for (int s = 0; s < 3; s++) x[s] = (h->meld_suits >> s & 1) ? v[s] : MJ.vec + 10 * k[s];
-                best = mj_comb3(x[0], x[1], x[2], 4 - h->m);
-            }
+        if (!h->meld_suits) {
+            best = mj_plain_regular(k, q);
+        } else if (q < 0) {
+            const int8_t *x[3];
+            for (int s = 0; s < 3; s++) x[s] = (h->meld_suits >> s & 1) ? v[s] : MJ.vec + 10 * k[s];
+            best = mj_comb3(x[0], x[1], x[2], 4 - h->m);
         } else {
             int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
-            if (!h->meld_suits) {
-                best = MJ.two[(k[a] * nf + k[b]) * 5];
-            } else {
-                const int8_t *xa = (h->meld_suits >> a & 1) ? v[a] : MJ.vec + 10 * k[a];
-                const int8_t *xb = (h->meld_suits >> b & 1) ? v[b] : MJ.vec + 10 * k[b];
-                best = mj_comb2(xa, xb, 4 - h->m);
-            }
+            const int8_t *xa = (h->meld_suits >> a & 1) ? v[a] : MJ.vec + 10 * k[a];
+            const int8_t *xb = (h->meld_suits >> b & 1) ? v[b] : MJ.vec + 10 * k[b];
+            best = mj_comb2(xa, xb, 4 - h->m);
         }
     }
     if (h->form != MJ_FORM_REGULAR && h->m == 0) {
@@ -654,34 +656,28 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
         int total = n[0] + n[1] + n[2];
         int void_suit = voids ? voids[j] : job->void_scalar;
         if (bad | ((unsigned)(total - 13) > 1u) | ((unsigned)(void_suit + 1) > 3u)) return j;
-        int k0 = mj_class(idx[0]), k1 = mj_class(idx[1]), k2 = mj_class(idx[2]);
+        int k[3] = {mj_class(idx[0]), mj_class(idx[1]), mj_class(idx[2])};
         int best;
         if (!void_rule) {
-            best = reg ? MJ.final[((int)MJ.pair[k0 * nf + k1] * nf + k2) * 5] : MJ_INF;
+            best = reg ? mj_plain_regular(k, -1) : MJ_INF;
             if (sev) {
-                int sv = mj_seven_of(((n[0] - odd[0]) >> 1) + ((n[1] - odd[1]) >> 1) + ((n[2] - odd[2]) >> 1),
-                                     odd[0] + odd[1] + odd[2]);
+                int sv = mj_seven(n, odd, -1);
                 best = sv < best ? sv : best;
             }
         } else {
-            /* d_q: distance with suit q void */
-            int d0 = reg ? MJ.two[(k1 * nf + k2) * 5] : MJ_INF;
-            int d1 = reg ? MJ.two[(k0 * nf + k2) * 5] : MJ_INF;
-            int d2 = reg ? MJ.two[(k0 * nf + k1) * 5] : MJ_INF;
-            if (sev) {
-                int p0 = (n[0] - odd[0]) >> 1, p1 = (n[1] - odd[1]) >> 1, p2 = (n[2] - odd[2]) >> 1;
-                int s0 = mj_seven_of(p1 + p2, odd[1] + odd[2]);
-                int s1 = mj_seven_of(p0 + p2, odd[0] + odd[2]);
-                int s2 = mj_seven_of(p0 + p1, odd[0] + odd[1]);
-                d0 = s0 < d0 ? s0 : d0;
-                d1 = s1 < d1 ? s1 : d1;
-                d2 = s2 < d2 ? s2 : d2;
+            int d[3]; /* distance with suit q void */
+            for (int q = 0; q < 3; q++) {
+                d[q] = reg ? mj_plain_regular(k, q) : MJ_INF;
+                if (sev) {
+                    int sv = mj_seven(n, odd, q);
+                    d[q] = sv < d[q] ? sv : d[q];
+                }
             }
             if (void_suit >= 0) {
-                best = void_suit == 0 ? d0 : void_suit == 1 ? d1 : d2;
+                best = d[void_suit];
             } else {
-                best = d0 < d1 ? d0 : d1;
-                best = d2 < best ? d2 : best;
+                best = d[0] < d[1] ? d[0] : d[1];
+                best = d[2] < best ? d[2] : best;
             }
         }
         out[j] = (int8_t)mj_shanten_of(best);

@@ -15,7 +15,7 @@ import random
 
 import numpy as np
 import pytest
-from conftest import CI
+from core_testing import CI
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -1,0 +1,43 @@
+"""Benchmarks of mjfast's public kernels: the cases of :mod:`mjfast._benchsuite`.
+
+Run ``pytest benchmarks --benchmark-only`` (full sizes: 10^6 hands for shanten, 4M for the
+threads comparison) or ``pytest benchmarks --benchmark-disable`` (each case once, 500 hands).
+``mjfast bench`` times the same cases and prints hands/s with ratios.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mjfast import _benchsuite as bs
+
+SEED = 2024
+KERNEL_CASES = [c.name for c in bs.CASES if c.peer is None]
+
+
+@pytest.mark.parametrize("name", KERNEL_CASES)
+def test_kernel(benchmark, bench_size, benchmark_disabled, name):
+    """Time one case; hands/s go into ``extra_info`` (``--benchmark-json``)."""
+    case = bs.find_case(name)
+    reason = case.available()
+    if reason:
+        pytest.skip(reason)
+    n = bench_size(case)
+    args = case.setup(n, SEED)
+    benchmark.group = case.group
+    benchmark.extra_info.update(case=case.name, n=n, unit=case.unit, title=case.title)
+    result = benchmark(case.run, *args)
+    if isinstance(result, np.ndarray):
+        assert result.shape[0] == n
+    if not benchmark_disabled and benchmark.stats is not None:
+        benchmark.extra_info["rate"] = n / benchmark.stats.stats.min
+
+
+def test_results_do_not_depend_on_workers(bench_size):
+    """The threads case compares like with like: workers=2 gives workers=1's answer."""
+    import mjfast
+
+    case = bs.find_case("shanten_4m_w2")
+    (hands,) = case.setup(bench_size(case, quick=True), SEED)
+    assert np.array_equal(mjfast.shanten(hands, workers=2), mjfast.shanten(hands, workers=1))

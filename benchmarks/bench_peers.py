@@ -1,0 +1,44 @@
+"""Peer benchmarks: regular-form shanten (void rule off) of other libraries, one call per hand.
+
+Each peer is optional (``pip install 'mjfast[peers]'``) and skipped when it cannot be imported.
+The case's setup checks the peer against mjfast on its hands first (a
+:class:`mjfast._benchsuite.PeerMismatchError` fails the test). Compare with the
+``shanten_regular`` row of ``bench_kernels.py`` (group ``core``); ``mjfast bench`` prints the
+ratios mjfast/peer from one run.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mjfast import _benchsuite as bs
+
+SEED = 2024
+PEER_CASES = [c.name for c in bs.CASES if c.peer is not None]
+
+
+@pytest.mark.parametrize("name", PEER_CASES)
+def test_peer(benchmark, bench_size, benchmark_disabled, name):
+    """Time one peer on random 14-tile hands (checked against mjfast first)."""
+    case = bs.find_case(name)
+    reason = case.available()
+    if reason:
+        pytest.skip(reason)
+    n = bench_size(case)
+    args = case.setup(n, SEED)
+    benchmark.group = "peers"
+    benchmark.extra_info.update(case=case.name, n=n, unit=case.unit,
+                                api=bs.PEERS[case.peer].what)
+    benchmark(case.run, *args)
+    if not benchmark_disabled and benchmark.stats is not None:
+        benchmark.extra_info["rate"] = n / benchmark.stats.stats.min
+
+
+@pytest.mark.parametrize("peer", sorted(bs.PEERS))
+def test_peer_agrees_on_two_suit_hands(peer):
+    """On two-suit hands every regular-shanten definition agrees; the peer must too."""
+    reason = bs.peer_available(peer)
+    if reason:
+        pytest.skip(reason)
+    assert bs.verify_peer(peer, bs.two_suit_hands(300, seed=11)) == 300
+    assert bs.verify_peer(peer, bs.deal(300, 13, seed=12)) == 300

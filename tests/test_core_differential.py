@@ -1,0 +1,408 @@
+"""Differential tests: the compiled kernels against the pure-Python reference mjfast._ref.core.
+
+Hands come from the strategies in conftest.py (the 108-tile wall, 0-4 melds, declared voids,
+flushes, two-suit hands, seven pairs with quads, ready / 1-shanten hands made by breaking
+complete ones, pungs whose last free copy matters). Every public kernel is compared with its
+reference twin one hand at a time, through each input form (tile string, list, uint8 array),
+and as a batch (batch == per-row). Then the exhaustive part: every single-suit pattern of 13
+and 14 tiles through the batch kernels, against an independent enumeration of complete hands
+and the exact per-suit DP, and the capped-suit DP against the reference's ``suit_costs``.
+Last, agreement with a peer: regular shanten == xiangting's on 10^5 two-suit hands (skipped
+when xiangting is not installed).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mjfast
+from mjfast._core import _kernels
+from mjfast._ref import core as ref
+
+from core_testing import (CI, FORMS, Case, batch_arrays, batches, cases, hand_text,
+                          random_deals)
+
+INF_REF = 10**6  # suit_costs' "no pattern"
+INF_C = 100  # capped_vector's "no pattern" (MJ_INF)
+
+
+def _inputs(case: Case):
+    """The same hand as a uint8 array (the single-hand fast path), a list and a tile string."""
+    arr = np.array(case.hand, np.uint8)
+    yield "array", arr
+    yield "list", list(case.hand)
+    yield "string", hand_text(case.hand) if any(case.hand) else ""
+
+
+def _api(case: Case, **extra):
+    return dict(melds=case.api_melds, **case.opts(), **extra)
+
+
+# ------------------------------------------------------------------------ one hand at a time
+
+
+@settings(max_examples=1000, **CI)
+@given(cases())
+def test_shanten_and_is_win_match_reference(case):
+    for form in FORMS:
+        want = ref.shanten(case.hand, case.ref_melds, form=form, **case.opts())
+        for how, hand in _inputs(case):
+            got = mjfast.shanten(hand, form=form, **_api(case))
+            assert type(got) is int, how
+            assert got == want, (case, form, how)
+    want_win = ref.is_win(case.hand, case.ref_melds, **case.opts())
+    for how, hand in _inputs(case):
+        got = mjfast.is_win(hand, **_api(case))
+        assert type(got) is bool, how
+        assert got == want_win, (case, how)
+
+
+@settings(max_examples=500, **CI)
+@given(cases(size="waiting", visible=True))
+def test_waits_and_effective_tiles_match_reference(case):
+    want_waits = ref.waits(case.hand, case.ref_melds, **case.opts())
+    want_eff = ref.effective_tiles(case.hand, case.ref_melds, visible=case.visible,
+                                   form=case.form, **case.opts())
+    held = case.held
+    # without `visible` the copies left are 4 - held (same kinds as with it)
+    want_eff_novis = [4 - held[t] if e >= 0 else -1 for t, e in enumerate(want_eff)]
+    for how, hand in _inputs(case):
+        got = mjfast.waits(hand, **_api(case))
+        assert type(got) is int
+        assert got == want_waits, (case, how, hand_text([got >> t & 1 for t in range(27)]))
+        eff = mjfast.effective_tiles(hand, visible=np.array(case.visible, np.uint8),
+                                     form=case.form, **_api(case))
+        assert eff.shape == (27,) and eff.dtype == np.int8
+        assert eff.tolist() == want_eff, (case, how)
+        eff = mjfast.effective_tiles(hand, form=case.form, **_api(case))
+        assert eff.tolist() == want_eff_novis, (case, how)
+    # a wait is never a kind held four times, melds included
+    assert not any(want_waits >> t & 1 and held[t] >= 4 for t in range(27))
+
+
+@settings(max_examples=600, **CI)
+@given(cases(size="complete", visible=True))
+def test_discards_match_reference(case):
+    want = ref.discards(case.hand, case.ref_melds, form=case.form, **case.opts())
+    for how, hand in _inputs(case):
+        got = mjfast.discards(hand, form=case.form, **_api(case))
+        assert got.shape == (27,) and got.dtype == np.int8
+        assert got.tolist() == want, (case, how)
+    # visible counts are checked, and change nothing
+    got = mjfast.discards(case.hand, visible=case.visible, form=case.form, **_api(case))
+    assert got.tolist() == want, case
+
+
+@settings(max_examples=150, **CI)
+@given(cases(size="complete", visible=True, form="all"))
+def test_advise_matches_reference(case):
+    want = ref.advise(case.hand, case.ref_melds, visible=case.visible, **case.opts())
+    got = mjfast.advise(hand_text(case.hand), visible=np.array(case.visible, np.uint8),
+                        **_api(case))
+    assert [(d.tile, d.shanten, d.effective_count, list(d.effective)) for d in got] == \
+        [(d, s, n, kinds) for d, s, n, kinds in want], case
+
+
+@settings(max_examples=400, **CI)
+@given(cases(min_melds=1, styles=("capped",), visible=True))
+def test_melded_kind_with_its_last_copy(case):
+    """A pung leaves one free copy, a kong none: the table path cannot see it, the DP must."""
+    opts = case.opts()
+    assert mjfast.shanten(case.hand, form=case.form, **_api(case)) == \
+        ref.shanten(case.hand, case.ref_melds, form=case.form, **opts), case
+    if case.waiting:
+        assert mjfast.waits(case.hand, **_api(case)) == \
+            ref.waits(case.hand, case.ref_melds, **opts), case
+        assert mjfast.effective_tiles(case.hand, visible=case.visible, form=case.form,
+                                      **_api(case)).tolist() == \
+            ref.effective_tiles(case.hand, case.ref_melds, visible=case.visible,
+                                form=case.form, **opts), case
+    else:
+        assert mjfast.discards(case.hand, form=case.form, **_api(case)).tolist() == \
+            ref.discards(case.hand, case.ref_melds, form=case.form, **opts), case
+
+
+# ------------------------------------------------------------------------ batch == per row
+
+
+def _batch_opts(void_rule, voids):
+    """A per-row void array needs the void rule (all -1 there when it is off: pass None)."""
+    return dict(void_rule=void_rule, void_suit=voids if void_rule else None)
+
+
+@settings(max_examples=250, **CI)
+@given(batches(visible=True))
+def test_batch_equals_rows(batch):
+    rows, void_rule, form = batch
+    hands, melds, voids, visible = batch_arrays(rows)
+    opts = _batch_opts(void_rule, voids)
+    meld_arg = melds if melds.any() else None
+
+    sh = mjfast.shanten(hands, form=form, melds=meld_arg, **opts)
+    win = mjfast.is_win(hands, melds=meld_arg, **opts)
+    assert sh.dtype == np.int8 and sh.shape == (len(rows),)
+    assert win.dtype == np.bool_ and win.shape == (len(rows),)
+    for i, c in enumerate(rows):
+        assert sh[i] == ref.shanten(c.hand, c.ref_melds, form=form, **c.opts()), (i, c)
+        assert win[i] == ref.is_win(c.hand, c.ref_melds, **c.opts()), (i, c)
+
+    wait_rows = [i for i, c in enumerate(rows) if c.waiting]
+    if wait_rows:
+        sub = np.array(wait_rows)
+        sub_opts = _batch_opts(void_rule, voids[sub])
+        sub_melds = np.ascontiguousarray(melds[sub]) if meld_arg is not None else None
+        w = mjfast.waits(np.ascontiguousarray(hands[sub]), melds=sub_melds, **sub_opts)
+        eff = mjfast.effective_tiles(np.ascontiguousarray(hands[sub]), melds=sub_melds,
+                                     visible=np.ascontiguousarray(visible[sub]), form=form,
+                                     **sub_opts)
+        assert w.dtype == np.uint32 and eff.shape == (len(wait_rows), 27)
+        for j, i in enumerate(wait_rows):
+            c = rows[i]
+            assert w[j] == mjfast.waits(c.hand, **_api(c)), (i, c)
+            assert eff[j].tolist() == mjfast.effective_tiles(
+                c.hand, visible=c.visible, form=form, **_api(c)).tolist(), (i, c)
+    done_rows = [i for i, c in enumerate(rows) if not c.waiting]
+    if done_rows:
+        sub = np.array(done_rows)
+        sub_opts = _batch_opts(void_rule, voids[sub])
+        sub_melds = np.ascontiguousarray(melds[sub]) if meld_arg is not None else None
+        d = mjfast.discards(np.ascontiguousarray(hands[sub]), melds=sub_melds, form=form,
+                            **sub_opts)
+        for j, i in enumerate(done_rows):
+            c = rows[i]
+            assert d[j].tolist() == mjfast.discards(c.hand, form=form, **_api(c)).tolist(), (i, c)
+
+
+@settings(max_examples=100, **CI)
+@given(cases(), st.integers(0, 5), st.integers(0, 5))
+def test_single_hand_equals_its_batch_row(case, before, after):
+    """A hand gives the same answer alone and as one row among padding rows (broadcast melds)."""
+    pad = np.array(case.hand, np.uint8)
+    hands = np.repeat(pad[None, :], before + 1 + after, axis=0)
+    melds = np.array(case.meld_counts, np.uint8) if case.melds else None
+    for form in FORMS:
+        one = mjfast.shanten(case.hand, form=form, **_api(case))
+        many = mjfast.shanten(hands, form=form, melds=melds, **case.opts())
+        assert (many == one).all(), (case, form)
+    if case.waiting:
+        assert (mjfast.waits(hands, melds=melds, **case.opts()) ==
+                mjfast.waits(case.hand, **_api(case))).all(), case
+    else:
+        assert (mjfast.discards(hands, melds=melds, form=case.form, **case.opts()) ==
+                mjfast.discards(case.hand, form=case.form, **_api(case))).all(), case
+
+
+# ------------------------------------------------------------------------ exhaustive single suit
+
+
+def _patterns(size: int) -> np.ndarray:
+    """Every single-suit pattern (9 counts, each 0-4) of `size` tiles, as uint8 rows."""
+    idx = np.arange(5**9)
+    digits = np.stack([(idx // 5 ** (8 - r)) % 5 for r in range(9)], axis=1).astype(np.uint8)
+    return digits[digits.sum(axis=1) == size]
+
+
+def _complete_patterns() -> set[tuple[int, ...]]:
+    """All complete single-suit 14-tile patterns: 4 sets + a pair, or seven pairs (quads as two).
+
+    Enumerated from set multisets, independently of the table generator."""
+    shapes = [(r, r, r) for r in range(9)] + [(r, r + 1, r + 2) for r in range(7)]
+    found = set()
+    for combo in itertools.combinations_with_replacement(shapes, 4):
+        base = [0] * 9
+        for shape in combo:
+            for r in shape:
+                base[r] += 1
+        for r in range(9):
+            c = list(base)
+            c[r] += 2
+            if max(c) <= 4:
+                found.add(tuple(c))
+    for pairs in itertools.product(range(3), repeat=9):
+        if sum(pairs) == 7:
+            found.add(tuple(2 * p for p in pairs))
+    return found
+
+
+def _embed(p9: np.ndarray, suit: int) -> np.ndarray:
+    out = np.zeros((p9.shape[0], 27), np.uint8)
+    out[:, 9 * suit: 9 * suit + 9] = p9
+    return out
+
+
+@pytest.fixture(scope="module")
+def single_suit():
+    return {13: _patterns(13), 14: _patterns(14)}
+
+
+def test_exhaustive_single_suit_regular_shanten(single_suit):
+    """All 212,400 single-suit 13/14-tile patterns: the table path == the exact capped DP
+    (caps of 4: no melds), in every suit and under both void settings; mirror invariant."""
+    caps = np.full(9, 4, np.uint8)
+    for size, pats in single_suit.items():
+        assert len(pats) == {13: 93600, 14: 118800}[size]
+        want = np.array([_kernels.capped_vector(row, caps)[9] - 1 for row in pats], np.int8)
+        for suit in range(3):
+            hands = _embed(pats, suit)
+            for void_rule in (True, False):
+                got = mjfast.shanten(hands, form="regular", void_rule=void_rule)
+                bad = np.nonzero(got != want)[0]
+                assert bad.size == 0, (size, suit, void_rule, hand_text(hands[bad[0]]),
+                                       int(got[bad[0]]), int(want[bad[0]]))
+        mirrored = mjfast.shanten(np.ascontiguousarray(_embed(pats[:, ::-1], 0)), form="regular")
+        assert (mirrored == want).all()
+
+
+def test_exhaustive_single_suit_win_waits_effective_discards(single_suit):
+    """is_win on every 14-tile pattern, waits and effective tiles on every 13-tile pattern and
+    discards on every 14-tile pattern, against an independent enumeration of complete hands and
+    against shanten of the hands one tile away."""
+    complete = _complete_patterns()
+    p14, p13 = single_suit[14], single_suit[13]
+
+    win = mjfast.is_win(_embed(p14, 1))
+    want = np.array([tuple(r) in complete for r in p14.tolist()])
+    assert (win == want).all(), hand_text(_embed(p14, 1)[np.nonzero(win != want)[0][0]])
+
+    hands13 = _embed(p13, 1)
+    w = mjfast.waits(hands13)
+    want_w = np.zeros(len(p13), np.uint32)
+    for i, row in enumerate(p13.tolist()):
+        m = 0
+        for r in range(9):
+            if row[r] < 4:
+                row[r] += 1
+                if tuple(row) in complete:
+                    m |= 1 << (9 + r)
+                row[r] -= 1
+        want_w[i] = m
+    bad = np.nonzero(w != want_w)[0]
+    assert bad.size == 0, (hand_text(hands13[bad[0]]), hex(w[bad[0]]), hex(want_w[bad[0]]))
+    # ready (shanten 0) exactly when some kind completes the hand
+    sh13 = mjfast.shanten(hands13)
+    assert ((sh13 == 0) == (w != 0)).all()
+
+    # effective tiles == the kinds whose draw lowers shanten (computed directly, 27 probes each)
+    eff = mjfast.effective_tiles(hands13)
+    plus = np.repeat(hands13, 27, axis=0)
+    plus[np.arange(plus.shape[0]), np.tile(np.arange(27), len(p13))] += 1
+    ok = plus.max(axis=1) <= 4
+    after = np.full(plus.shape[0], 127, np.int8)
+    after[ok] = mjfast.shanten(np.ascontiguousarray(plus[ok]))
+    after = after.reshape(-1, 27)
+    lowers = (after < sh13[:, None]) & (hands13 < 4)
+    want_eff = np.where(lowers, 4 - hands13.astype(np.int8), -1)
+    bad = np.nonzero((eff != want_eff).any(axis=1))[0]
+    assert bad.size == 0, (hand_text(hands13[bad[0]]), eff[bad[0]].tolist(), want_eff[bad[0]].tolist())
+    del plus, after
+
+    # discards == shanten of the 13-tile hand left
+    hands14 = _embed(p14, 2)
+    d = mjfast.discards(hands14)
+    rows, kinds = np.nonzero(hands14)
+    minus = hands14[rows].copy()
+    minus[np.arange(rows.size), kinds] -= 1
+    want_d = np.full(hands14.shape, -128, np.int8)
+    want_d[rows, kinds] = mjfast.shanten(minus)
+    bad = np.nonzero((d != want_d).any(axis=1))[0]
+    assert bad.size == 0, (hand_text(hands14[bad[0]]), d[bad[0]].tolist(), want_d[bad[0]].tolist())
+
+
+def test_single_suit_sample_against_reference(single_suit):
+    """A fixed sample of single-suit patterns: shanten (all forms) == the reference."""
+    rnd = random.Random(2024)
+    for size, pats in single_suit.items():
+        sample = pats[rnd.sample(range(len(pats)), 250)]
+        hands = _embed(sample, 0)
+        for form in FORMS:
+            got = mjfast.shanten(hands, form=form)
+            for i, h in enumerate(hands.tolist()):
+                assert got[i] == ref.shanten(h, form=form), (hand_text(h), form)
+
+
+# ------------------------------------------------------------------------ capped-suit DP
+
+
+def _ref_vector(counts, caps):
+    costs = ref.suit_costs(tuple(counts), tuple(caps))
+    return [INF_C if costs[k][p] >= INF_REF else costs[k][p] for k in range(5) for p in range(2)]
+
+
+def test_capped_vector_against_reference_suit_costs():
+    """mj_capped_vector (the exact per-suit DP of suits holding a melded kind) == suit_costs,
+    on random patterns with realistic caps (1 after a pung, 0 after a kong) and arbitrary caps."""
+    rng = np.random.default_rng(7)
+    checked = 0
+    for i in range(2500):
+        if i % 2:
+            caps = np.full(9, 4, np.uint8)
+            for r in rng.choice(9, int(rng.integers(1, 4)), replace=False):
+                caps[r] = rng.choice([0, 1])
+        else:
+            caps = rng.integers(0, 5, 9).astype(np.uint8)
+        counts = np.minimum(rng.integers(0, 5, 9), caps).astype(np.uint8)
+        while counts.sum() > 14:
+            counts[rng.integers(9)] = 0
+        got = _kernels.capped_vector(counts, caps)
+        want = _ref_vector(counts.tolist(), caps.tolist())
+        assert got == want, (counts.tolist(), caps.tolist(), got, want)
+        checked += 1
+    assert checked == 2500
+
+
+def test_capped_vector_all_caps_of_one_kind():
+    """Every single capped kind (cap 0 or 1) on every 4-7-tile pattern around it."""
+    pats = [p for p in itertools.product(range(3), repeat=5) if 2 <= sum(p) <= 7]
+    for r0 in (0, 2, 4):
+        for cap in (0, 1):
+            caps = [4] * 9
+            caps[r0 + 2 if r0 + 2 < 9 else r0] = cap
+            for p in pats:
+                counts = [0] * 9
+                counts[r0: r0 + 5] = p
+                counts = [min(c, k) for c, k in zip(counts, caps)]
+                got = _kernels.capped_vector(np.array(counts, np.uint8), np.array(caps, np.uint8))
+                assert got == _ref_vector(counts, caps), (counts, caps)
+
+
+# ------------------------------------------------------------------------ agreement with peers
+
+
+def test_regular_shanten_agrees_with_xiangting():
+    """10^5 random two-suit hands (13 and 14 tiles), void rule off, regular form: our shanten
+    equals xiangting's regular value (two suits make the Sichuan and riichi definitions agree).
+
+    xiangting's replacement number is the minimum over its forms (regular, riichi seven pairs,
+    thirteen orphans), so we compare with min(ours, seven pairs, thirteen orphans) computed here
+    by the riichi formulas; wherever our regular value is below both (most hands, checked) that
+    pins xiangting's regular value to ours exactly."""
+    xiangting = pytest.importorskip("xiangting")
+
+    rng = np.random.default_rng(20240601)
+    parts = [random_deals(rng, 16667, size, suits=suits)
+             for size in (13, 14) for suits in ((0, 1), (0, 2), (1, 2))]
+    hands = np.concatenate(parts)
+    assert hands.shape[0] >= 10**5
+    ours = mjfast.shanten(hands, form="regular", void_rule=False).astype(np.int64)
+
+    pad = [0] * 7  # no honours
+    count = xiangting.calculate_replacement_number
+    four = xiangting.PlayerCount.FOUR
+    theirs = np.array([count(row + pad, four) for row in hands.tolist()]) - 1
+
+    pairs, kinds = (hands >= 2).sum(axis=1), (hands > 0).sum(axis=1)
+    seven = 6 - pairs + np.maximum(0, 7 - kinds)  # riichi seven pairs: distinct pairs
+    term = hands[:, [0, 8, 9, 17, 18, 26]]
+    orphans = 13 - (term > 0).sum(axis=1) - (term >= 2).any(axis=1)
+    other = np.minimum(seven, orphans)
+    want = np.minimum(ours, other)
+    bad = np.nonzero(theirs != want)[0]
+    assert bad.size == 0, [(hand_text(hands[i]), int(ours[i]), int(theirs[i])) for i in bad[:5]]
+    pinned = ours < other
+    assert pinned.mean() > 0.6, pinned.mean()
