@@ -48,6 +48,7 @@ typedef struct {
     const uint8_t *left;   /* [125] class of ranks 1-3 */
     const uint16_t *right; /* [15625] class of ranks 4-9 */
     const uint8_t *lr;     /* [n_left][n_right] suit class from the two (see tablegen.py) */
+    const uint8_t *full;   /* [5^9] suit class, expanded from the split tables at import */
     const int8_t *vec;     /* [NF][10] distance to k sets (col 2k) or k sets + pair (2k+1) */
     const uint8_t *pair;   /* [NF][NF] class of two full suits combined */
     const int8_t *two;     /* [NF][NF][5] distance of two suits to 4-m sets + pair */
@@ -66,10 +67,15 @@ static inline int32_t mj_index9(const uint8_t *c) {
              c[6]) * 5 + c[7]) * 5 + c[8];
 }
 
-/* Class of a suit pattern of at most 14 tiles. */
-static inline int mj_class(int32_t idx) {
-    int32_t l = idx / 15625, r = idx - l * 15625;
-    return MJ.lr[MJ.left[l] * MJ.n_right + MJ.right[r]];
+/* Class of a suit pattern of at most 14 tiles (other indices hold an arbitrary class). */
+static inline int mj_class(int32_t idx) { return MJ.full[idx]; }
+
+/* Expand the shipped split tables into MJ.full's one byte per index. */
+static void mj_build_full(uint8_t *full) {
+    for (int32_t i = 0; i < 1953125; i++) {
+        int32_t l = i / 15625, r = i - l * 15625;
+        full[i] = MJ.lr[MJ.left[l] * MJ.n_right + MJ.right[r]];
+    }
 }
 
 /* ---- table construction at import ------------------------------------------------------ */
@@ -460,13 +466,10 @@ static inline uint32_t mj_waits(const mj_hand_t *h, int void_suit) {
 /* Distances of a meld-free hand after one tile more (delta = +1) or less (-1) of every kind,
  * into dist[27] (MJ_INF where the probe is impossible: a fifth copy, or a kind not held). Only
  * the probed suit changes, so everything about the other two is looked up once per suit: their
- * combined class (no void rule), or, per void choice, the TWO-table row of the other live suit.
- * A probe at rank r changes one half of the split class lookup, so the other half is reused. */
+ * combined class (no void rule), or, per void choice, the TWO-table row of the other live suit. */
 static MJ_ALWAYS_INLINE void mj_plain_probes_as(const mj_hand_t *h, const int delta, int *restrict dist,
                                                 const int void_rule, const int reg, const int sev) {
-    static const int32_t POW_LEFT[3] = {25, 5, 1};
-    static const int32_t POW_RIGHT[6] = {3125, 625, 125, 25, 5, 1};
-    const int nf = MJ.n_full, nr = MJ.n_right;
+    const int nf = MJ.n_full;
     const int live_q = h->live_q;
     int n[3], odd[3], k[3], pr[3], dq[3];
     for (int s = 0; s < 3; s++) {
@@ -490,17 +493,14 @@ static MJ_ALWAYS_INLINE void mj_plain_probes_as(const mj_hand_t *h, const int de
         const int pairs1 = pr[o2], odd1 = odd[o2], pairs2 = pr[o1], odd2 = odd[o1];
         const int pairs_all = pr[o1] + pr[o2], odd_all = odd[o1] + odd[o2];
         const int n_s = n[s] + delta, odd_s = odd[s], base_s = dq[s];
-        const int32_t li = h->idx[s] / 15625, ri = h->idx[s] - li * 15625;
-        const uint8_t *lr_left = MJ.lr + MJ.left[li] * nr; /* row for the unchanged left part */
-        const uint8_t *lr_right = MJ.lr + MJ.right[ri];     /* column for the unchanged right part */
+        const uint8_t *full = MJ.full + h->idx[s];
         for (int r = 0; r < 9; r++) {
             int c = cs[r];
             if (delta > 0 ? c >= 4 : c == 0) {
                 ds[r] = MJ_INF;
                 continue;
             }
-            int kk = r < 3 ? lr_right[MJ.left[li + delta * POW_LEFT[r]] * nr]
-                           : lr_left[MJ.right[ri + delta * POW_RIGHT[r - 3]]];
+            int kk = full[delta * MJ_POW[r]];
             int o = odd_s + ((c & 1) ? -1 : 1);
             int p = (n_s - o) >> 1;
             int best;

@@ -27,6 +27,7 @@ cdef extern from "mjfast_kernels.h" nogil:
         const uint8_t *left
         const uint16_t *right
         const uint8_t *lr
+        const uint8_t *full
         const int8_t *vec
         const uint8_t *pair
         const int8_t *two
@@ -50,6 +51,7 @@ cdef extern from "mjfast_kernels.h" nogil:
         int32_t err[3]
 
     void mj_build_wmask(uint16_t *wmask)
+    void mj_build_full(uint8_t *full)
     int64_t mj_run(mj_job_t *job, int64_t start, int64_t end)
     void mj_capped_vector(const uint8_t *c, const uint8_t *cap, int8_t *out)
 
@@ -93,6 +95,10 @@ cdef void _load_tables():
     off += nf * nf * 5
     MJ.final = <const int8_t *>(base + off)
     MJ.n_full = nf
+    cdef uint8_t *full = <uint8_t *>malloc(1953125)
+    with nogil:
+        mj_build_full(full)
+    MJ.full = full
     cdef uint16_t *wmask = <uint16_t *>malloc(1953125 * sizeof(uint16_t))
     if wmask == NULL:
         raise MemoryError("mjfast: cannot allocate the wait table")

@@ -16,13 +16,11 @@ under ``c``. Only 126 distinct 10-value distance vectors occur among the pattern
 tiles: the pattern's *class*. Suits are combined with small class tables (``pair``, ``two``,
 ``final``).
 
-A 1.95 MB table of classes would miss the L2 cache on random hands, so the class is looked up in
-two steps instead: the index splits into ranks 1-3 (125 values) and ranks 4-9 (15,625 values),
-each part maps to the class of its equivalence (parts that give the same class with every other
-part), and a 110 x 1024 table combines the two. Everything the kernels read fits in ~350 KB.
-
-A kind capped by a meld (a pung leaves one free copy, a kong none) is outside this scheme, which
-assumes four free copies; the kernels handle suits holding one with an exact DP instead.
+The 1.95 MB table of classes ships in a compact split form: the index splits into ranks 1-3 (125
+values) and ranks 4-9 (15,625 values), each part maps to the class of its equivalence (parts that
+give the same class with every other part), and a 110 x 1024 table combines the two (350 KB in
+all, 31 KB compressed). At import the kernels expand it back to one byte per index, since one
+load per suit is what the hot loops want.
 """
 
 from __future__ import annotations
