@@ -51,8 +51,8 @@ typedef struct {
     const uint8_t *full;   /* [5^9] suit class, expanded from the split tables at import */
     const int8_t *vec;     /* [NF][10] distance to k sets (col 2k) or k sets + pair (2k+1) */
     const uint8_t *pair;   /* [NF][NF] class of two full suits combined */
-    const int8_t *two;     /* [NF][NF][5] distance of two suits to 4-m sets + pair */
-    const int8_t *final;   /* [NP][NF][5] distance of three suits to 4-m sets + pair */
+    const int8_t *two;     /* [NF][NF] distance of two meld-free suits to 4 sets + pair */
+    const int8_t *final;   /* [NP][NF] distance of three meld-free suits to 4 sets + pair */
     const uint16_t *wmask; /* [5^9] bits 0-8: ranks whose addition completes the suit; bit 9: complete */
     int n_full;            /* suit classes (rows of pair / two) */
     int n_right;
@@ -324,9 +324,9 @@ static inline int mj_seven(const int *n, const int *odd, int q) {
  * void rule): one lookup in the combiner tables. */
 static MJ_ALWAYS_INLINE int mj_plain_regular(const int *k, int q) {
     int nf = MJ.n_full;
-    if (q < 0) return MJ.final[((int)MJ.pair[k[0] * nf + k[1]] * nf + k[2]) * 5];
+    if (q < 0) return MJ.final[(int)MJ.pair[k[0] * nf + k[1]] * nf + k[2]];
     int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
-    return MJ.two[(k[a] * nf + k[b]) * 5];
+    return MJ.two[k[a] * nf + k[b]];
 }
 
 /* Regular + seven-pairs distance when suit q is the void one (q = -1: no void rule), for suit
@@ -488,8 +488,8 @@ static MJ_ALWAYS_INLINE void mj_plain_probes_as(const mj_hand_t *h, const int de
         int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
         /* void o1 leaves s and o2 live; void o2 leaves s and o1 */
         const int use1 = void_rule && (live_q >> o1 & 1), use2 = void_rule && (live_q >> o2 & 1);
-        const int8_t *two1 = MJ.two + k[o2] * nf * 5, *two2 = MJ.two + k[o1] * nf * 5;
-        const int8_t *fin = MJ.final + MJ.pair[k[o1] * nf + k[o2]] * nf * 5;
+        const int8_t *two1 = MJ.two + k[o2] * nf, *two2 = MJ.two + k[o1] * nf;
+        const int8_t *fin = MJ.final + MJ.pair[k[o1] * nf + k[o2]] * nf;
         const int pairs1 = pr[o2], odd1 = odd[o2], pairs2 = pr[o1], odd2 = odd[o1];
         const int pairs_all = pr[o1] + pr[o2], odd_all = odd[o1] + odd[o2];
         const int n_s = n[s] + delta, odd_s = odd[s], base_s = dq[s];
@@ -505,7 +505,7 @@ static MJ_ALWAYS_INLINE void mj_plain_probes_as(const mj_hand_t *h, const int de
             int p = (n_s - o) >> 1;
             int best;
             if (!void_rule) {
-                best = reg ? fin[kk * 5] : MJ_INF;
+                best = reg ? fin[kk] : MJ_INF;
                 if (sev) {
                     int sv = mj_seven_of(p + pairs_all, o + odd_all);
                     best = sv < best ? sv : best;
@@ -513,7 +513,7 @@ static MJ_ALWAYS_INLINE void mj_plain_probes_as(const mj_hand_t *h, const int de
             } else {
                 best = base_s; /* void suit s: the tile changes nothing that counts */
                 if (use1) {
-                    int v = reg ? two1[kk * 5] : MJ_INF;
+                    int v = reg ? two1[kk] : MJ_INF;
                     if (sev) {
                         int sv = mj_seven_of(p + pairs1, o + odd1);
                         v = sv < v ? sv : v;
@@ -521,7 +521,7 @@ static MJ_ALWAYS_INLINE void mj_plain_probes_as(const mj_hand_t *h, const int de
                     best = v < best ? v : best;
                 }
                 if (use2) {
-                    int v = reg ? two2[kk * 5] : MJ_INF;
+                    int v = reg ? two2[kk] : MJ_INF;
                     if (sev) {
                         int sv = mj_seven_of(p + pairs2, o + odd2);
                         v = sv < v ? sv : v;

@@ -42,7 +42,7 @@ def shipped():
     n_left = int(out["left"].max()) + 1
     n_right = int(out["right"].max()) + 1
     # left_right is n_left x n_right; the class count follows from the remaining bytes:
-    # rest = 10 nf + nf^2 + 5 nf^2 + 5 * npair * nf  (vec, pair, two, final)
+    # rest = 10 nf + nf^2 + nf^2 + npair * nf  (vec, pair, two, final)
     out["left_right"] = np.frombuffer(blob, np.uint8, n_left * n_right, off).reshape(n_left, n_right)
     off += n_left * n_right
     nf = int(out["left_right"].max()) + 1
@@ -50,11 +50,11 @@ def shipped():
     off += nf * 10
     out["pair"] = np.frombuffer(blob, np.uint8, nf * nf, off).reshape(nf, nf)
     off += nf * nf
-    out["two"] = np.frombuffer(blob, np.int8, nf * nf * 5, off).reshape(nf, nf, 5)
-    off += nf * nf * 5
+    out["two"] = np.frombuffer(blob, np.int8, nf * nf, off).reshape(nf, nf)
+    off += nf * nf
     npair = int(out["pair"].max()) + 1
-    out["final"] = np.frombuffer(blob, np.int8, npair * nf * 5, off).reshape(npair, nf, 5)
-    off += npair * nf * 5
+    out["final"] = np.frombuffer(blob, np.int8, npair * nf, off).reshape(npair, nf)
+    off += npair * nf
     assert off == len(blob), "table_bytes() holds more or less than the seven tables"
     return out
 
@@ -127,9 +127,9 @@ def _combine_all(x: np.ndarray, y: np.ndarray) -> np.ndarray:
 def test_combiner_tables_are_min_plus_of_the_class_vectors(shipped):
     vec = shipped["vec"].astype(np.int16)
     nf = vec.shape[0]
-    want_cols = [2 * (4 - m) + 1 for m in range(5)]  # 4 - m sets with the pair
+    want_col = 2 * 4 + 1  # 4 sets with the pair (meld-free hands)
     xy = _combine_all(vec[:, None, :], vec[None, :, :])  # (nf, nf, 10)
-    assert np.array_equal(shipped["two"], xy[:, :, want_cols]), "two"
+    assert np.array_equal(shipped["two"], xy[:, :, want_col]), "two"
     # pair[a][b] names the combined vector of a and b: equal vectors, equal names
     flat = xy.reshape(nf * nf, 10)
     names = shipped["pair"].reshape(-1)
@@ -138,5 +138,5 @@ def test_combiner_tables_are_min_plus_of_the_class_vectors(shipped):
         assert rows.size and (rows == rows[0]).all(), name
     # final[pair[a][b]][c] = the three-suit distance, for every a, b, c
     xyz = _combine_all(xy[:, :, None, :], vec[None, None, :, :])  # (nf, nf, nf, 10)
-    got = shipped["final"][shipped["pair"]]  # (nf, nf, nf, 5)
-    assert np.array_equal(got, xyz[..., want_cols]), "final"
+    got = shipped["final"][shipped["pair"]]  # (nf, nf, nf)
+    assert np.array_equal(got, xyz[..., want_col]), "final"

@@ -92,7 +92,7 @@ cdef void _load_tables():
     MJ.pair = <const uint8_t *>(base + off)
     off += nf * nf
     MJ.two = <const int8_t *>(base + off)
-    off += nf * nf * 5
+    off += nf * nf
     MJ.final = <const int8_t *>(base + off)
     MJ.n_full = nf
     cdef uint8_t *full = <uint8_t *>malloc(1953125)

@@ -13,8 +13,9 @@ tiles to add so that the suit holds that target (tiles beyond the target are ign
 The second form is two cumulative passes over the 5**9 lattice: a suffix-OR along every axis marks
 the sub-patterns of complete patterns, and a prefix-max along every axis finds the largest one
 under ``c``. Only 126 distinct 10-value distance vectors occur among the patterns of at most 14
-tiles: the pattern's *class*. Suits are combined with small class tables (``pair``, ``two``,
-``final``).
+tiles: the pattern's *class*. Suits of a meld-free hand combine with small class tables: ``two``
+(the distance of two suits to 4 sets + the pair: the void rule's case), ``pair`` (the class of
+two suits' combined vector) and ``final`` (that class with a third suit).
 
 The 1.95 MB table of classes ships in a compact split form: the index splits into ranks 1-3 (125
 values) and ranks 4-9 (15,625 values), each part maps to the class of its equivalence (parts that
@@ -129,10 +130,11 @@ def build() -> dict[str, np.ndarray]:
                 combined.append(key)
             pair[a, b] = pair_vectors[key]
     vec2 = np.array(combined, np.int16)
-    melds = np.arange(MAX_SETS + 1)
-    want = 2 * (MAX_SETS - melds) + 1  # column of (4 - m sets, with the pair)
+    # Only meld-free hands use these (4 sets + the pair); hands with melds combine the class
+    # vectors directly. One byte per entry keeps each table in the L1/L2 cache.
+    want = 2 * MAX_SETS + 1
     two = vec2[pair][:, :, want].astype(np.int8)
-    final = np.zeros((len(combined), n_full, MAX_SETS + 1), np.int8)
+    final = np.zeros((len(combined), n_full), np.int8)
     for c2, row in enumerate(vec2):
         for c in range(n_full):
             final[c2, c] = _combine(row, vec[c])[want]
