@@ -20,40 +20,16 @@ import time  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from mjfast import scoring  # noqa: E402
+from mjfast import _benchsuite, scoring  # noqa: E402
 from mjfast.fan_batch import fan, max_fan  # noqa: E402
 from mjfast.rules import Rules  # noqa: E402
 
 N = 200_000
 
 
-def winning_hands(n: int, seed: int = 0, p_seven: float = 0.15) -> np.ndarray:
-    """(n, 27) uint8 random winning hands of one or two suits."""
-    rng = np.random.default_rng(seed)
-    parts, got = [], 0
-    while got < n:
-        m = 2 * (n - got) + 64
-        rows = np.arange(m)
-        suits = rng.integers(0, 3, (m, 2))
-        c = np.zeros((m, 27), np.int16)
-        for _ in range(4):
-            s = suits[rows, rng.integers(0, 2, m)]
-            t = rng.integers(0, 16, m)  # 0-8: triplet of rank t, 9-15: sequence from t - 9
-            trip = t < 9
-            col = 9 * s + np.where(trip, t, t - 9)
-            c[rows[trip], col[trip]] += 3
-            for d in range(3):
-                c[rows[~trip], col[~trip] + d] += 1
-        c[rows, 9 * suits[rows, rng.integers(0, 2, m)] + rng.integers(0, 9, m)] += 2
-        sev = rng.random(m) < p_seven
-        c7 = np.zeros((m, 27), np.int16)
-        for _ in range(7):
-            c7[rows, 9 * suits[rows, rng.integers(0, 2, m)] + rng.integers(0, 9, m)] += 2
-        c[sev] = c7[sev]
-        ok = c.max(axis=1) <= 4
-        parts.append(c[ok].astype(np.uint8))
-        got += int(ok.sum())
-    return np.ascontiguousarray(np.concatenate(parts)[:n])
+def winning_hands(n: int, seed: int = 0) -> np.ndarray:
+    """(n, 27) uint8 random winning hands of one or two suits, 15% of them seven pairs."""
+    return _benchsuite.complete_hands(n, seed=seed, seven_pairs=0.15)
 
 
 def held_kinds(hands: np.ndarray, seed: int = 1) -> np.ndarray:

@@ -201,9 +201,10 @@ def two_suit_hands(n: int, tiles: int = 14, *, seed: SeedLike = None) -> np.ndar
     return out
 
 
-def complete_hands(n: int, *, seed: SeedLike = None,
-                   return_tile: bool = False) -> Union[np.ndarray, tuple[np.ndarray, np.ndarray]]:
-    """``n`` random complete 14-tile hands of at most two suits: 4 sets + a pair.
+def complete_hands(n: int, *, seed: SeedLike = None, return_tile: bool = False,
+                   seven_pairs: float = 0.0) -> Union[np.ndarray, tuple[np.ndarray, np.ndarray]]:
+    """``n`` random complete 14-tile hands of at most two suits: 4 sets + a pair, or, for a
+    ``seven_pairs`` share of rows, seven pairs (a kind drawn twice makes a four).
 
     Each set is a sequence (probability 3/4) or a triplet of a random kind in one of the two
     live suits; rows that would hold a fifth copy are redrawn. With ``return_tile`` also the
@@ -231,6 +232,10 @@ def complete_hands(n: int, *, seed: SeedLike = None,
         pair = 9 * suit + rng.integers(0, 9, size=m)
         tile_list += [pair, pair]
         k = np.stack(tile_list, axis=1)
+        if seven_pairs:
+            kinds = 9 * live[np.arange(m)[:, None], rng.integers(0, 2, size=(m, 7))]
+            kinds += rng.integers(0, 9, size=(m, 7))
+            k = np.where((rng.random(m) < seven_pairs)[:, None], np.repeat(kinds, 2, axis=1), k)
         flat = (k + 27 * np.arange(m)[:, None]).ravel()
         counts = np.bincount(flat, minlength=27 * m).reshape(m, 27)
         ok = counts.max(axis=1) <= 4
@@ -752,7 +757,8 @@ def run_suite(*, quick: bool = False, names: Optional[Iterable[str]] = None, see
 # Reports
 # ------------------------------------------------------------------------------------------
 
-def _rate_text(rate: float) -> str:
+def rate_text(rate: float) -> str:
+    """A rate for people: ``12.34 M``, ``56.7 k`` or ``89``."""
     if rate >= 1e6:
         return f"{rate / 1e6:.2f} M"
     if rate >= 1e3:
@@ -774,7 +780,7 @@ def format_table(results: Sequence[Result]) -> str:
     for r in results:
         if r.skipped:
             continue
-        rows.append((r.name, f"{r.n:,}", f"{_rate_text(r.rate)} {r.unit}", _ratio_text(r), r.title))
+        rows.append((r.name, f"{r.n:,}", f"{rate_text(r.rate)} {r.unit}", _ratio_text(r), r.title))
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     lines = []
     for i, row in enumerate(rows):
@@ -802,7 +808,7 @@ def format_markdown(results: Sequence[Result]) -> str:
     for r in results:
         if r.skipped:
             continue
-        lines.append(f"| `{r.name}` | {r.title} | {r.n:,} | {_rate_text(r.rate)} {r.unit} | "
+        lines.append(f"| `{r.name}` | {r.title} | {r.n:,} | {rate_text(r.rate)} {r.unit} | "
                      f"{_ratio_text(r)} |")
     return "\n".join(lines)
 

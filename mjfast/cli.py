@@ -31,6 +31,7 @@ from typing import IO, Any, Optional
 import numpy as np
 
 from . import analysis, efficiency
+from ._benchsuite import rate_text
 from .errors import InvalidHandError, TileParseError
 from .tiles import Meld, format_hand, format_tile, melds_to_counts, parse_hand, parse_melds
 
@@ -91,9 +92,9 @@ class Progress:
             frac = min(1.0, done / self.total)
             bar = "#" * int(frac * 30)
             text = (f"\r{self.label} [{bar:<30}] {frac:6.1%} {done:,}/{self.total:,} {self.unit} "
-                    f"{_rate(rate)} {self.unit}/s")
+                    f"{rate_text(rate)} {self.unit}/s")
         else:
-            text = f"\r{self.label} {done:,} {self.unit} {_rate(rate)} {self.unit}/s"
+            text = f"\r{self.label} {done:,} {self.unit} {rate_text(rate)} {self.unit}/s"
         self.stream.write(text)
         self.stream.flush()
 
@@ -102,14 +103,6 @@ class Progress:
         if self.enabled:
             self.stream.write("\r\033[K")
             self.stream.flush()
-
-
-def _rate(rate: float) -> str:
-    if rate >= 1e6:
-        return f"{rate / 1e6:.2f} M"
-    if rate >= 1e3:
-        return f"{rate / 1e3:.1f} k"
-    return f"{rate:.0f}"
 
 
 def _workers(value: str) -> int:
@@ -646,7 +639,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     me = doc["mean_effective"]
     out.append(f"mean effective tiles{where}: {me['kinds']:.3f} kinds, {me['tiles']:.3f} tiles left")
     out.append(f"throughput: {n:,} hands in {doc['seconds']:.2f} s = "
-               f"{_rate(doc['hands_per_s'] or 0)} hands/s")
+               f"{rate_text(doc['hands_per_s'] or 0)} hands/s")
     print("\n".join(out))
     return 0
 
@@ -1068,7 +1061,7 @@ def cmd_batch(args: argparse.Namespace) -> int:
     note = (f"; {bad_rows:,} bad row{'s' if bad_rows != 1 else ''} marked (first: {first_bad})"
             if bad_rows else "")
     print(f"{PROG}: batch: {done:,} rows -> {dst} in {seconds:.2f} s "
-          f"({_rate(done / max(seconds, 1e-9))} rows/s){note}", file=sys.stderr)
+          f"({rate_text(done / max(seconds, 1e-9))} rows/s){note}", file=sys.stderr)
     return 0
 
 

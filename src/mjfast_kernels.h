@@ -467,6 +467,18 @@ static inline uint32_t mj_waits(const mj_hand_t *h, int void_suit) {
  * into dist[27] (MJ_INF where the probe is impossible: a fifth copy, or a kind not held). Only
  * the probed suit changes, so everything about the other two is looked up once per suit: their
  * combined class (no void rule), or, per void choice, the TWO-table row of the other live suit. */
+/* Distance of two live meld-free suits: the probed one (class kk) and the other (its TWO-table
+ * row), with the pairs and odd kinds of both. */
+static MJ_ALWAYS_INLINE int mj_live_two(const int8_t *two_row, int kk, int pairs, int odd, int reg,
+                                        int sev) {
+    int v = reg ? two_row[kk] : MJ_INF;
+    if (sev) {
+        int sv = mj_seven_of(pairs, odd);
+        v = sv < v ? sv : v;
+    }
+    return v;
+}
+
 static MJ_ALWAYS_INLINE void mj_plain_probes_as(const mj_hand_t *h, const int delta, int *restrict dist,
                                                 const int void_rule, const int reg, const int sev) {
     const int nf = MJ.n_full;
@@ -513,19 +525,11 @@ static MJ_ALWAYS_INLINE void mj_plain_probes_as(const mj_hand_t *h, const int de
             } else {
                 best = base_s; /* void suit s: the tile changes nothing that counts */
                 if (use1) {
-                    int v = reg ? two1[kk] : MJ_INF;
-                    if (sev) {
-                        int sv = mj_seven_of(p + pairs1, o + odd1);
-                        v = sv < v ? sv : v;
-                    }
+                    int v = mj_live_two(two1, kk, p + pairs1, o + odd1, reg, sev);
                     best = v < best ? v : best;
                 }
                 if (use2) {
-                    int v = reg ? two2[kk] : MJ_INF;
-                    if (sev) {
-                        int sv = mj_seven_of(p + pairs2, o + odd2);
-                        v = sv < v ? sv : v;
-                    }
+                    int v = mj_live_two(two2, kk, p + pairs2, o + odd2, reg, sev);
                     best = v < best ? v : best;
                 }
             }

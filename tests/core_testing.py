@@ -34,6 +34,20 @@ CI = dict(
 )
 
 FORMS = ("all", "regular", "seven_pairs")
+
+#: seeds/002, line 17 ("听牌的型态 1·听多门"): one-suit shapes and the ranks they wait on.
+SEED_WAITS = [
+    ("2345", "25"),
+    ("23456", "147"),
+    ("4567778", "3689"),
+    ("3334555", "23456"),
+    ("3334567", "24578"),
+    ("1112345678", "235689"),
+    ("1112223334567", "1234578"),
+    ("2223334567888", "23456789"),
+    ("1112345678999", "123456789"),
+]
+
 MELD_KINDS = ("pung", "kong", "kong_added", "kong_concealed")
 
 # The sets of one suit, as (rank offsets): 9 triplets and 7 runs.

@@ -38,7 +38,7 @@ from mjfast import (
 )
 from mjfast._ref import core as ref
 
-from core_testing import random_deals, random_meld_batch
+from core_testing import SEED_WAITS, random_deals, random_meld_batch
 
 SUITS = "mps"
 
@@ -53,18 +53,6 @@ def mask(text: str) -> int:
 
 # ------------------------------------------------------------------------ seed 002 wait shapes
 
-# seeds/002 ("听牌的型态 1·听多门"): a one-suit shape and the ranks it waits on.
-SEED_WAITS = [
-    ("2345", "25"),
-    ("23456", "147"),
-    ("4567778", "3689"),
-    ("3334555", "23456"),
-    ("3334567", "24578"),
-    ("1112345678", "235689"),
-    ("1112223334567", "1234578"),
-    ("2223334567888", "23456789"),
-    ("1112345678999", "123456789"),
-]
 # Tiles of another suit completing the shape to 13: sets only (shape of 3k+1 tiles, the pair is
 # in the shape) or two sets and a pair (the 5-tile shape). No filler tile can add a wait: one
 # more tile makes the filler 3k+1 (or 3k) tiles and the shape cannot be complete alone.

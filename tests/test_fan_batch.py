@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjfast import scoring
+from mjfast._benchsuite import complete_hands
 from mjfast._core import _fan, fangen
 from mjfast._ref import scoring as ref
 from mjfast.errors import InvalidHandError
@@ -199,34 +200,6 @@ def ready_batch(rng: random.Random, n: int):
         visible.append(vis)
     return (np.array(hands, np.uint8), melds, np.array(voids, np.int64),
             np.array(visible, np.uint8))
-
-
-def np_winning(n: int, rng: np.random.Generator, p_seven: float = 0.15) -> np.ndarray:
-    """(n, 27) uint8 random winning hands (one or two suits), fast: sets + pair, seven pairs."""
-    parts, got = [], 0
-    while got < n:
-        m = 2 * (n - got) + 64
-        rows = np.arange(m)
-        suits = rng.integers(0, 3, (m, 2))
-        c = np.zeros((m, 27), np.int16)
-        for _ in range(4):
-            s = suits[rows, rng.integers(0, 2, m)]
-            t = rng.integers(0, 16, m)
-            trip = t < 9
-            col = 9 * s + np.where(trip, t, t - 9)
-            c[rows[trip], col[trip]] += 3
-            for d in range(3):
-                c[rows[~trip], col[~trip] + d] += 1
-        c[rows, 9 * suits[rows, rng.integers(0, 2, m)] + rng.integers(0, 9, m)] += 2
-        sev = rng.random(m) < p_seven
-        c7 = np.zeros((m, 27), np.int16)
-        for _ in range(7):
-            c7[rows, 9 * suits[rows, rng.integers(0, 2, m)] + rng.integers(0, 9, m)] += 2
-        c[sev] = c7[sev]
-        ok = c.max(axis=1) <= 4
-        parts.append(c[ok].astype(np.uint8))
-        got += int(ok.sum())
-    return np.ascontiguousarray(np.concatenate(parts)[:n])
 
 
 def np_pick_held(hands: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -446,7 +419,7 @@ def test_batch_equals_per_row():
 def test_workers_invariance():
     rng = np.random.default_rng(11)
     n = 150_000  # more than two chunks
-    hands = np_winning(n, rng)
+    hands = complete_hands(n, seed=rng, seven_pairs=0.15)
     wins = np_pick_held(hands, rng)
     voids = rng.integers(-1, 3, n)
     sd = rng.random(n) < 0.5

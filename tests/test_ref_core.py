@@ -16,6 +16,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement, permutations
 
 import pytest
+from core_testing import SEED_WAITS
 
 from mjfast._ref import core
 from mjfast._ref.core import (
@@ -50,18 +51,6 @@ def mask_of(text: str) -> int:
 
 # ------------------------------------------------------------------------------ seed waits
 
-# seeds/002, line 17: "听牌的型态 1·听多门 ..." (single-suit shapes and the ranks they wait on)
-SEED_WAITS = [
-    ("2345", "25"),
-    ("23456", "147"),
-    ("4567778", "3689"),
-    ("3334555", "23456"),
-    ("3334567", "24578"),
-    ("1112345678", "235689"),
-    ("1112223334567", "1234578"),
-    ("2223334567888", "23456789"),
-    ("1112345678999", "123456789"),
-]
 # Complete the shape to 13 tiles with sets (and a pair where the shape has 3k+2 tiles) in a
 # second suit; the filler adds no waits of its own (the shape suit cannot be completed
 # around a filler wait), so the hand's waits are exactly the shape's.
