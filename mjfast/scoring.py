@@ -54,7 +54,7 @@ import numpy as np
 
 from mjfast.errors import InvalidHandError
 from mjfast.rules import BASE_PATTERNS, CHENGDU, Fan, Rules
-from mjfast.tiles import Meld, MeldKind, format_tile, parse_hand, parse_melds, parse_tile
+from mjfast.tiles import Meld, MeldKind, _counts_list, format_tile, parse_hand, parse_melds, parse_tile
 
 __all__ = [
     "R_ALL_TRIPLETS",
@@ -463,24 +463,11 @@ def _parse_str(s: str) -> bytes:
 
 
 def _counts_slow(hand: Sequence[int], what: str) -> bytes:
-    if len(hand) != 27:
-        raise InvalidHandError(f"{what}: expected 27 counts, got {len(hand)}")
-    out = []
-    for k, x in enumerate(hand):
-        if isinstance(x, (bool, np.bool_)):
-            raise InvalidHandError(f"{what}[{k}]: a bool, expected a count 0..4")
-        try:
-            v = operator.index(x)
-        except TypeError:
-            raise InvalidHandError(
-                f"{what}[{k}]: expected an int count, got {type(x).__name__} {x!r}"
-            ) from None
-        if not 0 <= v <= 4:
-            raise InvalidHandError(
-                f"{what}[{k}]: tile {format_tile(k)} appears {v} times (expected 0..4)"
-            )
-        out.append(v)
-    return bytes(out)
+    values = _counts_list(hand, what)
+    for k, v in enumerate(values):
+        if v > 4:
+            raise InvalidHandError(f"{what}[{k}]: tile {format_tile(k)} appears {v} times (max 4)")
+    return bytes(values)
 
 
 class _MeldInfo(NamedTuple):

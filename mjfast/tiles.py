@@ -265,27 +265,28 @@ def format_hand(counts: Sequence[int] | np.ndarray, style: Style = "mpsz") -> st
     return "".join(parts)
 
 
-def _counts_list(counts: Sequence[int] | np.ndarray) -> list[int]:
+def _counts_list(counts: Sequence[int] | np.ndarray, what: str = "counts") -> list[int]:
+    """27 non-negative ints from a sequence of counts (no upper bound: callers check theirs)."""
     if isinstance(counts, (str, bytes)):
         raise TypeError("format_hand takes 27 counts; parse a string with parse_hand first")
     try:
         n = len(counts)
     except TypeError:
-        raise TypeError(f"expected 27 counts, got {type(counts).__name__}") from None
+        raise TypeError(f"{what}: expected 27 counts, got {type(counts).__name__}") from None
     if n != NUM_KINDS:
-        raise InvalidHandError(f"expected 27 counts, got {n}")
+        raise InvalidHandError(f"{what}: expected 27 counts, got {n}")
     values = []
     for k, c in enumerate(counts):
         if isinstance(c, (bool, np.bool_)):
-            raise InvalidHandError(f"counts[{k}] is a bool, expected an int")
+            raise InvalidHandError(f"{what}[{k}] is a bool, expected an int")
         try:
             v = operator.index(c)
         except TypeError:
             raise InvalidHandError(
-                f"counts[{k}] must be an int, got {type(c).__name__} {c!r}"
+                f"{what}[{k}] must be an int, got {type(c).__name__} {c!r}"
             ) from None
         if v < 0:
-            raise InvalidHandError(f"counts[{k}] is negative ({v})")
+            raise InvalidHandError(f"{what}[{k}] is negative ({v})")
         values.append(v)
     return values
 
