@@ -115,6 +115,13 @@ def table_bytes():
     return _TABLES
 
 
+cdef int _check_rows(str name, Py_ssize_t rows, Py_ssize_t width, Py_ssize_t end) except -1:
+    """The kernel reads or writes rows [0, end) of 27 entries: refuse arrays that are smaller."""
+    if rows < end or width != 27:
+        raise ValueError(f"{name}: shape ({rows}, {width}) does not cover rows [0, {end}) x 27")
+    return 0
+
+
 def run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible,
              bint void_rule, int form, bint coerce, out, Py_ssize_t start, Py_ssize_t end):
     """Run kernel ``op`` over rows [start, end) with the GIL released.
@@ -136,6 +143,8 @@ def run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void_scalar,
     cdef int64_t bad
     if start >= end or hands.shape[0] == 0:
         return (-1, 0, 0, 0)
+    if start < 0 or end > hands.shape[0]:
+        raise IndexError(f"rows [{start}, {end}) outside the {hands.shape[0]} hands")
     job.op = op
     job.form = form
     job.void_rule = void_rule
@@ -149,9 +158,11 @@ def run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void_scalar,
     if melds is not None:
         if melds.ndim == 1:
             m1 = melds
+            _check_rows("melds", 1, m1.shape[0], 0)
             job.melds = &m1[0]
         else:
             m2 = melds
+            _check_rows("melds", m2.shape[0], m2.shape[1], end)
             job.melds = &m2[0, 0]
             job.melds_stride = 27
     job.visible = NULL
@@ -159,27 +170,34 @@ def run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void_scalar,
     if visible is not None:
         if visible.ndim == 1:
             v1 = visible
+            _check_rows("visible", 1, v1.shape[0], 0)
             job.visible = &v1[0]
         else:
             v2 = visible
+            _check_rows("visible", v2.shape[0], v2.shape[1], end)
             job.visible = &v2[0, 0]
             job.visible_stride = 27
     job.voids = NULL
     job.void_scalar = void_scalar
     if voids is not None:
         vo = voids
+        _check_rows("voids", vo.shape[0], 27, end)
         job.voids = &vo[0]
     if op == MJ_OP_SHANTEN:
         o8 = out
+        _check_rows("out", o8.shape[0], 27, end)
         job.out = &o8[0]
     elif op == MJ_OP_IS_WIN:
         ob = out.view("uint8")
+        _check_rows("out", ob.shape[0], 27, end)
         job.out = &ob[0]
     elif op == MJ_OP_WAITS:
         o32 = out
+        _check_rows("out", o32.shape[0], 27, end)
         job.out = &o32[0]
     else:
         o27 = out
+        _check_rows("out", o27.shape[0], o27.shape[1], end)
         job.out = &o27[0, 0]
     with nogil:
         bad = mj_run(&job, start, end)
