@@ -12,26 +12,15 @@ import pytest
 
 from mjfast import _benchsuite as bs
 
-SEED = 2024
 KERNEL_CASES = [c.name for c in bs.CASES if c.peer is None]
 
 
 @pytest.mark.parametrize("name", KERNEL_CASES)
-def test_kernel(benchmark, bench_size, benchmark_disabled, name):
+def test_kernel(time_case, name):
     """Time one case; hands/s go into ``extra_info`` (``--benchmark-json``)."""
-    case = bs.find_case(name)
-    reason = case.available()
-    if reason:
-        pytest.skip(reason)
-    n = bench_size(case)
-    args = case.setup(n, SEED)
-    benchmark.group = case.group
-    benchmark.extra_info.update(case=case.name, n=n, unit=case.unit, title=case.title)
-    result = benchmark(case.run, *args)
+    n, result = time_case(name, title=bs.find_case(name).title)
     if isinstance(result, np.ndarray):
         assert result.shape[0] == n
-    if not benchmark_disabled and benchmark.stats is not None:
-        benchmark.extra_info["rate"] = n / benchmark.stats.stats.min
 
 
 def test_results_do_not_depend_on_workers(bench_size):
@@ -39,5 +28,5 @@ def test_results_do_not_depend_on_workers(bench_size):
     import mjfast
 
     case = bs.find_case("shanten_4m_w2")
-    (hands,) = case.setup(bench_size(case, quick=True), SEED)
+    (hands,) = case.setup(bench_size(case, quick=True), bs.SEED)
     assert np.array_equal(mjfast.shanten(hands, workers=2), mjfast.shanten(hands, workers=1))

@@ -13,25 +13,13 @@ import pytest
 
 from mjfast import _benchsuite as bs
 
-SEED = 2024
 PEER_CASES = [c.name for c in bs.CASES if c.peer is not None]
 
 
 @pytest.mark.parametrize("name", PEER_CASES)
-def test_peer(benchmark, bench_size, benchmark_disabled, name):
+def test_peer(time_case, name):
     """Time one peer on random 14-tile hands (checked against mjfast first)."""
-    case = bs.find_case(name)
-    reason = case.available()
-    if reason:
-        pytest.skip(reason)
-    n = bench_size(case)
-    args = case.setup(n, SEED)
-    benchmark.group = "peers"
-    benchmark.extra_info.update(case=case.name, n=n, unit=case.unit,
-                                api=bs.PEERS[case.peer].what)
-    benchmark(case.run, *args)
-    if not benchmark_disabled and benchmark.stats is not None:
-        benchmark.extra_info["rate"] = n / benchmark.stats.stats.min
+    time_case(name, group="peers", api=bs.PEERS[bs.find_case(name).peer].what)
 
 
 @pytest.mark.parametrize("peer", sorted(bs.PEERS))

@@ -56,6 +56,29 @@ def bench_size(benchmark_disabled: bool):  # type: ignore[no-untyped-def]
     return size
 
 
+@pytest.fixture
+def time_case(benchmark, bench_size, benchmark_disabled):  # type: ignore[no-untyped-def]
+    """``time_case(name, group=None, **info)``: time one case of mjfast._benchsuite with
+    pytest-benchmark (skipped when it is unavailable); hands/s go into ``extra_info``."""
+    from mjfast import _benchsuite as bs
+
+    def run(name: str, group=None, **info):  # type: ignore[no-untyped-def]
+        case = bs.find_case(name)
+        reason = case.available()
+        if reason:
+            pytest.skip(reason)
+        n = bench_size(case)
+        args = case.setup(n, bs.SEED)
+        benchmark.group = group or case.group
+        benchmark.extra_info.update(case=case.name, n=n, unit=case.unit, **info)
+        result = benchmark(case.run, *args)
+        if not benchmark_disabled and benchmark.stats is not None:
+            benchmark.extra_info["rate"] = n / benchmark.stats.stats.min
+        return n, result
+
+    return run
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _forget_dealt_hands():  # type: ignore[no-untyped-def]
     yield
