@@ -209,8 +209,9 @@ typedef struct {
     int8_t v[3][10];        /* exact distance vectors of the capped suits */
 } mj_hand_t;
 
-/* One suit's 9 counts: base-5 index, tiles, kinds held an odd number of times. Returns nonzero
- * when a count is above 4 (then the other outputs are meaningless). */
+/* One suit's 9 counts: base-5 index, tiles, kinds held an odd number of times (n and odd may be
+ * NULL: inlined, the work drops out). Returns nonzero when a count is above 4 (then the other
+ * outputs are meaningless). */
 static inline int mj_suit_load(const uint8_t *p, int32_t *idx, int *n, int *odd) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* SWAR: 8 counts in one word, byte 0 = rank 1 = the most significant base-5 digit */
@@ -219,8 +220,8 @@ static inline int mj_suit_load(const uint8_t *p, int32_t *idx, int *n, int *odd)
     memcpy(&x, p, 8);
     uint32_t b = p[8];
     uint64_t bad = (x | (x + 0x7B * ONES)) & (0x80 * ONES); /* a byte above 4 sets its top bit */
-    *n = (int)((x * ONES) >> 56) + (int)b;
-    *odd = (int)(((x & ONES) * ONES) >> 56) + (int)(b & 1);
+    if (n) *n = (int)((x * ONES) >> 56) + (int)b;
+    if (odd) *odd = (int)(((x & ONES) * ONES) >> 56) + (int)(b & 1);
     uint64_t y = (x & 0x00FF00FF00FF00FFULL) * 5 + ((x >> 8) & 0x00FF00FF00FF00FFULL);
     uint64_t z = (y & 0x0000FFFF0000FFFFULL) * 25 + ((y >> 16) & 0x0000FFFF0000FFFFULL);
     *idx = (int32_t)(((z & 0xFFFFFFFFULL) * 625 + (z >> 32)) * 5 + b);
@@ -232,10 +233,25 @@ static inline int mj_suit_load(const uint8_t *p, int32_t *idx, int *n, int *odd)
         oo += p[r] & 1;
         bad |= p[r] > 4;
     }
-    *n = nn;
-    *odd = oo;
+    if (n) *n = nn;
+    if (odd) *odd = oo;
     *idx = mj_index9(p);
     return bad;
+#endif
+}
+
+/* Tiles in a row of 27 counts of at most 4 each (one multiply: byte sums stay below 256). */
+static inline int mj_row_tiles(const uint8_t *row) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t a, b, c;
+    memcpy(&a, row, 8);
+    memcpy(&b, row + 9, 8);
+    memcpy(&c, row + 18, 8);
+    return (int)(((a + b + c) * 0x0101010101010101ULL) >> 56) + row[8] + row[17] + row[26];
+#else
+    int n = 0;
+    for (int t = 0; t < 27; t++) n += row[t];
+    return n;
 #endif
 }
 
@@ -654,10 +670,16 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
     for (int64_t j = 0; j < rows; j++, row += 27) {
         int32_t idx[3];
-        int n[3], odd[3];
-        int bad = mj_suit_load(row, &idx[0], &n[0], &odd[0]) | mj_suit_load(row + 9, &idx[1], &n[1], &odd[1]) |
+        int n[3], odd[3], bad, total;
+        if (sev) { /* seven pairs needs each suit's tiles and odd kinds */
+            bad = mj_suit_load(row, &idx[0], &n[0], &odd[0]) | mj_suit_load(row + 9, &idx[1], &n[1], &odd[1]) |
                   mj_suit_load(row + 18, &idx[2], &n[2], &odd[2]);
-        int total = n[0] + n[1] + n[2];
+            total = n[0] + n[1] + n[2];
+        } else {
+            bad = mj_suit_load(row, &idx[0], NULL, NULL) | mj_suit_load(row + 9, &idx[1], NULL, NULL) |
+                  mj_suit_load(row + 18, &idx[2], NULL, NULL);
+            total = mj_row_tiles(row);
+        }
         int void_suit = voids ? voids[j] : job->void_scalar;
         if (bad | ((unsigned)(total - 13) > 1u) | ((unsigned)(void_suit + 1) > 3u)) return j;
         int k[3] = {mj_class(idx[0]), mj_class(idx[1]), mj_class(idx[2])};
