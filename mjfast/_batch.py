@@ -12,7 +12,7 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
-from typing import Optional
+from typing import Any, Optional
 
 from ._core import _kernels
 from ._validate import Prepared, prepare, row_error
@@ -111,7 +111,7 @@ def execute(op: int, p: Prepared) -> None:
         raise row_error(code, a, b, row, p.batch, SIZE_RULES[op])
 
 
-def call(op: int, hands: object, *, out_dtype: object, out_row: tuple[int, ...] = (), **options: object):
+def call(op: int, hands: object, *, out_dtype: object, out_row: tuple[int, ...] = (), **options: Any) -> Any:
     """Validate, run ``op`` and return the batch output array, or the single hand's row."""
     p = prepare(hands, out_dtype=out_dtype, out_row=out_row, **options)
     execute(op, p)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import Any, Union
+from typing import Any, NamedTuple, Optional, Union
 
 import numpy as np
 
@@ -142,15 +142,20 @@ def _workers(value: Any) -> int:
     return int(value)
 
 
-class Prepared:
-    """Validated arguments of one kernel call."""
+class Prepared(NamedTuple):
+    """Validated arguments of one kernel call, in the form the kernel takes."""
 
-    __slots__ = ("hands", "batch", "melds", "voids", "void_scalar", "visible", "void_rule",
-                 "form", "coerce", "workers", "out")
-
-    def __init__(self, **kw: Any) -> None:
-        for key, value in kw.items():
-            setattr(self, key, value)
+    hands: np.ndarray  # (n, 27) uint8, C-contiguous (a single hand as one row)
+    batch: bool  # False: the caller gave one hand and gets one row back
+    melds: Optional[np.ndarray]  # (27,) or (n, 27) uint8, None without melds
+    voids: Optional[np.ndarray]  # (n,) int8, or None: void_scalar for every row
+    void_scalar: int
+    visible: Optional[np.ndarray]  # (27,) or (n, 27) uint8
+    void_rule: bool
+    form: int
+    coerce: bool
+    workers: int
+    out: np.ndarray
 
 
 def prepare(
@@ -184,7 +189,7 @@ def prepare(
     if visible_counts is not None and visible_counts.ndim == 2 and visible_counts.shape[0] != n:
         raise ValueError(f"visible: expected {n} rows like hands, got {visible_counts.shape[0]}")
     nworkers = _workers(workers)
-    if batch:
+    if n is not None:
         shape = (n,) + out_row
         if out is None:
             out = np.empty(shape, dtype=out_dtype)

@@ -109,8 +109,7 @@ def advise(hand: Union[str, HandLike], *, visible: Any = None, form: str = "all"
     after = discards(counts, form=form, melds=p.melds, void_suit=void_suit, void_rule=void_rule)
     seen = np.zeros(27, np.uint8) if p.visible is None else p.visible.copy()
     ranked = []
-    for t in np.nonzero(counts)[0]:
-        t = int(t)
+    for t in (int(k) for k in np.nonzero(counts)[0]):
         rest = counts.copy()
         rest[t] -= 1
         seen_after = seen.copy()

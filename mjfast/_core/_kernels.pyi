@@ -1,6 +1,6 @@
 """Type stub of the compiled core (mjfast/_core/_kernels.pyx)."""
 
-from typing import Optional, Union
+from typing import Any, Optional
 
 import numpy as np
 
@@ -41,4 +41,4 @@ def one(
     out: object,
     workers: object,
     errors: object,
-) -> Union[None, int, bool, np.ndarray]: ...
+) -> Any: ...
