@@ -1077,12 +1077,14 @@ def max_fan(
     >>> max_fan("12347m 59s", melds=["pung:5p", "pung:6p"]).fan is None   # not ready
     True
 
-    Given an ``(N, 27)`` array, this is the batch kernel :func:`mjfast.fan_batch.max_fan`
+    Given an ``(N, 27)`` array (or a list of tile strings), this is the batch kernel
+    :func:`mjfast.fan_batch.max_fan`
     (which also takes *workers*, *out* and *best_tile*): an ``(N,)`` int16 array of F (-1 when
     not ready), equal row by row to ``max_fan(row).fan``, and with ``best_tile=True`` also the
     ``(N,)`` int8 best waits.
     """
-    if isinstance(hand, np.ndarray) and hand.ndim == 2:
+    if (isinstance(hand, np.ndarray) and hand.ndim == 2) or (
+            isinstance(hand, (list, tuple)) and hand and all(isinstance(h, str) for h in hand)):
         return _batch_max_fan(hand, melds=melds, void_suit=void_suit, visible=visible,
                               rules=rules, workers=workers, out=out, best_tile=best_tile)
     if out is not None or best_tile is not False:
