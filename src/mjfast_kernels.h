@@ -436,6 +436,32 @@ static inline int mj_probe(const mj_hand_t *h, const mj_base_t *base, int t, int
     return best;
 }
 
+/* 27-bit mask of the kinds held four times, melds included. */
+static inline uint32_t mj_full_kinds(const mj_hand_t *h) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* held <= 4 (checked on load), so held == 4 exactly when bit 2 of the byte is set; the bits
+     * of 8 bytes gather into one byte with a multiply */
+    const uint64_t ONES = 0x0101010101010101ULL;
+    uint32_t mask = 0;
+    for (int s = 0; s < 3; s++) {
+        uint64_t x, y = 0;
+        memcpy(&x, h->c + 9 * s, 8);
+        int last = h->c[9 * s + 8];
+        if (h->melds) {
+            memcpy(&y, h->melds + 9 * s, 8);
+            last += h->melds[9 * s + 8];
+        }
+        uint64_t bits = (((x + y) >> 2) & ONES) * 0x0102040810204080ULL >> 56;
+        mask |= (uint32_t)(bits | (uint64_t)(last >= 4) << 8) << (9 * s);
+    }
+    return mask;
+#else
+    uint32_t mask = 0;
+    for (int t = 0; t < 27; t++) mask |= (uint32_t)(mj_held(h, t) >= 4) << t;
+    return mask;
+#endif
+}
+
 /* Suits present in the hand (concealed or melded). */
 static inline int mj_suits_present(const mj_hand_t *h) {
     return (h->n[0] > 0) | (h->n[1] > 0) << 1 | (h->n[2] > 0) << 2 | h->meld_suits;
@@ -471,12 +497,7 @@ static inline uint32_t mj_waits(const mj_hand_t *h, int void_suit) {
             if ((h->c[t] & 1) && mj_void_ok(h, present | 1 << (t / 9), void_suit)) mask |= 1u << t;
         }
     }
-    if (mask) {
-        for (int t = 0; t < 27; t++) {
-            if (mj_held(h, t) >= 4) mask &= ~(1u << t); /* no fifth copy */
-        }
-    }
-    return mask;
+    return mask & ~mj_full_kinds(h); /* no fifth copy */
 }
 
 /* Distances of a meld-free hand after one tile more (delta = +1) or less (-1) of every kind,
