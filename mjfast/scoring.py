@@ -54,7 +54,8 @@ import numpy as np
 
 from mjfast.errors import InvalidHandError
 from mjfast.rules import BASE_PATTERNS, CHENGDU, Fan, Rules
-from mjfast.tiles import Meld, MeldKind, _counts_list, format_tile, parse_hand, parse_melds, parse_tile
+from mjfast.tiles import (Meld, MeldKind, _check_kind, _counts_list, format_tile, parse_hand,
+                          parse_melds, parse_tile)
 
 __all__ = [
     "R_ALL_TRIPLETS",
@@ -588,19 +589,8 @@ def _void(void_suit: object) -> int | None:
 
 
 def _tile(tile: object, what: str) -> int:
-    if isinstance(tile, str):
-        return parse_tile(tile)
-    if isinstance(tile, (bool, np.bool_)):
-        raise TypeError(f"{what} must be a tile ('5p') or a kind index 0..26, got a bool")
-    try:
-        t = operator.index(tile)  # type: ignore[arg-type]
-    except TypeError:
-        raise TypeError(
-            f"{what} must be a tile ('5p') or a kind index 0..26, got {type(tile).__name__}"
-        ) from None
-    if not 0 <= t <= 26:
-        raise ValueError(f"{what} must be a kind index 0..26, got {t}")
-    return t
+    """A tile given as text (``"5p"``) or as a kind index 0..26."""
+    return parse_tile(tile) if isinstance(tile, str) else _check_kind(tile, what)
 
 
 # Situational flags, once validated: (self_drawn, after_kong, after_kong_discard,

@@ -213,7 +213,7 @@ def _check_style(style: str) -> None:
 
 
 def _check_kind(kind: object, what: str = "tile") -> int:
-    if isinstance(kind, bool):
+    if isinstance(kind, (bool, np.bool_)):
         raise TypeError(f"{what} must be an int kind index 0..26, got a bool")
     try:
         k = operator.index(kind)  # type: ignore[arg-type]
