@@ -476,12 +476,7 @@ static int64_t mf_run(mf_job_t *job, int op, int64_t start, int64_t end) {
         int fan, tile = -1;
         int code = op == 0 ? mf_fan_row(job, i, err, &fan) : mf_max_row(job, i, err, &fan, &tile);
         if (code != MJ_OK) {
-            if (first_bad < 0) {
-                first_bad = i;
-                job->err[0] = code;
-                job->err[1] = err[1];
-                job->err[2] = err[2];
-            }
+            first_bad = mj_first_bad(first_bad, i, code, err, job->err);
             if (!job->coerce) return first_bad;
             job->out[i] = MF_INVALID;
             if (job->best) job->best[i] = MF_INVALID;

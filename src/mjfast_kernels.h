@@ -669,6 +669,16 @@ static inline int mj_check_visible(const mj_hand_t *h, const uint8_t *visible, i
     return MJ_OK;
 }
 
+/* Keep the first bad row of a run and its details (code, detail, detail) in job_err. */
+static inline int64_t mj_first_bad(int64_t first_bad, int64_t i, int code, const int32_t *err,
+                                   int32_t *job_err) {
+    if (first_bad >= 0) return first_bad;
+    job_err[0] = code;
+    job_err[1] = err[1];
+    job_err[2] = err[2];
+    return i;
+}
+
 static inline void mj_write_invalid(mj_job_t *job, int64_t i) {
     switch (job->op) {
     case MJ_OP_SHANTEN: ((int8_t *)job->out)[i] = MJ_INVALID_ROW; break;
@@ -782,12 +792,7 @@ static int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
         }
         int code = mj_row(job, i, err);
         if (code != MJ_OK) {
-            if (first_bad < 0) {
-                first_bad = i;
-                job->err[0] = code;
-                job->err[1] = err[1];
-                job->err[2] = err[2];
-            }
+            first_bad = mj_first_bad(first_bad, i, code, err, job->err);
             if (!job->coerce) return first_bad;
             mj_write_invalid(job, i);
         }
