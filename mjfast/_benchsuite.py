@@ -534,37 +534,6 @@ def _setup_workers(n: int, seed: int) -> tuple:
     return (_random(n, seed + 2),)
 
 
-def _scoring() -> Any:
-    import mjfast.scoring as scoring
-
-    return scoring
-
-
-def _scoring_available() -> Optional[str]:
-    try:
-        scoring = _scoring()
-        scoring.score, scoring.max_fan  # noqa: B018 - attribute check
-    except Exception as exc:
-        return f"mjfast.scoring not available ({type(exc).__name__}: {exc})"
-    return None
-
-
-def _fan_batch() -> Any:
-    import mjfast.fan_batch as fan_batch
-
-    return fan_batch
-
-
-def _fan_batch_available() -> Optional[str]:
-    """The batch fan kernels (``mjfast.fan_batch``: ``fan``, ``max_fan``) when built."""
-    try:
-        fb = _fan_batch()
-        fb.fan, fb.max_fan  # noqa: B018 - attribute check
-    except Exception as exc:
-        return f"no batch fan API (mjfast.fan_batch: {type(exc).__name__}: {exc})"
-    return None
-
-
 def _setup_fan_batch(n: int, seed: int) -> tuple:
     hands, tile = _complete(n, seed)
     return hands, tile
@@ -576,7 +545,7 @@ def _setup_score(n: int, seed: int) -> tuple:
 
 
 def _run_score(items: list) -> None:
-    score = _scoring().score
+    score = _mj().score
     for hand, win in items:
         score(hand, win_tile=win)
 
@@ -587,7 +556,7 @@ def _setup_max_fan(n: int, seed: int) -> tuple:
 
 
 def _run_max_fan(rows: list) -> None:
-    max_fan = _scoring().max_fan
+    max_fan = _mj().max_fan
     for h in rows:
         max_fan(h)
 
@@ -631,17 +600,14 @@ CASES: tuple[Case, ...] = (
     Case("shanten_single", "shanten of one (27,) uint8 array per call", _setup_single,
          _run_single, 20_000, 2_000, unit="calls/s", group="single"),
     Case("fan_batch", "fan_batch.fan, complete 14-tile hands (per-row win tile)",
-         _setup_fan_batch, lambda h, w: _fan_batch().fan(h, w), 1_000_000, 100_000,
-         available=_fan_batch_available, group="scoring"),
+         _setup_fan_batch, lambda h, w: _mj().fan(h, w), 1_000_000, 100_000, group="scoring"),
     Case("max_fan_batch", "fan_batch.max_fan (大叫), ready 13-tile hands",
-         lambda n, s: (_ready(n, s),), lambda h: _fan_batch().max_fan(h), 200_000, 20_000,
-         available=_fan_batch_available, group="scoring"),
-    Case("max_fan", "scoring.max_fan (大叫) per ready 13-tile hand", _setup_max_fan,
-         _run_max_fan, 2_000, 300, unit="calls/s", available=_scoring_available,
-         repeats=3, group="scoring"),
-    Case("score", "scoring.score per complete 14-tile hand", _setup_score, _run_score,
-         10_000, 1_000, unit="calls/s", available=_scoring_available, repeats=3,
+         lambda n, s: (_ready(n, s),), lambda h: _mj().max_fan(h), 200_000, 20_000,
          group="scoring"),
+    Case("max_fan", "scoring.max_fan (大叫) per ready 13-tile hand", _setup_max_fan,
+         _run_max_fan, 2_000, 300, unit="calls/s", repeats=3, group="scoring"),
+    Case("score", "scoring.score per complete 14-tile hand", _setup_score, _run_score,
+         10_000, 1_000, unit="calls/s", repeats=3, group="scoring"),
     Case("peer_riichienv", "riichienv.calculate_shanten, one call per hand",
          _peer_setup("riichienv"), _peer_run, 200_000, 20_000, peer="riichienv",
          compare="shanten_regular", available=lambda: peer_available("riichienv"), repeats=3,
