@@ -8,19 +8,16 @@ reports the first bad row and :func:`row_error` words it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from typing import Any, NamedTuple, Optional, Union
 
 import numpy as np
 
-from .errors import InvalidHandError
+from ._args import FORMS, as_errors, as_flag, as_form, as_void, as_workers
+from .errors import InvalidArgumentError, InvalidHandError
 from .tiles import Meld, format_tile, melds_to_counts, parse_hand
 
-__all__ = ["FORMS", "Prepared", "prepare"]
-
-FORMS = {"all": 0, "regular": 1, "seven_pairs": 2}
-SUIT_CODES = {"m": 0, "p": 1, "s": 2, 0: 0, 1: 1, 2: 2}
+__all__ = ["Prepared", "prepare", "row_error"]
 
 HandLike = Union[str, Sequence[int], np.ndarray]
 
@@ -40,25 +37,29 @@ def _counts_array(value: Any, name: str, *, batch_ok: bool) -> np.ndarray:
         try:
             arr = np.asarray(value)
         except (TypeError, ValueError) as exc:
-            raise TypeError(f"{name}: expected tile counts, got {type(value).__name__}") from exc
+            raise InvalidArgumentError(
+                f"{name}: expected tile counts, got {type(value).__name__}") from exc
         if arr.dtype == object:
-            raise TypeError(f"{name}: expected integer tile counts, got {type(value).__name__}")
+            raise InvalidArgumentError(
+                f"{name}: expected integer tile counts, got {type(value).__name__}")
         if arr.size == 0 and arr.ndim == 1:
-            raise ValueError(f"{name}: expected 27 counts (1m..9m, 1p..9p, 1s..9s), got an empty sequence")
+            raise InvalidHandError(f"{name}: expected 27 counts (1m..9m, 1p..9p, 1s..9s), got 0")
     if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
-        raise TypeError(f"{name}: expected an integer dtype (uint8 preferred), got {arr.dtype}")
+        raise InvalidArgumentError(
+            f"{name}: expected an integer dtype (uint8 preferred), got {arr.dtype}")
     if arr.ndim == 1:
         if arr.shape[0] != 27:
-            raise ValueError(f"{name}: expected 27 counts (1m..9m, 1p..9p, 1s..9s), got {arr.shape[0]}")
+            raise InvalidHandError(
+                f"{name}: expected 27 counts (1m..9m, 1p..9p, 1s..9s), got {arr.shape[0]}")
     elif arr.ndim == 2 and batch_ok:
         if arr.shape[1] != 27:
-            raise ValueError(f"{name}: expected shape (N, 27), got {arr.shape}")
+            raise InvalidHandError(f"{name}: expected shape (N, 27), got {arr.shape}")
         if not arr.flags.c_contiguous:
             raise ValueError(
                 f"{name}: the array is not C-contiguous; pass np.ascontiguousarray({name})")
     else:
         expect = "shape (27,) or (N, 27)" if batch_ok else "shape (27,)"
-        raise ValueError(f"{name}: expected {expect}, got {arr.ndim}-D shape {arr.shape}")
+        raise InvalidHandError(f"{name}: expected {expect}, got {arr.ndim}-D shape {arr.shape}")
     if arr.dtype != np.uint8:
         if arr.size and (arr.min() < 0 or arr.max() > 255):
             _raise_first_out_of_range(arr, name)
@@ -110,36 +111,18 @@ def _melds(value: Any, n: int | None) -> np.ndarray | None:
 
 def _void(value: Any, n: int | None) -> tuple[np.ndarray | None, int]:
     """(per-row int8 array or None, scalar code); -1 = no declared void."""
-    if value is None:
-        return None, -1
-    if isinstance(value, (str, int, np.integer)) and not isinstance(value, bool):
-        key = int(value) if isinstance(value, np.integer) else value
-        if key in (-1,):
-            return None, -1
-        if key not in SUIT_CODES:
-            raise ValueError(f"void_suit: expected None, 'm', 'p', 's', 0, 1 or 2, got {value!r}")
-        return None, SUIT_CODES[key]
-    if n is None:
-        raise TypeError(f"void_suit: expected None, 'm', 'p', 's', 0, 1 or 2, got {type(value).__name__}")
+    if n is None or not isinstance(value, (np.ndarray, list, tuple)):
+        return None, as_void(value)
     arr = np.asarray(value)
     if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
-        raise TypeError(f"void_suit: expected an integer array (-1 for none), got {arr.dtype}")
+        raise InvalidArgumentError(
+            f"void_suit: expected an integer array (-1 for none), got {arr.dtype}")
     if arr.shape != (n,):
         raise ValueError(f"void_suit: expected shape ({n},) like hands, got {arr.shape}")
     bad = np.nonzero((arr < -1) | (arr > 2))[0]
     if bad.size:
         raise ValueError(f"void_suit[{bad[0]}]: {int(arr[bad[0]])} is not -1 (none), 0, 1 or 2")
     return np.ascontiguousarray(arr, dtype=np.int8), -1
-
-
-def _workers(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"workers: expected an int, got {type(value).__name__}")
-    if value == -1:
-        return os.cpu_count() or 1
-    if value < 1:
-        raise ValueError(f"workers: expected a positive count or -1 (all cores), got {value}")
-    return int(value)
 
 
 class Prepared(NamedTuple):
@@ -175,12 +158,9 @@ def prepare(
     """Check every argument of a kernel call; the result holds arrays the kernel can take."""
     counts, batch = _hand(hands)
     n = counts.shape[0] if batch else None
-    if form not in FORMS:
-        raise ValueError(f"form: expected 'all', 'regular' or 'seven_pairs', got {form!r}")
-    if errors not in ("raise", "coerce"):
-        raise ValueError(f"errors: expected 'raise' or 'coerce', got {errors!r}")
-    if not isinstance(void_rule, (bool, np.bool_)):
-        raise TypeError(f"void_rule: expected a bool, got {type(void_rule).__name__}")
+    form_code = FORMS.index(as_form(form))
+    coerce = as_errors(errors)
+    void_rule = as_flag(void_rule, "void_rule")
     voids, void_scalar = _void(void_suit, n)
     if not void_rule and ((voids is not None and (voids >= 0).any()) or void_scalar >= 0):
         raise ValueError("void_suit: a declared void suit needs void_rule=True")
@@ -188,7 +168,7 @@ def prepare(
     visible_counts = None if visible is None else _counts_array(visible, "visible", batch_ok=batch)
     if visible_counts is not None and visible_counts.ndim == 2 and visible_counts.shape[0] != n:
         raise ValueError(f"visible: expected {n} rows like hands, got {visible_counts.shape[0]}")
-    nworkers = _workers(workers)
+    nworkers = as_workers(workers)
     if n is not None:
         shape = (n,) + out_row
         if out is None:
@@ -201,15 +181,15 @@ def prepare(
         counts = counts.reshape(1, 27)
         out = np.empty((1,) + out_row, dtype=out_dtype)
     return Prepared(hands=np.ascontiguousarray(counts), batch=batch, melds=meld_counts, voids=voids,
-                    void_scalar=void_scalar, visible=visible_counts, void_rule=bool(void_rule),
-                    form=FORMS[form], coerce=errors == "coerce", workers=nworkers, out=out)
+                    void_scalar=void_scalar, visible=visible_counts, void_rule=void_rule,
+                    form=form_code, coerce=coerce, workers=nworkers, out=out)
 
 
 def _check_out(out: Any, shape: tuple[int, ...], dtype: np.dtype) -> None:
     if not isinstance(out, np.ndarray):
-        raise TypeError(f"out: expected a numpy array, got {type(out).__name__}")
+        raise InvalidArgumentError(f"out: expected a numpy array, got {type(out).__name__}")
     if out.dtype != dtype:
-        raise TypeError(f"out: expected dtype {dtype}, got {out.dtype}")
+        raise InvalidArgumentError(f"out: expected dtype {dtype}, got {out.dtype}")
     if out.shape != shape:
         raise ValueError(f"out: expected shape {shape}, got {out.shape}")
     if not out.flags.c_contiguous:

@@ -30,7 +30,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
-__all__ = ["PRESETS", "Fan", "Rules"]
+from mjfast.errors import InvalidArgumentError
+
+__all__ = ["PRESETS", "Fan", "Rules", "rules_from_json", "rules_to_json"]
 
 
 class Fan(enum.Enum):
@@ -157,7 +159,7 @@ _CHA_DA_JIAO = ("max", "min")
 def _normalise_base_fan(value: object) -> Mapping[Fan, int]:
     """Merge a (partial) mapping {Fan or its name: int} over the default table."""
     if not isinstance(value, Mapping):
-        raise TypeError(
+        raise InvalidArgumentError(
             f"Rules.base_fan must be a mapping Fan -> int, got {type(value).__name__}"
         )
     table = dict(DEFAULT_BASE_FAN)
@@ -166,11 +168,11 @@ def _normalise_base_fan(value: object) -> Mapping[Fan, int]:
             try:
                 key = Fan[key.upper()] if key.upper() in Fan.__members__ else Fan(key)
             except ValueError:
-                raise ValueError(f"Rules.base_fan: unknown fan {key!r}") from None
+                raise InvalidArgumentError(f"Rules.base_fan: unknown fan {key!r}") from None
         if not isinstance(key, Fan):
-            raise TypeError(f"Rules.base_fan: keys must be Fan members, got {key!r}")
+            raise InvalidArgumentError(f"Rules.base_fan: keys must be Fan members, got {key!r}")
         if not key.is_base:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"Rules.base_fan: {key.name} ({key.zh}) is an extra, not a base pattern; "
                 f"set its own option field instead"
             )
@@ -180,15 +182,15 @@ def _normalise_base_fan(value: object) -> Mapping[Fan, int]:
 
 def _check_int(name: str, value: object, *, minimum: int | None = None) -> int:
     if isinstance(value, bool):
-        raise TypeError(f"Rules.{name} must be an int, got a bool ({value!r})")
+        raise InvalidArgumentError(f"Rules.{name} must be an int, got a bool ({value!r})")
     try:
         value = operator.index(value)  # type: ignore[arg-type]  (ints, numpy integers)
     except TypeError:
-        raise TypeError(
+        raise InvalidArgumentError(
             f"Rules.{name} must be an int, got {type(value).__name__} {value!r}"
         ) from None
     if minimum is not None and value < minimum:
-        raise ValueError(f"Rules.{name} must be >= {minimum}, got {value}")
+        raise InvalidArgumentError(f"Rules.{name} must be >= {minimum}, got {value}")
     return value
 
 
@@ -220,12 +222,13 @@ class Rules:
         fan_display_offset: added to every displayed fan (``qq``: 1).
         kong_refund: refund kong income of non-ready players at the draw.
 
-    Unknown fields raise TypeError, ill-typed ones TypeError, out-of-range ones ValueError:
+    Unknown, ill-typed and out-of-range fields raise
+    :class:`~mjfast.errors.InvalidArgumentError` (a ``TypeError`` and a ``ValueError``):
 
     >>> Rules(cap="3")
     Traceback (most recent call last):
         ...
-    TypeError: Rules.cap must be an int or None, got str '3'
+    mjfast.errors.InvalidArgumentError: Rules.cap must be an int or None, got str '3'
     """
 
     name: str = "chengdu"
@@ -268,36 +271,35 @@ class Rules:
     def __post_init__(self) -> None:
         setattr_ = object.__setattr__
         if not isinstance(self.name, str):
-            raise TypeError(f"Rules.name must be a str, got {type(self.name).__name__}")
+            raise InvalidArgumentError(f"Rules.name must be a str, got {type(self.name).__name__}")
         setattr_(self, "base_fan", _normalise_base_fan(self.base_fan))
         for name in self._INT_FIELDS:
             setattr_(self, name, _check_int(name, getattr(self, name), minimum=0))
         for name in self._BOOL_FIELDS:
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise TypeError(
+                raise InvalidArgumentError(
                     f"Rules.{name} must be a bool, got {type(value).__name__} {value!r}"
                 )
         for name in ("cap", "hua_zhu"):
             value = getattr(self, name)
             if value is not None:
                 if isinstance(value, (bool, str, float)):
-                    raise TypeError(
+                    raise InvalidArgumentError(
                         f"Rules.{name} must be an int or None, got {type(value).__name__} "
                         f"{value!r}"
                     )
                 setattr_(self, name, _check_int(name, value, minimum=0))
         if self.self_draw not in _SELF_DRAW:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"Rules.self_draw must be one of {', '.join(map(repr, _SELF_DRAW))}, "
                 f"got {self.self_draw!r}"
             )
         if self.cha_da_jiao not in _CHA_DA_JIAO:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"Rules.cha_da_jiao must be 'max' or 'min', got {self.cha_da_jiao!r}"
             )
         # Derived data for the scoring code (not fields: excluded from eq / repr).
-        setattr_(self, "_base_values", tuple(self.base_fan[f] for f in BASE_PATTERNS))
         setattr_(self, "_scoring_cache", {})
         setattr_(self, "_hash", None)
 
@@ -347,16 +349,16 @@ class Rules:
         >>> Rules.preset("qq", fan=1)
         Traceback (most recent call last):
             ...
-        TypeError: Rules.preset('qq'): unknown option 'fan'; valid options: name, base_fan, root_fan, long_qi_dui_uses_root, gang_shang_hua, gang_shang_pao, qiang_gang_hu, self_draw, hai_di, men_qing, zhong_zhang, qia_xin_wu, zi_mei_dui, yi_tiao_long, jin_gou_diao, cap, exposed_kong, jia_jia_you, added_kong, concealed_kong, hu_jiao_zhuan_yi, hua_zhu, cha_da_jiao, si_jiao, fan_display_offset, kong_refund
+        mjfast.errors.InvalidArgumentError: Rules.preset('qq'): unknown option 'fan'; valid options: name, base_fan, root_fan, long_qi_dui_uses_root, gang_shang_hua, gang_shang_pao, qiang_gang_hu, self_draw, hai_di, men_qing, zhong_zhang, qia_xin_wu, zi_mei_dui, yi_tiao_long, jin_gou_diao, cap, exposed_kong, jia_jia_you, added_kong, concealed_kong, hu_jiao_zhuan_yi, hua_zhu, cha_da_jiao, si_jiao, fan_display_offset, kong_refund
         """
         if not isinstance(name, str) or name not in _PRESET_FIELDS:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"unknown preset {name!r}; presets: {', '.join(map(repr, PRESETS))}"
             )
         valid = [f.name for f in dataclasses.fields(cls)]
         for key in overrides:
             if key not in valid:
-                raise TypeError(
+                raise InvalidArgumentError(
                     f"Rules.preset({name!r}): unknown option {key!r}; "
                     f"valid options: {', '.join(valid)}"
                 )
@@ -373,7 +375,7 @@ class Rules:
         valid = [f.name for f in dataclasses.fields(self)]
         for key in overrides:
             if key not in valid:
-                raise TypeError(
+                raise InvalidArgumentError(
                     f"Rules.replace: unknown option {key!r}; valid options: {', '.join(valid)}"
                 )
         return dataclasses.replace(self, **overrides)
@@ -405,7 +407,7 @@ class Rules:
         if self.hua_zhu is not None:
             return self.hua_zhu
         if self.cap is None:
-            raise ValueError(
+            raise InvalidArgumentError(
                 "Rules.hua_zhu_amount: with cap=None the 花猪 amount (满格 = 2**cap) is "
                 "undefined; set hua_zhu explicitly"
             )
@@ -426,3 +428,52 @@ def _rules_from_kwargs(kwargs: dict[str, Any]) -> Rules:
 
 CHENGDU: Rules = Rules()
 """The default rules (the ``chengdu`` preset)."""
+
+
+def rules_to_json(rules: Rules) -> dict[str, Any]:
+    """A JSON-ready document of *rules*: the preset it starts from and the fields it overrides.
+
+    >>> rules_to_json(Rules.preset("qq", cap=5))
+    {'preset': 'qq', 'overrides': {'cap': 5}}
+    >>> rules_from_json(rules_to_json(Rules.preset("qq", cap=5))) == Rules.preset("qq", cap=5)
+    True
+    """
+    preset = rules.name if rules.name in PRESETS else "chengdu"
+    base = Rules.preset(preset)
+    overrides: dict[str, Any] = {}
+    for f in dataclasses.fields(rules):
+        value, default = getattr(rules, f.name), getattr(base, f.name)
+        if f.name == "base_fan":
+            value = {fan.name: int(v) for fan, v in value.items()}
+            default = {fan.name: int(v) for fan, v in default.items()}
+        if value != default:
+            overrides[f.name] = value
+    return {"preset": preset, "overrides": overrides}
+
+
+def rules_from_json(doc: Any) -> Rules:
+    """The :class:`Rules` of a :func:`rules_to_json` document (or of a bare preset name)."""
+    if isinstance(doc, str):
+        return Rules.preset(doc)
+    if not isinstance(doc, Mapping) or "preset" not in doc:
+        raise InvalidArgumentError(
+            f"rules: expected a preset name or an object with 'preset' and 'overrides', "
+            f"got {type(doc).__name__}")
+    overrides = doc.get("overrides", {})
+    if not isinstance(overrides, Mapping):
+        raise InvalidArgumentError(
+            f"rules.overrides: expected an object, got {type(overrides).__name__}")
+    overrides = dict(overrides)
+    if "base_fan" in overrides:
+        table = overrides["base_fan"]
+        if not isinstance(table, Mapping):
+            raise InvalidArgumentError(
+                f"rules.overrides.base_fan: expected an object, got {type(table).__name__}")
+        overrides["base_fan"] = {_fan_named(k): v for k, v in table.items()}
+    return Rules.preset(doc["preset"], **overrides)
+
+
+def _fan_named(name: object) -> Fan:
+    if isinstance(name, str) and name in Fan.__members__:
+        return Fan[name]
+    raise InvalidArgumentError(f"rules.overrides.base_fan: unknown fan {name!r}")

@@ -54,7 +54,8 @@ import numpy as np
 
 from mjfast.errors import InvalidHandError
 from mjfast.rules import BASE_PATTERNS, CHENGDU, Fan, Rules
-from mjfast.tiles import (Meld, MeldKind, _check_kind, _counts_list, format_tile, parse_hand,
+from mjfast._args import as_kind as _check_kind, counts_list as _counts_list
+from mjfast.tiles import (Meld, MeldKind, format_tile, parse_hand,
                           parse_melds, parse_tile)
 
 __all__ = [

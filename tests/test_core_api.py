@@ -17,6 +17,7 @@ import pytest
 
 import mjfast
 import mjfast._batch
+from mjfast.errors import InvalidArgumentError
 from mjfast import (
     INVALID_MASK,
     INVALID_ROW,
@@ -837,11 +838,11 @@ def test_void_suit_values():
     assert is_win(hands, void_suit=[-1, 0, 1, 2]).tolist() == [True, False, False, True]
     assert is_win(hands, void_suit="s").tolist() == [True] * 4
     for bad in ("z", "mp", 3, -2, 1.0):
-        with pytest.raises((ValueError, TypeError), match=r"^void_suit: expected None, 'm', 'p', 's', 0, 1 or 2"):
+        with pytest.raises(InvalidArgumentError, match=r"^void_suit: expected None, -1, 0, 1, 2, 'm', 'p', 's', '万', '筒', '饼', '条' or '索', got "):
             shanten(hand, void_suit=bad)
-    with pytest.raises(TypeError, match=r"^void_suit: expected None, 'm', 'p', 's', 0, 1 or 2, got bool$"):
+    with pytest.raises(TypeError, match=r"^void_suit: expected None, -1, 0, 1, 2, 'm', 'p', 's', '万', '筒', '饼', '条' or '索', got True$"):
         shanten(hand, void_suit=True)
-    with pytest.raises(TypeError, match=r"^void_suit: expected None, 'm', 'p', 's', 0, 1 or 2, got ndarray$"):
+    with pytest.raises(TypeError, match=r"^void_suit: expected None, -1, 0, 1, 2, 'm', 'p', 's', '万', '筒', '饼', '条' or '索', got ndarray$"):
         shanten(hand, void_suit=np.array([1]))  # arrays are for batches
     with pytest.raises(ValueError, match=r"^void_suit\[3\]: 5 is not -1 \(none\), 0, 1 or 2$"):
         shanten(hands, void_suit=np.array([0, 1, 2, 5]))
@@ -853,6 +854,8 @@ def test_void_suit_values():
         shanten(hands, void_suit=np.zeros(4))
     with pytest.raises(TypeError, match=r"got bool"):
         shanten(hands, void_suit=np.zeros(4, bool))
+    for name, code in [("万", 0), ("筒", 1), ("饼", 1), ("条", 2), ("索", 2)]:
+        assert shanten(hand, void_suit=name) == shanten(hand, void_suit=code)
     with pytest.raises(ValueError, match=r"^void_suit: a declared void suit needs void_rule=True$"):
         shanten(hand, void_suit="m", void_rule=False)
     with pytest.raises(ValueError, match=r"^void_suit: a declared void suit needs void_rule=True$"):
@@ -864,9 +867,9 @@ def test_other_option_checks():
     for hand in (h, "123m456m789m11p23p", h.tolist()):
         with pytest.raises(ValueError, match=r"^form: expected 'all', 'regular' or 'seven_pairs', got 'x'$"):
             shanten(hand, form="x")
-        with pytest.raises(TypeError, match=r"^void_rule: expected a bool, got int$"):
+        with pytest.raises(TypeError, match=r"^void_rule: expected a bool, got 1$"):
             shanten(hand, void_rule=1)
-        with pytest.raises(ValueError, match=r"^workers: expected a positive count or -1 \(all cores\), got 0$"):
+        with pytest.raises(ValueError, match=r"^workers: expected a positive int or -1 \(every core\), got 0$"):
             shanten(hand, workers=0)
         with pytest.raises(ValueError, match=r"^errors: expected 'raise' or 'coerce', got 'no'$"):
             shanten(hand, errors="no")
@@ -876,9 +879,9 @@ def test_other_option_checks():
 @pytest.mark.parametrize("workers", [True, 1.0])
 def test_workers_type_checked_on_every_path(workers):
     h = parse_hand("123m456m789m11p23p")
-    with pytest.raises(TypeError, match=r"^workers: expected an int"):
+    with pytest.raises(TypeError, match=r"^workers: expected a positive int or -1 \(every core\), got "):
         shanten(h.tolist(), workers=workers)
-    with pytest.raises(TypeError, match=r"^workers: expected an int"):
+    with pytest.raises(TypeError, match=r"^workers: expected a positive int or -1 \(every core\), got "):
         shanten(h, workers=workers)
 
 
