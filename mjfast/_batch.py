@@ -111,8 +111,22 @@ def execute(op: int, p: Prepared) -> None:
         raise row_error(code, a, b, row, p.batch, SIZE_RULES[op])
 
 
-def call(op: int, hands: object, *, out_dtype: object, out_row: tuple[int, ...] = (), **options: Any) -> Any:
-    """Validate, run ``op`` and return the batch output array, or the single hand's row."""
-    p = prepare(hands, out_dtype=out_dtype, out_row=out_row, **options)
+def call(op: int, hands: object, *, out_dtype: object, out_row: tuple[int, ...] = (),
+         form: Any = "all", melds: Any = None, void_suit: Any = None, void_rule: Any = True,
+         visible: Any = None, workers: Any = 1, out: Any = None, errors: Any = "raise") -> Any:
+    """One public kernel call: the single-hand fast path when it takes the arguments as they
+    are, else validate and run ``op`` over the batch.
+
+    Returns the batch output array, or the single hand's result: a Python int / bool for a
+    scalar output (``out_row == ()``), a (27,) array otherwise.
+    """
+    res = _kernels.one(op, hands, form, void_suit, void_rule, melds, visible, out, workers, errors)
+    if res is not None:
+        return res
+    p = prepare(hands, out_dtype=out_dtype, out_row=out_row, form=form, melds=melds,
+                void_suit=void_suit, void_rule=void_rule, visible=visible, workers=workers,
+                out=out, errors=errors)
     execute(op, p)
-    return p.out if p.batch else p.out[0]
+    if p.batch:
+        return p.out
+    return p.out[0] if out_row else p.out[0].item()

@@ -19,7 +19,6 @@ from .tiles import Meld, format_tile, melds_to_counts, parse_hand
 
 __all__ = ["Prepared", "prepare", "row_error"]
 
-HandLike = Union[str, Sequence[int], np.ndarray]
 
 # kernel error codes (src/mjfast_kernels.h)
 ERR_COUNT, ERR_MELD_VALUE, ERR_HELD, ERR_SIZE, ERR_VISIBLE, ERR_VOID = 1, 2, 3, 4, 5, 6

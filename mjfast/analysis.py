@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, Optional, Union, overload
+from typing import Any, Optional, Union, overload
 
 import numpy as np
 
 from ._batch import call
 from ._core import _kernels
-from ._validate import HandLike
-
-_one = _kernels.one
+from ._typing import Form, HandsLike, VoidSuits
 
 __all__ = ["UNWINNABLE", "INVALID_ROW", "INVALID_MASK", "shanten", "is_win", "waits", "mask_to_tiles"]
 
@@ -22,18 +20,15 @@ INVALID_ROW: int = _kernels.INVALID_ROW
 #: What ``errors="coerce"`` writes into the uint32 output of :func:`waits` for a bad row.
 INVALID_MASK: int = _kernels.INVALID_MASK
 
-Form = Literal["all", "regular", "seven_pairs"]
-VoidSuit = Union[None, int, str, np.ndarray]
-
 
 @overload
-def shanten(hands: Union[str, list, tuple], *, form: Form = ..., melds: Any = ..., void_suit: VoidSuit = ...,
+def shanten(hands: Union[str, list, tuple], *, form: Form = ..., melds: Any = ..., void_suit: VoidSuitss = ...,
             void_rule: bool = ..., workers: int = ..., out: None = ..., errors: str = ...) -> int: ...
 @overload
-def shanten(hands: np.ndarray, *, form: Form = ..., melds: Any = ..., void_suit: VoidSuit = ...,
+def shanten(hands: np.ndarray, *, form: Form = ..., melds: Any = ..., void_suit: VoidSuitss = ...,
             void_rule: bool = ..., workers: int = ..., out: Optional[np.ndarray] = ...,
             errors: str = ...) -> Union[int, np.ndarray]: ...
-def shanten(hands: HandLike, *, form: Form = "all", melds: Any = None, void_suit: VoidSuit = None,
+def shanten(hands: HandsLike, *, form: Form = "all", melds: Any = None, void_suit: VoidSuitss = None,
             void_rule: bool = True, workers: int = 1, out: Optional[np.ndarray] = None,
             errors: str = "raise") -> Union[int, np.ndarray]:
     """Shanten number: -1 complete, 0 ready (下叫), ``UNWINNABLE`` (127) if it can never win.
@@ -67,15 +62,11 @@ def shanten(hands: HandLike, *, form: Form = "all", melds: Any = None, void_suit
         >>> shanten("123m456p789s11s23m", void_rule=False)
         0
     """
-    res = _one(_kernels.OP_SHANTEN, hands, form, void_suit, void_rule, melds, None, out, workers, errors)
-    if res is not None:
-        return res
-    res = call(_kernels.OP_SHANTEN, hands, out_dtype=np.int8, form=form, melds=melds,
-               void_suit=void_suit, void_rule=void_rule, workers=workers, out=out, errors=errors)
-    return res if isinstance(res, np.ndarray) else int(res)
+    return call(_kernels.OP_SHANTEN, hands, out_dtype=np.int8, form=form, melds=melds,
+                void_suit=void_suit, void_rule=void_rule, workers=workers, out=out, errors=errors)
 
 
-def is_win(hands: HandLike, *, melds: Any = None, void_suit: VoidSuit = None, void_rule: bool = True,
+def is_win(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuitss = None, void_rule: bool = True,
            workers: int = 1, out: Optional[np.ndarray] = None,
            errors: str = "raise") -> Union[bool, np.ndarray]:
     """Is a 14-3m hand a winning hand (regular form or seven pairs, under the void rule)?
@@ -89,15 +80,11 @@ def is_win(hands: HandLike, *, melds: Any = None, void_suit: VoidSuit = None, vo
         >>> is_win("123m456p789s11s23m4m")
         False
     """
-    res = _one(_kernels.OP_IS_WIN, hands, "all", void_suit, void_rule, melds, None, out, workers, errors)
-    if res is not None:
-        return res
-    res = call(_kernels.OP_IS_WIN, hands, out_dtype=np.bool_, melds=melds,
-               void_suit=void_suit, void_rule=void_rule, workers=workers, out=out, errors=errors)
-    return res if isinstance(res, np.ndarray) else bool(res)
+    return call(_kernels.OP_IS_WIN, hands, out_dtype=np.bool_, melds=melds, void_suit=void_suit,
+                void_rule=void_rule, workers=workers, out=out, errors=errors)
 
 
-def waits(hands: HandLike, *, melds: Any = None, void_suit: Any = None, void_rule: bool = True,
+def waits(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuits = None, void_rule: bool = True,
           workers: int = 1, out: Optional[np.ndarray] = None,
           errors: str = "raise") -> Union[int, np.ndarray]:
     """Waits of 13-3m hands as 27-bit masks (bit t = kind t completes the hand).
@@ -114,12 +101,8 @@ def waits(hands: HandLike, *, melds: Any = None, void_suit: Any = None, void_rul
         >>> [format_tile(t) for t in mask_to_tiles(waits("1112345678m456p"))]
         ['2m', '3m', '5m', '6m', '8m', '9m']
     """
-    res = _one(_kernels.OP_WAITS, hands, "all", void_suit, void_rule, melds, None, out, workers, errors)
-    if res is not None:
-        return res
-    res = call(_kernels.OP_WAITS, hands, out_dtype=np.uint32, melds=melds, void_suit=void_suit,
-               void_rule=void_rule, workers=workers, out=out, errors=errors)
-    return res if isinstance(res, np.ndarray) else int(res)
+    return call(_kernels.OP_WAITS, hands, out_dtype=np.uint32, melds=melds, void_suit=void_suit,
+                void_rule=void_rule, workers=workers, out=out, errors=errors)
 
 
 def mask_to_tiles(mask: int) -> list[int]:

@@ -9,9 +9,8 @@ import numpy as np
 
 from ._batch import call
 from ._core import _kernels
-from ._validate import HandLike, prepare
-
-_one = _kernels.one
+from ._typing import Form, HandLike, HandsLike, VoidSuits
+from ._validate import prepare
 
 __all__ = ["NOT_HELD", "Discard", "effective_tiles", "discards", "advise"]
 
@@ -19,8 +18,8 @@ __all__ = ["NOT_HELD", "Discard", "effective_tiles", "discards", "advise"]
 NOT_HELD: int = _kernels.NOT_HELD
 
 
-def effective_tiles(hands: HandLike, *, visible: Any = None, form: str = "all", melds: Any = None,
-                    void_suit: Any = None, void_rule: bool = True, workers: int = 1,
+def effective_tiles(hands: HandsLike, *, visible: Any = None, form: Form = "all", melds: Any = None,
+                    void_suit: VoidSuits = None, void_rule: bool = True, workers: int = 1,
                     out: Optional[np.ndarray] = None, errors: str = "raise") -> np.ndarray:
     """For 13-3m hands: per kind, -1 if drawing it does not lower shanten, else the copies left.
 
@@ -37,17 +36,13 @@ def effective_tiles(hands: HandLike, *, visible: Any = None, form: str = "all", 
         >>> {format_tile(t): int(n) for t, n in enumerate(eff) if n >= 0}
         {'1p': 4, '4p': 3}
     """
-    res = _one(_kernels.OP_EFFECTIVE, hands, form, void_suit, void_rule, melds, visible, out, workers,
-               errors)
-    if res is not None:
-        return res
     return call(_kernels.OP_EFFECTIVE, hands, out_dtype=np.int8, out_row=(27,), visible=visible,
                 form=form, melds=melds, void_suit=void_suit, void_rule=void_rule, workers=workers,
                 out=out, errors=errors)
 
 
-def discards(hands: HandLike, *, visible: Any = None, form: str = "all", melds: Any = None,
-             void_suit: Any = None, void_rule: bool = True, workers: int = 1,
+def discards(hands: HandsLike, *, visible: Any = None, form: Form = "all", melds: Any = None,
+             void_suit: VoidSuits = None, void_rule: bool = True, workers: int = 1,
              out: Optional[np.ndarray] = None, errors: str = "raise") -> np.ndarray:
     """For 14-3m hands: per kind, the shanten after discarding one copy (``NOT_HELD`` = -128
     where the kind is not held).
@@ -65,10 +60,6 @@ def discards(hands: HandLike, *, visible: Any = None, form: str = "all", melds: 
         >>> int(d[parse_tile("9s")]), int(d[parse_tile("1m")]), int(d[parse_tile("1p")])
         (0, 1, -128)
     """
-    res = _one(_kernels.OP_DISCARDS, hands, form, void_suit, void_rule, melds, visible, out, workers,
-               errors)
-    if res is not None:
-        return res
     return call(_kernels.OP_DISCARDS, hands, out_dtype=np.int8, out_row=(27,), visible=visible, form=form,
                 melds=melds, void_suit=void_suit, void_rule=void_rule, workers=workers, out=out,
                 errors=errors)
@@ -90,8 +81,8 @@ class Discard:
         return f"discard {format_tile(self.tile)}: shanten {self.shanten}, {self.effective_count} tiles ({tiles})"
 
 
-def advise(hand: Union[str, HandLike], *, visible: Any = None, form: str = "all", melds: Any = None,
-           void_suit: Any = None, void_rule: bool = True) -> list[Discard]:
+def advise(hand: Union[str, HandLike], *, visible: Any = None, form: Form = "all", melds: Any = None,
+           void_suit: VoidSuits = None, void_rule: bool = True) -> list[Discard]:
     """Rank the discards of one 14-3m hand by (shanten after, effective copies left, kind).
 
     Copies left are counted against all 14 tiles: the discarded tile counts as seen.
