@@ -1,7 +1,7 @@
 """pytest configuration of the benchmarks (``pytest benchmarks --benchmark-only``).
 
 - Pins OpenBLAS to one thread before numpy is imported here: an idle OpenBLAS pool in the same
-  process slows the kernel threads (KERNELS.md).
+  process slows the kernel threads.
 - Collects ``bench_*.py`` (pytest's default pattern only takes ``test_*.py``), unless the
   project's ``python_files`` already does.
 - ``bench_size(case)``: the full case size when benchmarking, a tiny one under
@@ -58,17 +58,17 @@ def bench_size(benchmark_disabled: bool):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def time_case(benchmark, bench_size, benchmark_disabled):  # type: ignore[no-untyped-def]
-    """``time_case(name, group=None, **info)``: time one case of mjfast._benchsuite with
+    """``time_case(name, group=None, **info)``: time one case of mjfast.bench with
     pytest-benchmark (skipped when it is unavailable); hands/s go into ``extra_info``."""
-    from mjfast import _benchsuite as bs
+    from mjfast import bench
 
     def run(name: str, group=None, **info):  # type: ignore[no-untyped-def]
-        case = bs.find_case(name)
+        case = bench.find_case(name)
         reason = case.available()
         if reason:
             pytest.skip(reason)
         n = bench_size(case)
-        args = case.setup(n, bs.SEED)
+        args = case.setup(n, bench.SEED)
         benchmark.group = group or case.group
         benchmark.extra_info.update(case=case.name, n=n, unit=case.unit, **info)
         result = benchmark(case.run, *args)
@@ -82,6 +82,6 @@ def time_case(benchmark, bench_size, benchmark_disabled):  # type: ignore[no-unt
 @pytest.fixture(scope="session", autouse=True)
 def _forget_dealt_hands():  # type: ignore[no-untyped-def]
     yield
-    from mjfast import _benchsuite
+    from mjfast import bench
 
-    _benchsuite.clear_cache()
+    bench.clear_cache()

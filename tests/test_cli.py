@@ -14,8 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mjfast
-from mjfast import _benchsuite as bs
-from mjfast import cli
+from mjfast import bench, cli, datagen
 
 ENV = dict(os.environ, OPENBLAS_NUM_THREADS="1")
 
@@ -194,7 +193,7 @@ def test_stats_matches_the_kernels_and_ignores_workers():
         assert a[key] == b[key]
     c = cli.run_stats(3_000, 13, seed=9, workers=1)
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(9).spawn(1)[0]))
-    hands = bs.deal(3_000, 13, seed=rng)
+    hands = datagen.deal(3_000, 13, seed=rng)
     s = mjfast.shanten(hands)
     assert c["shanten"]["void_rule"] == {str(k - 1): int(v)
                                          for k, v in enumerate(np.bincount(s + 1)) if v}
@@ -205,7 +204,7 @@ def test_stats_matches_the_kernels_and_ignores_workers():
 def test_stats_best_discard_agrees_with_advise():
     """The vectorised best discard of ``stats --tiles 14`` is advise()'s first choice."""
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(4).spawn(1)[0]))
-    hands = bs.deal(200, 14, seed=rng)
+    hands = datagen.deal(200, 14, seed=rng)
     t = cli.run_stats(200, 14, seed=4, workers=1)
     copies = kinds = 0
     for h in hands:
@@ -220,7 +219,7 @@ def test_stats_best_discard_agrees_with_advise():
 
 @pytest.fixture(scope="module")
 def hands13() -> np.ndarray:
-    return np.concatenate([bs.deal(3000, 13, seed=1), bs.ready_hands(200, seed=2)])
+    return np.concatenate([datagen.deal(3000, 13, seed=1), datagen.ready_hands(200, seed=2)])
 
 
 def test_batch_npy_roundtrip(tmp_path, hands13):
@@ -323,7 +322,7 @@ def test_parse_lines_property(texts):
 
 
 def test_parse_lines_fast_path_bulk():
-    hands = bs.deal(2000, 14, seed=8)
+    hands = datagen.deal(2000, 14, seed=8)
     lines = [mjfast.format_hand(h).encode() for h in hands]
     counts, errors = cli.parse_lines(lines)
     assert errors == {} and np.array_equal(counts, hands)
@@ -343,34 +342,34 @@ def test_bench_quick_json():
 # ------------------------------------------------------------------------------ benchmark data
 
 def test_deal_is_seeded_and_valid():
-    a = bs.deal(40_000, 14, seed=1)
+    a = datagen.deal(40_000, 14, seed=1)
     assert a.dtype == np.uint8 and a.shape == (40_000, 27)
     assert (a.sum(axis=1) == 14).all() and a.max() <= 4
-    assert np.array_equal(a, bs.deal(40_000, 14, seed=1))
-    assert not np.array_equal(a, bs.deal(40_000, 14, seed=2))
+    assert np.array_equal(a, datagen.deal(40_000, 14, seed=1))
+    assert not np.array_equal(a, datagen.deal(40_000, 14, seed=2))
     # each kind is 1/27 of the tiles; a quad has probability ~0.6% per hand
     assert np.allclose(a.mean(axis=0), 14 / 27, atol=0.02)
-    hand, seen = bs.deal_split(1000, (13, 20), seed=3)
+    hand, seen = datagen.deal_split(1000, (13, 20), seed=3)
     assert (hand + seen).max() <= 4 and (seen.sum(axis=1) == 20).all()
-    two = bs.two_suit_hands(500, seed=4)
+    two = datagen.two_suit_hands(500, seed=4)
     assert ((two.reshape(-1, 3, 9).sum(axis=2) > 0).sum(axis=1) <= 2).all()
 
 
 def test_generated_hands_are_what_they_claim():
-    assert (mjfast.shanten(bs.ready_hands(500, seed=1)) == 0).all()
-    hands, tile = bs.complete_hands(500, seed=2, return_tile=True)
+    assert (mjfast.shanten(datagen.ready_hands(500, seed=1)) == 0).all()
+    hands, tile = datagen.complete_hands(500, seed=2, return_tile=True)
     assert mjfast.is_win(hands).all() and (hands[np.arange(500), tile] > 0).all()
 
 
 def test_peer_helpers():
-    h = bs.deal(50, 14, seed=5)
-    ids = bs.to_136_ids(h)
+    h = datagen.deal(50, 14, seed=5)
+    ids = bench.to_136_ids(h)
     assert all(len(x) == 14 and len(set(x)) == 14 for x in ids)
     assert np.array_equal(np.array([[i // 4 for i in x] for x in ids]),
                           np.array([np.repeat(np.arange(27), r) for r in h]))
-    c34 = bs.to_34_counts(h)
+    c34 = bench.to_34_counts(h)
     assert len(c34[0]) == 34 and c34[0][:27] == h[0].tolist()
     # riichi numbers: never above the regular shanten, equal on hands without pairs
     reg = mjfast.shanten(h, form="regular", void_rule=False)
-    assert (bs.riichi_shanten(h) <= reg).all()
-    assert bs.run_suite(quick=True, names=["shanten_single"])[0].rate > 0
+    assert (bench.riichi_shanten(h) <= reg).all()
+    assert bench.run_suite(quick=True, names=["shanten_single"])[0].rate > 0
