@@ -5,7 +5,7 @@ Written straight from RULES.md sections 5, 6 and 8 (and the decisions documented
 ``Round.to_json()`` log and adds each payment to a per-player balance. It is the oracle the
 ledger is tested against, so it aims to be obvious rather than fast or strict.
 
-Fans come from :mod:`mjfast.scoring` (the twin checks the bookkeeping, not the fan table).
+Fans come from the scoring twin, :mod:`mjfast._ref.scoring`, so no fast code is involved.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from mjfast._ref.scoring import max_fan, score
 from mjfast.rules import Fan, Rules
-from mjfast.scoring import max_fan, score
 from mjfast.tiles import parse_hand, parse_melds, parse_tile
 
 __all__ = ["round_net", "draw_net"]

@@ -1,0 +1,144 @@
+"""The draw settlement (流局, RULES.md section 6): 查花猪, 查大叫 and kong refunds (退税)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from mjfast._args import as_rules
+from mjfast.errors import InvalidArgumentError
+from mjfast.rules import Rules
+from mjfast.scoring import MaxFan, max_fan
+from mjfast.settlement.model import (
+    MAX_PLAYERS,
+    PlayerState,
+    Reason,
+    Settlement,
+    Transfer,
+    as_state,
+    naming,
+)
+from mjfast.tiles import NUM_KINDS, format_tile
+
+__all__ = ["check_copies", "settle_draw", "settle_states"]
+
+
+def settle_draw(players: Sequence[PlayerState | None], rules: Rules | str | None = None,
+                ) -> Settlement:
+    """Settle a draw (流局): RULES.md section 6, steps 1-3 in order.
+
+    ``players`` holds one :class:`PlayerState` (or a dict of its fields) per seat (2-4 seats;
+    ``None`` or ``won=True`` for a player who has already won). ``rules``: a
+    :class:`mjfast.rules.Rules`, a preset name or None (``chengdu``). Only with two or more
+    players still in; otherwise the result is an empty Settlement.
+
+    1. 查花猪: each 花猪 still in (three suits, or a tile of its declared void) pays each non-花猪
+       player still in ``rules.hua_zhu_amount()``.
+    2. 查大叫: each non-花猪 player still in who is not ready pays each ready player still in
+       that player's ``mjfast.scoring.max_fan(...).payment`` (赔大 / 赔小 per
+       ``rules.cha_da_jiao``, 死叫 per ``rules.si_jiao`` using ``visible``).
+    3. 退税 (if ``rules.kong_refund``): each player still in who is not ready (花猪 included)
+       returns its ``kong_income`` to the payers, one transfer per payer.
+
+    >>> s = settle_draw([
+    ...     PlayerState("1112345678999m"),                     # ready: 大叫 3 fan, pays 8
+    ...     PlayerState("1357m2468m19p", melds=["pung:5p"]),   # not ready
+    ...     PlayerState("2345m3p26899s", melds=["kong_added:7p"],
+    ...                 kong_income=[(0, 1), (1, 1), (3, 1)]),  # three suits: 花猪
+    ...     None])                                             # player 3 has won
+    >>> for t in s.transfers: print(t)
+    2 -> 0: 8, hua_zhu
+    2 -> 1: 8, hua_zhu
+    1 -> 0: 8, cha_da_jiao, 3 fan
+    2 -> 0: 1, kong_refund
+    2 -> 1: 1, kong_refund
+    2 -> 3: 1, kong_refund
+    >>> s.net.tolist(), s.hua_zhu, s.ready
+    ([17, 1, -19, 1], (2,), (0,))
+    """
+    rules = as_rules(rules)
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+        raise InvalidArgumentError("players: expected a sequence of PlayerState (one per seat), "
+                                   f"got {type(players).__name__}")
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise InvalidArgumentError(
+            f"players: expected 2 to {MAX_PLAYERS} players, got {len(players)}")
+    states = [as_state(p, f"players[{i}]") for i, p in enumerate(players)]
+    check_copies(states, np.zeros(NUM_KINDS, dtype=np.int64), "players")
+    return settle_states(states, rules, None)
+
+
+def settle_states(states: Sequence[PlayerState | None], rules: Rules,
+                  event: int | None) -> Settlement:
+    """:func:`settle_draw` on checked states; ``event`` goes into each Transfer."""
+    n = len(states)
+    live = {i: s for i, s in enumerate(states) if s is not None and not s.won}
+    still_in = list(live)
+    for i, s in live.items():
+        size = sum(s.concealed)
+        if size != 13 - 3 * len(s.melds):
+            raise ValueError(f"players[{i}]: a player still in at the draw holds 13 - 3 x melds = "
+                             f"{13 - 3 * len(s.melds)} concealed tiles, got {size}")
+        for payer, _ in s.kong_income:
+            if not 0 <= payer < n or payer == i:
+                raise ValueError(f"players[{i}].kong_income: payer {payer} is not another "
+                                 f"player 0..{n - 1}")
+    if len(still_in) < 2:
+        return Settlement.from_transfers((), n)
+
+    hua_zhu = [i for i in still_in if live[i].is_hua_zhu()]
+    clean = [i for i in still_in if i not in hua_zhu]
+    da_jiao = _ready(live, clean, rules)
+    ready = sorted(da_jiao)
+
+    out: list[Transfer] = []
+    amount = rules.hua_zhu_amount() if hua_zhu else 0
+    for h in hua_zhu:                                   # 1. 查花猪
+        for j in clean:
+            if amount > 0:
+                out.append(Transfer(h, j, amount, Reason.HUA_ZHU, event=event))
+    for i in clean:                                     # 2. 查大叫
+        if i in da_jiao:
+            continue
+        for j in ready:
+            mf = da_jiao[j]
+            if mf.payment > 0:
+                out.append(Transfer(i, j, int(mf.payment), Reason.CHA_DA_JIAO, fan=mf.fan,
+                                    event=event))
+    if rules.kong_refund:                               # 3. 退税
+        for i in still_in:
+            if i in da_jiao:
+                continue
+            owed: dict[int, int] = {}
+            for payer, amt in live[i].kong_income:
+                owed[payer] = owed.get(payer, 0) + amt
+            for payer in sorted(owed):
+                if owed[payer] > 0:
+                    out.append(Transfer(i, payer, owed[payer], Reason.KONG_REFUND, event=event))
+    return Settlement.from_transfers(out, n, hua_zhu=hua_zhu, ready=ready)
+
+
+def _ready(live: dict[int, PlayerState], clean: list[int], rules: Rules) -> dict[int, MaxFan]:
+    """The best wait (大叫) of each clean player who is ready, by seat."""
+    da_jiao = {}
+    for i in clean:
+        s = live[i]
+        with naming(f"players[{i}]"):
+            mf = max_fan(s.concealed, melds=s.melds, void_suit=s.void_suit, visible=s.visible,
+                         rules=rules)
+        if mf.fan is not None:
+            da_jiao[i] = mf
+    return da_jiao
+
+
+def check_copies(states: Sequence[PlayerState | None], known: np.ndarray, what: str) -> None:
+    """No tile may appear more than 4 times over ``states`` and the ``known`` copies."""
+    total = known.copy()
+    for s in states:
+        if s is not None:
+            total += np.asarray(s.counts, dtype=np.int64)
+    if total.max(initial=0) > 4:
+        k = int(np.argmax(total))
+        raise ValueError(f"{what}: tile {format_tile(k)} appears {int(total[k])} times "
+                         "across the table (max 4)")

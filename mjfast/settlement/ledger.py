@@ -1,0 +1,131 @@
+"""The state of a :class:`~mjfast.settlement.Round` ledger (kongs and their income, the copies
+known to be with each player) and the pure steps of a win over it: copy accounting, the kong
+melds a winner must show, the log entry."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from mjfast.scoring import FanResult
+from mjfast.settlement.model import Transfer, hand_text, meld_counts, void_text
+from mjfast.tiles import Meld, MeldKind, format_tile
+
+__all__ = ["Kong", "State", "Winner", "account_copies", "by_payer", "check_winner_kongs",
+           "win_record"]
+
+
+@dataclass
+class Kong:
+    """A recorded kong and the (payer, amount) income it earned."""
+
+    event: int
+    player: int
+    tile: int
+    kind: str                       # "kong" | "kong_added" | "kong_concealed"
+    income: tuple[tuple[int, int], ...]
+    status: str = "active"          # "active" | "annulled" (robbed) | "transferred" (呼叫转移)
+
+
+@dataclass
+class State:
+    """Everything a Round knows; each event works on a copy and keeps it only on success."""
+
+    won: list[bool]
+    win_event: list[int | None]
+    kongs: list[Kong]
+    held: np.ndarray                # (n, 27) copies known to be with each player
+    shared: np.ndarray              # (27,) discarded copies a winner took
+    pungs: list[tuple[int, int]]    # (player, tile) pungs known from a robbed added kong
+    transfers: list[Transfer]
+    events: list[dict[str, Any]]
+    over: bool = False
+
+    def copy(self) -> State:
+        """A copy an event can change and drop on error (the ledger stays as it was)."""
+        return State(list(self.won), list(self.win_event),
+                     [dataclasses.replace(k) for k in self.kongs], self.held.copy(),
+                     self.shared.copy(), list(self.pungs), list(self.transfers),
+                     list(self.events), self.over)
+
+    def income(self, player: int) -> tuple[tuple[int, int], ...]:
+        """The (payer, amount) pairs of the player's kongs that still count."""
+        return tuple(e for k in self.kongs if k.player == player and k.status == "active"
+                     for e in k.income)
+
+
+@dataclass(frozen=True)
+class Winner:
+    """One winner of a win event, as read and scored."""
+
+    seat: int
+    result: FanResult
+    counts: tuple[int, ...]         # concealed tiles including the win tile
+    melds: tuple[Meld, ...]
+    void: int | None
+
+
+def account_copies(s: State, scored: list[Winner], t: int, d: int | None,
+                   robbing: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The copies held and shared once the winners show their hands; no tile over 4."""
+    held = s.held.copy()
+    shared = s.shared.copy()
+    if robbing and d is not None:
+        held[d, t] = 3                     # the robbed player keeps a pung
+    for w in scored:
+        whole = np.add(w.counts, meld_counts(w.melds)).astype(np.int64)
+        if d is not None:
+            whole[t] -= 1                  # the discarded copy is counted once
+        held[w.seat] = np.maximum(held[w.seat], whole)
+    if d is not None:
+        shared[t] += 1
+    total = held.sum(axis=0) + shared
+    if total.max() > 4:
+        k = int(np.argmax(total))
+        raise ValueError(f"win: tile {format_tile(k)} would appear {int(total[k])} "
+                         "times across the table (max 4)")
+    return held, shared
+
+
+def check_winner_kongs(s: State, p: int, melds: Sequence[Meld], what: str) -> None:
+    """A hand's kong melds must be exactly the kongs recorded for the player."""
+    recorded = sorted((k.tile, k.kind) for k in s.kongs
+                      if k.player == p and k.status != "annulled")
+    shown = sorted((m.tile, m.kind.value) for m in melds if m.is_kong)
+    if recorded != shown:
+        fmt = ", ".join(f"{kind}:{format_tile(tl)}" for tl, kind in recorded) or "none"
+        got = ", ".join(f"{kind}:{format_tile(tl)}" for tl, kind in shown) or "none"
+        raise ValueError(f"{what}: kong melds ({got}) do not match the kongs recorded for "
+                         f"player {p} ({fmt})")
+    for pp, tl in s.pungs:
+        if pp == p and not any(m.tile == tl and m.kind is MeldKind.PUNG for m in melds):
+            raise ValueError(f"{what}: player {p} must show the pung of "
+                             f"{format_tile(tl)} whose added kong was robbed")
+
+
+def win_record(scored: list[Winner], single: bool, t: int, d: int | None,
+                flags: dict[str, bool]) -> dict[str, Any]:
+    """The log entry of a win: the arguments that replay it."""
+    def one_or_all(values: list[Any]) -> Any:
+        return values[0] if single else values
+
+    rec: dict[str, Any] = {"type": "win", "players": one_or_all([w.seat for w in scored]),
+                           "tile": format_tile(t)}
+    if d is not None:
+        rec["from_player"] = d
+    rec["hands"] = one_or_all([hand_text(w.counts) for w in scored])
+    rec["melds"] = one_or_all([[str(m) for m in w.melds] for w in scored])
+    rec["void_suit"] = one_or_all([void_text(w.void) for w in scored])
+    rec.update({k: True for k, v in flags.items() if v})
+    return rec
+
+
+def by_payer(income: Iterable[tuple[int, int]]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for payer, amount in income:
+        out[payer] = out.get(payer, 0) + amount
+    return {k: v for k, v in out.items() if v}

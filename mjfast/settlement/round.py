@@ -1,0 +1,519 @@
+"""The ledger of one hand of 血战到底: :class:`Round` records kongs, wins and the draw as they
+happen (RULES.md section 5, then section 6 at a draw)."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from mjfast._args import as_choice, as_flag, as_int, as_player, as_rules, as_tile, as_void
+from mjfast.errors import InvalidArgumentError
+from mjfast.rules import Rules
+from mjfast.scoring import score
+from mjfast.settlement.draw import check_copies, settle_states
+from mjfast.settlement.ledger import (
+    Kong,
+    State,
+    Winner,
+    account_copies,
+    by_payer,
+    check_winner_kongs,
+    win_record,
+)
+from mjfast.settlement.log import event_args, log_field, read_log, write_log
+from mjfast.settlement.model import (
+    MAX_PLAYERS,
+    HandLike,
+    MeldsLike,
+    PlayerState,
+    Reason,
+    Settlement,
+    TileLike,
+    Transfer,
+    as_state,
+    hand_counts,
+    hand_text,
+    melds_of,
+    naming,
+)
+from mjfast.tiles import NUM_KINDS, Meld, MeldKind, format_tile
+
+__all__ = ["Round"]
+
+_KONG_KINDS = {
+    "kong": "kong", "exposed": "kong",
+    "kong_added": "kong_added", "added": "kong_added",
+    "kong_concealed": "kong_concealed", "concealed": "kong_concealed",
+}
+_KONG_REASON = {"kong": Reason.GANG_ZHI, "kong_added": Reason.GANG_BU,
+                "kong_concealed": Reason.GANG_AN}
+
+
+class Round:
+    """The ledger of one hand of 血战到底 (RULES.md section 5, then section 6 at a draw).
+
+    ``rules``: a :class:`mjfast.rules.Rules`, a preset name or None (``chengdu``). ``players``:
+    2 to 4 seats (the hand ends when all but one have won). ``dealer``: the seat of the dealer
+    (for 天胡/地胡).
+
+    Events, in the order they happen (each returns the transfers it made):
+
+    - :meth:`kong` - 直杠 / 补杠 / 暗杠 and their payments;
+    - :meth:`win` - one or more winners on one tile (自摸, 点炮, 一炮多响, 抢杠胡, 杠上炮 with
+      呼叫转移);
+    - :meth:`draw` - the wall ran out: the draw settlement, with kong income from this ledger.
+
+    A player who has won leaves: later events neither charge nor pay them, except kong refunds
+    owed to them at the draw. An illegal event raises ``ValueError`` and leaves the ledger as it
+    was. ``to_json()`` / ``from_json()`` save and replay the event log.
+
+    >>> r = Round()
+    >>> r.kong(2, "7s", "kong", from_player=0)          # 直杠: 0 pays 2
+    (Transfer(0 -> 2: 2, gang_zhi),)
+    >>> r.win(1, "4m", hands="123456m44m567p789p")       # 自摸 0 fan: 0, 2, 3 pay 1 + 1
+    (Transfer(0 -> 1: 2, zi_mo, 0 fan), Transfer(2 -> 1: 2, zi_mo, 0 fan), \
+Transfer(3 -> 1: 2, zi_mo, 0 fan))
+    >>> r.net.tolist()
+    [-4, 6, 0, -2]
+    >>> Round.from_json(r.to_json()).transfers == r.transfers
+    True
+    """
+
+    def __init__(self, rules: Rules | str | None = None, players: int = 4, dealer: int = 0):
+        self._rules = as_rules(rules)
+        self._n = n = as_int(players, "players", minimum=2, maximum=MAX_PLAYERS)
+        self._dealer = as_player(dealer, "dealer", n)
+        self._s = State(won=[False] * n, win_event=[None] * n, kongs=[],
+                         held=np.zeros((n, NUM_KINDS), dtype=np.int64),
+                         shared=np.zeros(NUM_KINDS, dtype=np.int64), pungs=[], transfers=[],
+                         events=[])
+
+    # ------------------------------------------------------------------ read-only views
+    @property
+    def rules(self) -> Rules:
+        """The rules in force."""
+        return self._rules
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return self._n
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self._dealer
+
+    @property
+    def transfers(self) -> tuple[Transfer, ...]:
+        """Every payment so far, in order (``Transfer.event`` names the event)."""
+        return tuple(self._s.transfers)
+
+    @property
+    def events(self) -> tuple[dict[str, Any], ...]:
+        """The event log (JSON-ready dicts), as :meth:`to_json` writes it."""
+        return tuple(json.loads(json.dumps(e)) for e in self._s.events)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players who have won, in the order they won."""
+        order = sorted((e, i) for i, e in enumerate(self._s.win_event) if e is not None)
+        return tuple(i for _, i in order)
+
+    @property
+    def still_in(self) -> tuple[int, ...]:
+        """The players who have not won."""
+        return tuple(i for i in range(self._n) if not self._s.won[i])
+
+    @property
+    def is_over(self) -> bool:
+        """True once all but one have won, or after :meth:`draw`."""
+        return self._s.over
+
+    @property
+    def net(self) -> np.ndarray:
+        """Received minus paid per player (int64, sums to zero)."""
+        return self.settlement().net
+
+    @property
+    def matrix(self) -> np.ndarray:
+        """Summed payments, payer row -> receiver column (int64, n x n)."""
+        return self.settlement().matrix
+
+    def settlement(self) -> Settlement:
+        """All transfers so far as a :class:`Settlement`."""
+        return Settlement.from_transfers(self._s.transfers, self._n)
+
+    def kong_income(self, player: int) -> tuple[tuple[int, int], ...]:
+        """The (payer, amount) kong income ``player`` still holds and would refund at a draw.
+
+        Kongs robbed (抢杠胡) earned nothing; a kong whose income went to a 杠上炮 winner
+        (呼叫转移) is not counted.
+        """
+        return self._s.income(as_player(player, "player", self._n))
+
+    def __repr__(self) -> str:
+        return (f"Round(rules={self._rules.name!r}, players={self._n}, dealer={self._dealer}, "
+                f"events={len(self._s.events)}, net={self.net.tolist()})")
+
+    # ------------------------------------------------------------------ events
+    def _begin(self, what: str) -> State:
+        if self._s.over:
+            raise ValueError(f"{what}: the hand is over (all but one have won, or it was drawn)")
+        return self._s.copy()
+
+    def _player_in(self, s: State, value: object, what: str) -> int:
+        p = as_player(value, what, self._n)
+        if s.won[p]:
+            raise ValueError(f"{what}: player {p} has already won and left the hand")
+        return p
+
+    def kong(self, player: int, tile: TileLike, kind: str | MeldKind,
+             from_player: int | None = None) -> tuple[Transfer, ...]:
+        """Record a kong and its payments (刮风下雨).
+
+        ``kind``: ``"kong"`` (直杠, exposed from ``from_player``'s discard; alias
+        ``"exposed"``), ``"kong_added"`` (补杠 onto an own pung; ``"added"``) or
+        ``"kong_concealed"`` (暗杠; ``"concealed"``). Payments, never capped:
+
+        - 直杠: ``from_player`` pays ``rules.exposed_kong``; with ``rules.jia_jia_you`` every
+          other player still in also pays 1.
+        - 补杠: every other player still in pays ``rules.added_kong``.
+        - 暗杠: every other player still in pays ``rules.concealed_kong``.
+
+        Raises ValueError if the player has won, ``from_player`` is missing / not allowed / has
+        won, or the player cannot hold all four copies (another kong of that tile, copies seen
+        in a winner's hand).
+
+        >>> Round().kong(0, "3m", "kong_added")
+        (Transfer(1 -> 0: 1, gang_bu), Transfer(2 -> 0: 1, gang_bu), Transfer(3 -> 0: 1, gang_bu))
+        """
+        s = self._begin("kong")
+        event = len(s.events)
+        p = self._player_in(s, player, "kong: player")
+        t = as_tile(tile, "kong: tile")
+        name = kind.value if isinstance(kind, enum.Enum) else kind
+        k = _KONG_KINDS[as_choice(name, "kong: kind", tuple(_KONG_KINDS))]
+        d = None
+        if k == "kong":
+            if from_player is None:
+                raise ValueError("kong: an exposed kong (直杠) needs from_player, the discarder")
+            d = self._player_in(s, from_player, "kong: from_player")
+            if d == p:
+                raise ValueError("kong: from_player must be another player than the konger")
+        elif from_player is not None:
+            raise ValueError(f"kong: from_player is only for an exposed kong, not {k}")
+        others = int(s.held[:, t].sum() - s.held[p, t] + s.shared[t])
+        if s.held[p, t] >= 4 or others > 0 or (p, t) in s.pungs:
+            raise ValueError(f"kong: player {p} cannot hold four {format_tile(t)} "
+                             f"({others + int(s.held[p, t])} copies already accounted for)")
+
+        out = self._kong_payments(s, p, k, d, event)
+        s.kongs.append(Kong(event, p, t, k, tuple((x.payer, x.amount) for x in out)))
+        s.held[p, t] = 4
+        s.transfers += out
+        rec: dict[str, Any] = {"type": "kong", "player": p, "tile": format_tile(t), "kind": k}
+        if d is not None:
+            rec["from_player"] = d
+        s.events.append(rec)
+        self._s = s
+        return tuple(out)
+
+    def _kong_payments(self, s: State, p: int, k: str, d: int | None,
+                       event: int) -> list[Transfer]:
+        rules = self._rules
+        others_in = [q for q in range(self._n) if q != p and not s.won[q]]
+        if d is not None:
+            owed = [(d, rules.exposed_kong)]
+            if rules.jia_jia_you:
+                owed += [(q, 1) for q in others_in if q != d]
+        else:
+            amount = rules.added_kong if k == "kong_added" else rules.concealed_kong
+            owed = [(q, amount) for q in others_in]
+        return [Transfer(q, p, a, _KONG_REASON[k], event=event) for q, a in owed if a > 0]
+
+    def win(self, players: int | Sequence[int], tile: TileLike, *,
+            from_player: int | None = None,
+            hands: HandLike | Sequence[HandLike],
+            melds: MeldsLike | Sequence[MeldsLike] = None,
+            void_suit: Any = None,
+            robbing_kong: bool = False, after_kong: bool = False,
+            after_kong_discard: bool = False, last_tile: bool = False,
+            tian_hu: bool = False, di_hu: bool = False) -> tuple[Transfer, ...]:
+        """Record a win (胡) on ``tile`` and its payments; the winners leave the hand.
+
+        ``players``: one seat, or a list of seats winning on the same discard (一炮多响).
+        ``from_player``: the discarder (or the robbed player, with ``robbing_kong``); None =
+        self-drawn (自摸, one winner only).
+        ``hands``: each winner's concealed tiles INCLUDING the win tile (14 - 3m tiles, what
+        :func:`mjfast.scoring.score` takes); ``melds`` and ``void_suit`` likewise per winner. With
+        one seat given as an int, pass one hand / one meld list / one suit; with a list of seats,
+        lists aligned with it. A winner's melds must show every kong recorded for them.
+
+        Each winner is scored by ``mjfast.scoring.score`` (the flags passed through) and paid
+        ``amount = rules.multiplier`` (base x 2^min(fan, cap)):
+
+        - 自摸: every other player still in pays ``amount`` (+1 with ``self_draw="add_base"``;
+          ``"add_fan"`` adds the fan in scoring instead);
+        - 点炮: only ``from_player`` pays, each winner separately;
+        - 抢杠胡 (``robbing_kong``): the robbed player pays as the discarder; if the added kong
+          was recorded just before, it is annulled (its payments are removed, it earns nothing);
+        - 杠上炮 (``after_kong_discard``, needs a kong by ``from_player`` just before): with
+          ``rules.hu_jiao_zhuan_yi`` the discarder also pays each winner the whole income of that
+          kong (呼叫转移; with several winners each gets a full copy).
+
+        Flags: ``after_kong`` (杠上花, needs the winner's own kong just before), ``last_tile``
+        (海底), ``tian_hu`` (dealer, first event), ``di_hu`` (not the dealer).
+
+        >>> r = Round()
+        >>> _ = r.kong(3, "2s", "kong_concealed")            # 0, 1, 2 pay 3 two each: 6
+        >>> for t in r.win([0, 1], "5p", from_player=3, after_kong_discard=True,
+        ...                hands=["123456789m34555p",           # 平胡 + 杠上炮 = 1 fan
+        ...                       "112233445566m55p"]):         # 七对 + 杠上炮 = 3 fan
+        ...     print(t)
+        3 -> 0: 2, dian_pao, 1 fan
+        3 -> 0: 6, hu_jiao_zhuan_yi
+        3 -> 1: 8, dian_pao, 3 fan
+        3 -> 1: 6, hu_jiao_zhuan_yi
+        """
+        s = self._begin("win")
+        event = len(s.events)
+        flags = {name: as_flag(value, f"win: {name}") for name, value in (
+            ("robbing_kong", robbing_kong), ("after_kong", after_kong),
+            ("after_kong_discard", after_kong_discard), ("last_tile", last_tile),
+            ("tian_hu", tian_hu), ("di_hu", di_hu))}
+        seats: list[object]
+        if isinstance(players, (Sequence, np.ndarray)) and not isinstance(players, str):
+            single, seats = False, list(players)
+        else:
+            single, seats = True, [players]
+        winners, t, d = self._win_seats(s, seats, tile, from_player)
+        given = _per_winner(single, len(winners), hands, melds, void_suit)
+        last_kong, robbed = self._check_sequence(s, event, winners, t, d, flags)
+        scored = [self._score_winner(s, w, t, d, flags, *args,
+                                     what=f"win: player {w}" if single
+                                     else f"win: players[{i}] (player {w})")
+                  for i, (w, args) in enumerate(zip(winners, given))]
+        held, shared = account_copies(s, scored, t, d, flags["robbing_kong"])
+        zhuan_yi = last_kong if flags["after_kong_discard"] and self._rules.hu_jiao_zhuan_yi \
+            else None
+        out = self._pay(s, scored, event, t, d, flags["robbing_kong"], robbed, zhuan_yi)
+        for w in winners:
+            s.won[w] = True
+            s.win_event[w] = event
+        s.held = held
+        s.shared = shared
+        s.transfers += out
+        if sum(s.won) >= self._n - 1:
+            s.over = True
+        s.events.append(win_record(scored, single, t, d, flags))
+        self._s = s
+        return tuple(out)
+
+    def _win_seats(self, s: State, seats: list[object], tile: TileLike,
+                   from_player: int | None) -> tuple[list[int], int, int | None]:
+        """The winners, the win tile and the discarder (None = self-drawn)."""
+        if not seats:
+            raise InvalidArgumentError("win: players is empty")
+        winners = [self._player_in(s, w, f"win: players[{i}]") for i, w in enumerate(seats)]
+        if len(set(winners)) != len(winners):
+            raise ValueError(f"win: a player is listed twice in {winners}")
+        t = as_tile(tile, "win: tile")
+        if from_player is None:
+            if len(winners) != 1:
+                raise ValueError("win: a self-drawn win (from_player=None) has one winner")
+            return winners, t, None
+        d = self._player_in(s, from_player, "win: from_player")
+        if d in winners:
+            raise ValueError(f"win: player {d} cannot win on their own discard")
+        return winners, t, d
+
+    def _check_sequence(self, s: State, event: int, winners: list[int], t: int, d: int | None,
+                        flags: dict[str, bool]) -> tuple[Kong | None, Kong | None]:
+        """Check the flags against the events before; return the kong made just before (if
+        any) and the recorded added kong this win robs (if any)."""
+        last = s.events[-1] if s.events else None
+        last_kong = s.kongs[-1] if s.kongs and last is not None and last["type"] == "kong" \
+            and s.kongs[-1].event == event - 1 else None
+        if flags["after_kong"] and (d is not None or last_kong is None
+                                    or last_kong.player != winners[0]):
+            raise ValueError("win: after_kong (杠上花) needs a self-drawn win right after the "
+                             "winner's own kong")
+        if flags["after_kong_discard"] and (d is None or last_kong is None
+                                            or last_kong.player != d):
+            raise ValueError("win: after_kong_discard (杠上炮) needs a kong by from_player "
+                             "right before")
+        robbed = None
+        if flags["robbing_kong"]:
+            if d is None:
+                raise ValueError("win: robbing_kong (抢杠胡) needs from_player, the robbed player")
+            if last_kong is not None and last_kong.player == d and last_kong.tile == t:
+                if last_kong.kind != "kong_added":
+                    raise ValueError("win: only an added kong (补杠) can be robbed")
+                robbed = last_kong
+        if flags["tian_hu"] and (s.events or d is not None or winners[0] != self._dealer):
+            raise ValueError("win: tian_hu (天胡) is the dealer's self-drawn win before any "
+                             "other event")
+        if flags["di_hu"] and any(w == self._dealer for w in winners):
+            raise ValueError("win: di_hu (地胡) is a non-dealer's win")
+        if d is not None and flags["robbing_kong"] and robbed is None \
+                and (s.held[d, t] > 3 or (d, t) in s.pungs):
+            raise ValueError(f"win: player {d} cannot have a pung of {format_tile(t)} to add to")
+        return last_kong, robbed
+
+    def _score_winner(self, s: State, w: int, t: int, d: int | None, flags: dict[str, bool],
+                      hand: object, melds: object, void_suit: object, *, what: str) -> Winner:
+        """Read one winner's hand, check it against the ledger and score it."""
+        counts = hand_counts(hand, f"{what}: hand")
+        ms = melds_of(melds, what)
+        void = as_void(void_suit, f"{what}: void_suit")
+        vs = None if void < 0 else void
+        size = sum(counts)
+        if size == 13 - 3 * len(ms):
+            raise ValueError(f"{what}: the hand has {size} tiles; pass the concealed tiles "
+                             f"including the win tile ({14 - 3 * len(ms)} tiles)")
+        if counts[t] == 0:
+            raise ValueError(f"{what}: the hand does not contain the win tile {format_tile(t)}")
+        check_winner_kongs(s, w, ms, what)
+        with naming(what):
+            res = score(np.asarray(counts, dtype=np.uint8), win_tile=t, melds=ms, void_suit=vs,
+                        self_drawn=d is None, rules=self._rules, **flags)
+        if not res.is_win:
+            raise ValueError(f"{what}: {hand_text(counts)}{''.join(' ' + str(m) for m in ms)} "
+                             f"is not a winning hand on {format_tile(t)}")
+        return Winner(w, res, counts, ms, vs)
+
+    def _pay(self, s: State, scored: list[Winner], event: int, t: int, d: int | None,
+             robbing: bool, robbed: Kong | None, zhuan_yi: Kong | None) -> list[Transfer]:
+        """The transfers of a win; annuls a robbed kong, hands on a 呼叫转移 kong's income."""
+        if robbed is not None:
+            robbed.status = "annulled"
+            s.transfers = [x for x in s.transfers if x.event != robbed.event]
+        if robbing and d is not None:
+            s.pungs.append((d, t))
+        out: list[Transfer] = []
+        for w in scored:
+            amount = int(w.result.multiplier)
+            if d is None:
+                if self._rules.self_draw == "add_base":
+                    amount += 1
+                payers = [q for q in range(self._n) if q != w.seat and not s.won[q]]
+                reason = Reason.ZI_MO
+            else:
+                payers = [d]
+                reason = Reason.DIAN_PAO
+            out += [Transfer(q, w.seat, amount, reason, fan=w.result.raw_fan, event=event)
+                    for q in payers if amount > 0]
+            if zhuan_yi is not None and d is not None:
+                income = sum(a for _, a in zhuan_yi.income)
+                if income > 0:
+                    out.append(Transfer(d, w.seat, income, Reason.HU_JIAO_ZHUAN_YI, event=event))
+        if zhuan_yi is not None:
+            zhuan_yi.status = "transferred"
+        return out
+
+    def draw(self, players: Sequence[PlayerState | Mapping[str, Any] | None]) -> Settlement:
+        """The wall ran out (流局): run the draw settlement and end the hand.
+
+        ``players``: one entry per seat; a :class:`PlayerState` (or a dict of its fields) for
+        each player still in, ``None`` (or a state with ``won=True``) for a player who has won.
+        Each state's ``kong_income`` may be left empty: this ledger fills it with
+        :meth:`kong_income`; a non-empty value must agree with it (per payer). Melds must show
+        the kongs recorded for the player. Returns the draw :class:`Settlement` (also appended
+        to :attr:`transfers`); see :func:`settle_draw` for the steps.
+        """
+        s = self._begin("draw")
+        event = len(s.events)
+        if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Sequence):
+            raise InvalidArgumentError("draw: expected a sequence of PlayerState, one per seat")
+        if len(players) != self._n:
+            raise InvalidArgumentError(f"draw: expected {self._n} players, got {len(players)}")
+        given = [as_state(p, f"draw: players[{i}]") for i, p in enumerate(players)]
+        states: list[PlayerState | None] = []
+        for i, st in enumerate(given):
+            what = f"draw: players[{i}]"
+            if s.won[i]:
+                if st is not None and not st.won:
+                    raise ValueError(f"{what}: player {i} has won; pass None or won=True")
+                states.append(None)
+                continue
+            if st is None or st.won:
+                raise ValueError(f"{what}: player {i} is still in; pass their PlayerState "
+                                 "with won=False")
+            check_winner_kongs(s, i, st.melds, what)
+            ledger = s.income(i)
+            if st.kong_income and by_payer(st.kong_income) != by_payer(ledger):
+                raise ValueError(f"{what}: kong_income {list(st.kong_income)} disagrees with "
+                                 f"the ledger's {list(ledger)}")
+            states.append(dataclasses.replace(st, kong_income=ledger))
+        known = s.shared + sum((s.held[i] for i in range(self._n) if s.won[i]),
+                               np.zeros(NUM_KINDS, dtype=np.int64))
+        check_copies(states, known, "draw")
+        result = settle_states(states, self._rules, event)
+        s.transfers += result.transfers
+        s.over = True
+        s.events.append({"type": "draw",
+                         "players": [None if st is None or s.won[i] else st.to_json()
+                                     for i, st in enumerate(given)]})
+        self._s = s
+        return result
+
+    # ------------------------------------------------------------------ JSON
+    def to_json(self, **dumps_kwargs: Any) -> str:
+        """The rules, seats, dealer and event log as a JSON string (tiles in mpsz)."""
+        return write_log(self._rules, self._n, self._dealer, self.events, **dumps_kwargs)
+
+    @classmethod
+    def from_json(cls, text: str | bytes | Mapping[str, Any]) -> Round:
+        """Rebuild a Round by replaying a :meth:`to_json` log (same transfers, same checks).
+
+        A bad log raises :class:`~mjfast.errors.InvalidArgumentError` (a ``ValueError``) naming
+        the field: ``from_json: missing key 'dealer'``, ``from_json: events[2]: ...``.
+        """
+        log = read_log(text)
+        with log_field(None):  # the ledger's messages name players / dealer
+            ledger = cls(log.rules, log.players, log.dealer)
+        for j, event in enumerate(log.events):
+            with log_field(f"events[{j}]"):
+                kind, args = event_args(event)
+                if kind == "kong":
+                    ledger.kong(**args)
+                elif kind == "win":
+                    ledger.win(args.pop("players"), args.pop("tile"), **args)
+                else:
+                    ledger.draw(args["players"])
+        return ledger
+
+
+def _per_winner(single: bool, n: int, hands: object, melds: object,
+                void_suit: object) -> list[tuple[object, object, object]]:
+    """(hand, melds, void suit) per winner, from one value each or lists aligned with them."""
+    hand_list = _aligned(single, n, hands, "hands", _is_one_hand)
+    if any(h is None for h in hand_list):
+        raise InvalidArgumentError(
+            "win: hands are required (concealed tiles including the win tile)")
+    meld_list = _aligned(single, n, melds, "melds", lambda v: isinstance(v, (str, Meld)))
+    void_list = _aligned(single, n, void_suit, "void_suit", lambda v: isinstance(v, str))
+    return list(zip(hand_list, meld_list, void_list))
+
+
+def _aligned(single: bool, n: int, value: Any, name: str,
+             is_single: Callable[[Any], bool]) -> list[Any]:
+    if single:
+        return [value]
+    if value is None:
+        return [None] * n
+    if is_single(value) or not isinstance(value, (Sequence, np.ndarray)) or len(value) != n:
+        raise InvalidArgumentError(f"win: {name} must be a list aligned with players "
+                                   f"({n} winners)")
+    return list(value)
+
+
+def _is_one_hand(value: Any) -> bool:
+    return isinstance(value, str) or (np.ndim(value) == 1 and len(value) == NUM_KINDS
+                                      and all(np.ndim(x) == 0 for x in value))
