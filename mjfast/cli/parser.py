@@ -1,0 +1,243 @@
+"""The ``mjfast`` argument parser: one subparser per command, each with examples."""
+
+from __future__ import annotations
+
+import argparse
+
+from mjfast import __version__
+from mjfast._args import ERRORS, FLAG_NAMES, FORMS
+from mjfast._notation import STYLES
+
+from .analyze import cmd_analyze
+from .batch import BATCH_CHUNK, WHAT, cmd_batch, what_type
+from .bench import cmd_bench
+from .common import (
+    PROG,
+    CLIError,
+    choice_type,
+    int_type,
+    override_type,
+    rules_type,
+    tile_type,
+    void_type,
+    workers_type,
+)
+from .score import cmd_score
+from .settle import cmd_settle
+from .stats import cmd_stats
+
+__all__ = ["build_parser"]
+
+_FMT = argparse.RawDescriptionHelpFormatter
+_Subparsers = argparse._SubParsersAction  # the type of add_subparsers(): not public
+_FLAG_HELP = {
+    "self_drawn": "自摸: won on an own draw",
+    "after_kong": "杠上花: on the replacement draw of an own kong",
+    "after_kong_discard": "杠上炮: on a discard made right after the discarder's kong",
+    "robbing_kong": "抢杠胡: robbing an added kong",
+    "last_tile": "海底: on the last tile",
+    "tian_hu": "天胡: dealer wins on the dealt hand",
+    "di_hu": "地胡: non-dealer wins on the first draw",
+}
+_VOID_HELP = ("the declared void suit (定缺): m, p or s (also 万, 筒/饼, 条/索, or 0, 1, 2; "
+              "-1 or none for none)")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (``mjfast: error: ...``) instead of usage dumps."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise CLIError(f"{message} (see '{self.prog} --help')")
+
+
+def _workers(p: argparse.ArgumentParser, what: str) -> None:
+    p.add_argument("--workers", type=workers_type, default="-1", metavar="W",
+                   help=f"{what} (-1 = all cores, the default)")
+
+
+def _rules_options(p: argparse.ArgumentParser, rules_help: str, option_help: str) -> None:
+    p.add_argument("--rules", type=rules_type, default="chengdu", metavar="PRESET",
+                   help=rules_help)
+    p.add_argument("--option", type=override_type, action="append", metavar="FIELD=VALUE",
+                   help=option_help)
+
+
+def _choice(p: argparse.ArgumentParser, option: str, choices: tuple[str, ...], default: str,
+            what: str) -> None:
+    """An option of a fixed set of words, checked like the library's argument of that name."""
+    p.add_argument(option, type=choice_type(option, choices), default=default,
+                   metavar="{" + ",".join(choices) + "}", help=what)
+
+
+def _style(p: argparse.ArgumentParser, what: str) -> None:
+    _choice(p, "--style", STYLES, "mpsz", what)
+
+
+def _hand_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--meld", action="append", metavar="KIND:TILE",
+                   help="a declared meld: pung:5p, kong:1m (exposed), kong_added:3s, "
+                        "kong_concealed:9p; repeat or separate with commas")
+    p.add_argument("--void", type=void_type, metavar="SUIT", help=_VOID_HELP)
+    _rules_options(p, "rules preset: chengdu (default) or qq",
+                   "override a Rules field, e.g. cap=4, cap=none, self_draw=add_fan, "
+                   "si_jiao=true (repeatable)")
+    _style(p, "how tiles print: mpsz (5p, default), zh (5筒) or unicode")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def _add_analyze(sub: _Subparsers) -> None:
+    p = sub.add_parser(
+        "analyze", help="shanten, waits, effective tiles, discards and 大叫 of one hand",
+        formatter_class=_FMT,
+        description="Analyse one hand: shanten per form (with and without the void rule); for "
+                    "13 - 3m tiles the waits with copies left, the effective tiles and, when "
+                    "ready, the 大叫 value (max fan) per wait; for 14 - 3m tiles the discards "
+                    "ranked by shanten after and effective tiles left (mjfast.advise).",
+        epilog="examples:\n  mjfast analyze 123m456m789m11p23p\n"
+               "  mjfast analyze '123m 456m 789m 23p 55p 9s' --visible 4p --style zh\n"
+               "  mjfast analyze 11223m55p --meld pung:3m --meld kong:9m --void s --json")
+    p.add_argument("hand", metavar="HAND",
+                   help="concealed tiles: 123m456p, 123万456筒 or Unicode tiles")
+    p.add_argument("--visible", metavar="TILES",
+                   help="tiles seen outside the hand (discards, other melds): not left to draw")
+    _hand_options(p)
+    p.set_defaults(func=cmd_analyze)
+
+
+def _add_score(sub: _Subparsers) -> None:
+    p = sub.add_parser(
+        "score", help="the fan of a win", formatter_class=_FMT,
+        description="Score a win (mjfast.scoring.score): the fan items, the capped fan and "
+                    "multiplier, and the reading that gives it. HAND is the concealed tiles "
+                    "including the win tile (a hand one tile short gets the win tile added). "
+                    "A hand that does not win prints 'not a win' (exit status 0).",
+        epilog="examples:\n  mjfast score 22244455577799m --win 9m\n"
+               "  mjfast score '123m 234m 678m 99m' --meld pung:5m --win 9m --self-drawn --rules qq\n"
+               "  mjfast score 11m234m --meld kong_concealed:9m --meld pung:5m --meld pung:7m "
+               "--win 1m --after-kong --json")
+    p.add_argument("hand", metavar="HAND", help="concealed tiles including the win tile")
+    p.add_argument("--win", type=tile_type, required=True, metavar="TILE",
+                   help="the winning tile, e.g. 5p")
+    for flag in FLAG_NAMES:
+        p.add_argument("--" + flag.replace("_", "-"), action="store_true", help=_FLAG_HELP[flag])
+    _hand_options(p)
+    p.set_defaults(func=cmd_score)
+
+
+def _add_settle(sub: _Subparsers) -> None:
+    p = sub.add_parser(
+        "settle", help="replay a Round event log and print who pays whom", formatter_class=_FMT,
+        description="Replay a Round event log (the JSON of mjfast.settlement.Round.to_json; "
+                    "'-' reads standard input) and print every payment, the totals per pair "
+                    "and the net per player.",
+        epilog="example:\n  mjfast settle round.json\n"
+               "  python -c 'from mjfast.settlement import Round; r = Round(); "
+               "r.kong(1, \"5s\", \"kong_concealed\"); print(r.to_json())' | mjfast settle - --json")
+    p.add_argument("events", metavar="EVENTS.json", help="the event log ('-' for stdin)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(func=cmd_settle)
+
+
+def _add_stats(sub: _Subparsers) -> None:
+    p = sub.add_parser(
+        "stats", help="statistics of random dealt hands", formatter_class=_FMT,
+        description="Deal N random hands from the 108-tile wall (vectorised numpy, seeded, in "
+                    "chunks of 65,536 so memory stays bounded and the result does not depend on "
+                    "--workers) and report the shanten distribution with and without the void "
+                    "rule, the ready rate, the mean number of waits and of effective tiles "
+                    "(for 14 tiles: after the best discard, ranked like mjfast.advise), the rate "
+                    "of complete dealt hands (天胡) and the throughput (mjfast.stats.run_stats).",
+        epilog="examples:\n  mjfast stats --hands 1000000 --workers 2\n"
+               "  mjfast stats --hands 100000 --tiles 13 --seed 7 --json")
+    p.add_argument("--hands", type=int_type("--hands", 1), default=100_000, metavar="N",
+                   help="hands to deal (default 100,000)")
+    p.add_argument("--tiles", type=int, choices=(13, 14), default=14,
+                   help="tiles per hand: 14 (the dealer's hand, default) or 13")
+    p.add_argument("--seed", type=int_type("--seed", 0), default=None,
+                   help="random seed (default: a fresh one, printed with the results)")
+    _workers(p, "threads")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(func=cmd_stats)
+
+
+_BATCH_DESCRIPTION = (
+    "INPUT: an .npy (N, 27) integer array of tile counts (read with mmap), or a text file with "
+    "one hand string per line (.csv: the first field, with an optional 'hand' header; blank "
+    "lines are skipped). It is streamed in chunks, so memory stays bounded.\n\n"
+    "OUTPUT by suffix:\n"
+    "  .npy   one quantity: a plain array - shanten (N,) int8, waits (N,) uint32 27-bit masks,\n"
+    "         effective (N, 27) int8 (-1 = not effective, else copies left), max_fan (N,) int16;\n"
+    "         several: a structured array with one field per quantity (out['shanten'], ...).\n"
+    "         Rows follow the input rows (for text: the non-blank lines).\n"
+    "  .csv   a header, then one row per hand: line (or row), the quantities, error;\n"
+    "         waits as tiles '1p 4p', effective as '1p:4 4p:3'.\n"
+    "  .jsonl one object per hand: {\"line\": 3, \"shanten\": 0, \"waits\": [\"1p\", \"4p\"], ...}."
+    "\n\n"
+    "max_fan is the 大叫 fan (uncapped, display numbering) of a ready 13 - 3m hand, -1 when not "
+    "ready (empty/null in csv/jsonl).\n"
+    "A bad row stops the run with its line (or row) number; with --errors coerce it is marked "
+    "and the run goes on: INVALID_ROW = -100 in int8/int16 columns (every effective entry), "
+    "INVALID_MASK = 0xFFFFFFFF in waits, and the reason in the csv/jsonl 'error' field.")
+
+
+def _add_batch(sub: _Subparsers) -> None:
+    p = sub.add_parser(
+        "batch", help="shanten / waits / effective tiles / max fan of a file of hands",
+        formatter_class=_FMT, description=_BATCH_DESCRIPTION,
+        epilog="examples:\n  mjfast batch hands.npy shanten.npy\n"
+               "  mjfast batch hands.txt out.csv --what shanten,waits,max_fan\n"
+               "  mjfast batch hands.npy out.npy --what shanten,waits,effective --errors coerce")
+    p.add_argument("input", metavar="INPUT", help="hands: .npy (N, 27) counts, or text/CSV")
+    p.add_argument("output", metavar="OUTPUT", help="results: .npy, .csv or .jsonl")
+    p.add_argument("--what", type=what_type, default="shanten", metavar="LIST",
+                   help=f"comma list of {', '.join(WHAT)} (default shanten)")
+    _choice(p, "--form", FORMS, "all", "shanten form for shanten and effective (default all)")
+    p.add_argument("--no-void-rule", action="store_true",
+                   help="drop the void rule (riichi-style numbers)")
+    p.add_argument("--void", type=void_type, metavar="SUIT", help=_VOID_HELP + ", every hand")
+    _choice(p, "--errors", ERRORS, "raise",
+            "stop at the first bad row (raise, default) or mark it and go on (coerce)")
+    _workers(p, "kernel threads")
+    p.add_argument("--chunk", type=int_type("--chunk", 1), default=BATCH_CHUNK, metavar="ROWS",
+                   help=f"rows per chunk (default {BATCH_CHUNK:,})")
+    _rules_options(p, "rules preset for max_fan", "override a Rules field for max_fan (repeatable)")
+    _style(p, "tile style in csv/jsonl")
+    p.set_defaults(func=cmd_batch)
+
+
+def _add_bench(sub: _Subparsers) -> None:
+    p = sub.add_parser(
+        "bench", help="run the benchmark set (hands/s, ratios to installed peers)",
+        formatter_class=_FMT,
+        description="Time every public kernel on random hands from the 108-tile wall (the cases "
+                    "of mjfast.bench, shared with benchmarks/ and the README table) and compare "
+                    "regular-form shanten (void rule off) with the peers that are installed: "
+                    "riichienv, xiangting, mahjong (pip install 'mjfast[peers]'). Each peer is "
+                    "checked against mjfast on its hands before it is timed. "
+                    "Runs with OPENBLAS_NUM_THREADS=1.",
+        epilog="examples:\n  mjfast bench --quick\n  mjfast bench --case shanten --case peer\n"
+               "  mjfast bench --markdown > table.md")
+    p.add_argument("--quick", action="store_true", help="small sizes (a few seconds)")
+    p.add_argument("--case", action="append", metavar="NAME",
+                   help="run only cases whose name contains NAME (repeatable)")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON document")
+    out.add_argument("--markdown", action="store_true", help="print the README table")
+    p.set_defaults(func=cmd_bench)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The ``mjfast`` argument parser (one subparser per command)."""
+    parser = _Parser(prog=PROG, formatter_class=_FMT,
+                     description="Sichuan mahjong (成都麻将, 血战到底) analysis: shanten, waits, "
+                                 "effective tiles, fan, settlement, statistics and batch runs.",
+                     epilog="examples:\n  mjfast analyze 123m456m789m11p23p\n"
+                            "  mjfast score 22244455577799m --win 9m\n"
+                            "  mjfast stats --hands 1000000 --workers 2\n"
+                            "run 'mjfast COMMAND --help' for the options of a command.")
+    parser.add_argument("--version", action="version", version=f"mjfast {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
+                                parser_class=_Parser)
+    for add in (_add_analyze, _add_score, _add_settle, _add_stats, _add_batch, _add_bench):
+        add(sub)
+    return parser
