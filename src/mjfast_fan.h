@@ -11,7 +11,7 @@
  * 2^16 uint32 entries (256 KB, load 0.33), entry = index (bits 0-20) | mask1 << 21 | mask2 << 26
  * (mask2 = mask1 when there is one). A miss means the pattern is not complete. mf_build fills it
  * at import (about a millisecond) by enumerating every multiset of at most four sets plus an
- * optional pair; mjfast/_core/fangen.py computes the same mapping in Python for the tests.
+ * optional pair; tools/fangen.py computes the same mapping in Python for the tests.
  *
  * The rules. mjfast/fan_batch.py compiles a Rules object into an int32 array (layout MF_R_*):
  * the value of the regular reading per context (flush, all 2/5/8, melds all terminal, four melds,
@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mjfast_kernels.h" /* mj_load, mj_suit_load, mj_check_visible, MJ_POW, MJ_ERR_* */
+#include "mjfast_row.h" /* mj_hand_t, mj_load, mj_check_visible, mj_first_bad, MJ_POW, MJ_ERR_* */
 
 /* ---- the suit table -------------------------------------------------------------------- */
 
@@ -467,14 +467,18 @@ static inline int mf_max_row(const mf_job_t *job, int64_t i, int32_t *err, int *
     return MJ_OK;
 }
 
-/* Run rows [start, end) of a fan (op 0) or max-fan (op 1) job. Returns the first bad row (details
- * in job->err) or -1; without coerce it stops there, with coerce bad rows get MF_INVALID. */
+enum { MF_OP_FAN = 0, MF_OP_MAX_FAN = 1 };
+
+/* Run rows [start, end) of a fan (MF_OP_FAN) or max-fan (MF_OP_MAX_FAN) job. Returns the first
+ * bad row (details in job->err) or -1; without coerce it stops there, with coerce bad rows get
+ * MF_INVALID. */
 static int64_t mf_run(mf_job_t *job, int op, int64_t start, int64_t end) {
     int64_t first_bad = -1;
     int32_t err[3];
     for (int64_t i = start; i < end; i++) {
         int fan, tile = -1;
-        int code = op == 0 ? mf_fan_row(job, i, err, &fan) : mf_max_row(job, i, err, &fan, &tile);
+        int code = op == MF_OP_FAN ? mf_fan_row(job, i, err, &fan)
+                                   : mf_max_row(job, i, err, &fan, &tile);
         if (code != MJ_OK) {
             first_bad = mj_first_bad(first_bad, i, code, err, job->err);
             if (!job->coerce) return first_bad;

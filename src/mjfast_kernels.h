@@ -5,17 +5,15 @@
  *
  * Values: a hand's "distance" is min |C - H| over the winning hands C (RULES.md section 3), so
  * shanten = distance - 1. Per suit, the distance to k sets (+ a pair) comes from the class tables
- * built by mjfast/_core/tablegen.py; suits combine with min-plus tables. Kinds capped by a meld
+ * built by tools/tablegen.py; suits combine with min-plus tables. Kinds capped by a meld
  * (a pung leaves one free copy, a kong none) cannot use the tables, which assume 4 free copies: the
  * suits holding them go through an exact rank-by-rank DP instead (mj_capped_vector).
  */
 #ifndef MJFAST_KERNELS_H
 #define MJFAST_KERNELS_H
 
-#include <stdint.h>
-#include <string.h>
+#include "mjfast_row.h" /* mj_hand_t, mj_load, MJ_POW, MJ_ERR_*, MJ_FORM_* */
 
-#define MJ_KINDS 27
 #define MJ_UNWINNABLE 127
 #define MJ_NOT_HELD (-128)
 #define MJ_INVALID_ROW (-100)
@@ -28,26 +26,10 @@
 #define MJ_ALWAYS_INLINE inline
 #endif
 
-enum { MJ_FORM_ALL = 0, MJ_FORM_REGULAR = 1, MJ_FORM_SEVEN_PAIRS = 2 };
-
-/* What a row must hold: 13-3m or 14-3m concealed tiles, either, ... */
-enum { MJ_SIZE_EITHER = 0, MJ_SIZE_WAITING = 1, MJ_SIZE_COMPLETE = 2 };
-
-/* Row error codes (the Python layer words the message). */
-enum {
-    MJ_OK = 0,
-    MJ_ERR_COUNT = 1,       /* tile, count: a count above 4 */
-    MJ_ERR_MELD_VALUE = 2,  /* tile, value: a meld entry other than 0, 3, 4 */
-    MJ_ERR_HELD = 3,        /* tile, held: concealed + meld above 4 */
-    MJ_ERR_SIZE = 4,        /* melds, tiles: concealed size does not fit */
-    MJ_ERR_VISIBLE = 5,     /* tile, held + visible above 4 */
-    MJ_ERR_VOID = 6,        /* value: a void suit outside -1..2 */
-};
-
 typedef struct {
     const uint8_t *left;   /* [125] class of ranks 1-3 */
     const uint16_t *right; /* [15625] class of ranks 4-9 */
-    const uint8_t *lr;     /* [n_left][n_right] suit class from the two (see tablegen.py) */
+    const uint8_t *lr;     /* [n_left][n_right] suit class from the two (tools/tablegen.py) */
     const uint8_t *full;   /* [5^9] suit class, expanded from the split tables at import */
     const int8_t *vec;     /* [NF][10] distance to k sets (col 2k) or k sets + pair (2k+1) */
     const uint8_t *pair;   /* [NF][NF] class of two full suits combined */
@@ -59,13 +41,6 @@ typedef struct {
 } mj_tables_t;
 
 static mj_tables_t MJ;
-
-static const int32_t MJ_POW[9] = {390625, 78125, 15625, 3125, 625, 125, 25, 5, 1};
-
-static inline int32_t mj_index9(const uint8_t *c) {
-    return ((((((((int32_t)c[0] * 5 + c[1]) * 5 + c[2]) * 5 + c[3]) * 5 + c[4]) * 5 + c[5]) * 5 +
-             c[6]) * 5 + c[7]) * 5 + c[8];
-}
 
 /* Class of a suit pattern of at most 14 tiles (other indices hold an arbitrary class). */
 static inline int mj_class(int32_t idx) { return MJ.full[idx]; }
@@ -192,54 +167,6 @@ static inline int mj_comb3(const int8_t *x, const int8_t *y, const int8_t *z, in
 
 /* ---- one hand -------------------------------------------------------------------------- */
 
-/* What the kernels know of one hand. Probes (one tile more or less) change one suit's entries
- * in copies of idx/k/n/odd and recompute. */
-typedef struct {
-    const uint8_t *c;       /* concealed counts (the input row) */
-    const uint8_t *melds;   /* meld tiles per kind (0, 3, 4), or NULL */
-    int32_t idx[3];         /* base-5 index per suit */
-    int k[3];               /* class per suit (valid after mj_classes) */
-    int n[3];               /* tiles per suit */
-    int odd[3];             /* kinds held an odd number of times, per suit */
-    int m;                  /* melds */
-    int meld_suits;         /* bit per suit holding a meld: its kinds are capped below 4 */
-    int live_q;             /* bit q: suit q may be the void suit (void rule); 0 = never wins */
-    int void_rule;
-    int form;
-    int8_t v[3][10];        /* exact distance vectors of the capped suits */
-} mj_hand_t;
-
-/* One suit's 9 counts: base-5 index, tiles, kinds held an odd number of times (n and odd may be
- * NULL: inlined, the work drops out). Returns nonzero when a count is above 4 (then the other
- * outputs are meaningless). */
-static inline int mj_suit_load(const uint8_t *p, int32_t *idx, int *n, int *odd) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /* SWAR: 8 counts in one word, byte 0 = rank 1 = the most significant base-5 digit */
-    const uint64_t ONES = 0x0101010101010101ULL;
-    uint64_t x;
-    memcpy(&x, p, 8);
-    uint32_t b = p[8];
-    uint64_t bad = (x | (x + 0x7B * ONES)) & (0x80 * ONES); /* a byte above 4 sets its top bit */
-    if (n) *n = (int)((x * ONES) >> 56) + (int)b;
-    if (odd) *odd = (int)(((x & ONES) * ONES) >> 56) + (int)(b & 1);
-    uint64_t y = (x & 0x00FF00FF00FF00FFULL) * 5 + ((x >> 8) & 0x00FF00FF00FF00FFULL);
-    uint64_t z = (y & 0x0000FFFF0000FFFFULL) * 25 + ((y >> 16) & 0x0000FFFF0000FFFFULL);
-    *idx = (int32_t)(((z & 0xFFFFFFFFULL) * 625 + (z >> 32)) * 5 + b);
-    return bad != 0 || b > 4;
-#else
-    int nn = 0, oo = 0, bad = 0;
-    for (int r = 0; r < 9; r++) {
-        nn += p[r];
-        oo += p[r] & 1;
-        bad |= p[r] > 4;
-    }
-    if (n) *n = nn;
-    if (odd) *odd = oo;
-    *idx = mj_index9(p);
-    return bad;
-#endif
-}
-
 /* Tiles in a row of 27 counts of at most 4 each (one multiply: byte sums stay below 256). */
 static inline int mj_row_tiles(const uint8_t *row) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -255,55 +182,8 @@ static inline int mj_row_tiles(const uint8_t *row) {
 #endif
 }
 
-static inline int mj_held(const mj_hand_t *h, int t) { return h->c[t] + (h->melds ? h->melds[t] : 0); }
-
 static inline void mj_caps(const mj_hand_t *h, int s, uint8_t *cap) {
     for (int r = 0; r < 9; r++) cap[r] = (uint8_t)(4 - h->melds[9 * s + r]);
-}
-
-/* Validate a row and fill h. melds may be NULL. Returns an MJ_ERR_* code, details in err[1..2]. */
-static inline int mj_load(mj_hand_t *h, const uint8_t *hand, const uint8_t *melds, int void_suit,
-                          int void_rule, int form, int size_rule, int32_t *err) {
-    int bad = 0;
-    for (int s = 0; s < 3; s++) bad |= mj_suit_load(hand + 9 * s, &h->idx[s], &h->n[s], &h->odd[s]);
-    if (bad) {
-        for (int t = 0; t < 27; t++) {
-            if (hand[t] > 4) { err[1] = t; err[2] = hand[t]; return MJ_ERR_COUNT; }
-        }
-    }
-    int m = 0, meld_suits = 0;
-    if (melds) {
-        for (int t = 0; t < 27; t++) {
-            int y = melds[t];
-            if (y) {
-                if (y != 3 && y != 4) { err[1] = t; err[2] = y; return MJ_ERR_MELD_VALUE; }
-                if (hand[t] + y > 4) { err[1] = t; err[2] = hand[t] + y; return MJ_ERR_HELD; }
-                m++;
-                meld_suits |= 1 << (t / 9);
-            }
-        }
-        if (!m) melds = NULL;
-    }
-    int total = h->n[0] + h->n[1] + h->n[2];
-    int waiting = 13 - 3 * m, complete = 14 - 3 * m;
-    int ok = m <= 4 && (size_rule == MJ_SIZE_WAITING ? total == waiting
-                        : size_rule == MJ_SIZE_COMPLETE ? total == complete
-                        : (total == waiting || total == complete));
-    if (!ok) { err[1] = m; err[2] = total; return MJ_ERR_SIZE; }
-    if (void_suit < -1 || void_suit > 2) { err[1] = void_suit; err[2] = 0; return MJ_ERR_VOID; }
-    h->c = hand;
-    h->melds = melds;
-    h->m = m;
-    h->meld_suits = meld_suits;
-    h->void_rule = void_rule;
-    h->form = form;
-    if (void_rule) {
-        int q = void_suit >= 0 ? 1 << void_suit : 7;
-        h->live_q = q & ~meld_suits & 7;
-    } else {
-        h->live_q = 7;
-    }
-    return MJ_OK;
 }
 
 /* Classes (and the exact vectors of capped suits), needed by the distance. */
@@ -392,7 +272,7 @@ static inline int mj_shanten_of(int distance) {
     return distance >= MJ_INF ? MJ_UNWINNABLE : distance - 1;
 }
 
-/* Distances per void choice (index 3: no void rule), so probes recompute only what changes. */
+/* Distances per void choice q, so probes recompute only what changes. */
 typedef struct {
     int dq[3];
 } mj_base_t;
@@ -500,10 +380,6 @@ static inline uint32_t mj_waits(const mj_hand_t *h, int void_suit) {
     return mask & ~mj_full_kinds(h); /* no fifth copy */
 }
 
-/* Distances of a meld-free hand after one tile more (delta = +1) or less (-1) of every kind,
- * into dist[27] (MJ_INF where the probe is impossible: a fifth copy, or a kind not held). Only
- * the probed suit changes, so everything about the other two is looked up once per suit: their
- * combined class (no void rule), or, per void choice, the TWO-table row of the other live suit. */
 /* Distance of two live meld-free suits: the probed one (class kk) and the other (its TWO-table
  * row), with the pairs and odd kinds of both. */
 static MJ_ALWAYS_INLINE int mj_live_two(const int8_t *two_row, int kk, int pairs, int odd, int reg,
@@ -516,6 +392,10 @@ static MJ_ALWAYS_INLINE int mj_live_two(const int8_t *two_row, int kk, int pairs
     return v;
 }
 
+/* Distances of a meld-free hand after one tile more (delta = +1) or less (-1) of every kind,
+ * into dist[27] (MJ_INF where the probe is impossible: a fifth copy, or a kind not held). Only
+ * the probed suit changes, so everything about the other two is looked up once per suit: their
+ * combined class (no void rule), or, per void choice, the TWO-table row of the other live suit. */
 static MJ_ALWAYS_INLINE void mj_plain_probes_as(const mj_hand_t *h, const int delta, int *restrict dist,
                                                 const int void_rule, const int reg, const int sev) {
     const int nf = MJ.n_full;
@@ -657,28 +537,6 @@ static inline int mj_size_rule(int op) {
          : op == MJ_OP_DISCARDS ? MJ_SIZE_COMPLETE : MJ_SIZE_WAITING;
 }
 
-/* Check visible counts against the hand: a kind cannot be seen more often than it exists. */
-static inline int mj_check_visible(const mj_hand_t *h, const uint8_t *visible, int32_t *err) {
-    for (int t = 0; t < 27; t++) {
-        if (mj_held(h, t) + visible[t] > 4) {
-            err[1] = t;
-            err[2] = mj_held(h, t) + visible[t];
-            return MJ_ERR_VISIBLE;
-        }
-    }
-    return MJ_OK;
-}
-
-/* Keep the first bad row of a run and its details (code, detail, detail) in job_err. */
-static inline int64_t mj_first_bad(int64_t first_bad, int64_t i, int code, const int32_t *err,
-                                   int32_t *job_err) {
-    if (first_bad >= 0) return first_bad;
-    job_err[0] = code;
-    job_err[1] = err[1];
-    job_err[2] = err[2];
-    return i;
-}
-
 static inline void mj_write_invalid(mj_job_t *job, int64_t i) {
     switch (job->op) {
     case MJ_OP_SHANTEN: ((int8_t *)job->out)[i] = MJ_INVALID_ROW; break;
@@ -697,7 +555,6 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
     const uint8_t *restrict row = job->hands + 27 * i;
     int8_t *restrict out = (int8_t *)job->out + i;
     const int8_t *restrict voids = job->voids ? job->voids + i : NULL;
-    const int nf = MJ.n_full;
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
     for (int64_t j = 0; j < rows; j++, row += 27) {
         int32_t idx[3];

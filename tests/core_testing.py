@@ -35,7 +35,7 @@ CI = dict(
 
 FORMS = ("all", "regular", "seven_pairs")
 
-#: seeds/002, line 17 ("听牌的型态 1·听多门"): one-suit shapes and the ranks they wait on.
+#: The classic multi-wait shapes of one suit (听牌的型态 · 听多门) and the ranks they wait on.
 SEED_WAITS = [
     ("2345", "25"),
     ("23456", "147"),

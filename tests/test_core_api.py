@@ -1,9 +1,9 @@
 """The public core API (shanten, is_win, waits, effective_tiles, discards, advise): known answers,
 invariances, workers and threads, and every documented input check and error message.
 
-Known answers come from seeds/002 ("听牌的型态": the multi-wait shapes of one suit), RULES.md
-sections 2-3 and 8 (void rule, UNWINNABLE, the 4-copy limit counting melds) and KERNELS.md
-(a wait is never a kind already held four times, melds included).
+Known answers come from the classic multi-wait shapes of one suit (听牌的型态 · 听多门), RULES.md
+sections 2-3 and 8 (void rule, UNWINNABLE, the 4-copy limit counting melds; a wait is never a
+kind already held four times, melds included).
 """
 
 from __future__ import annotations
@@ -178,7 +178,7 @@ def test_unwinnable_hands():
     assert UNWINNABLE == 127 == ref.UNWINNABLE
 
 
-# KERNELS.md: a wait is never a kind held four times, melds included; a pung leaves one copy.
+# RULES.md 3 and 8: a wait is never a kind held four times, melds included; a pung leaves one copy.
 FOUR_COPY_CASES = [
     # (hand, melds, shanten, waits)
     ("1m123456789p", ["pung:1m"], 1, ""),          # tanki on the 5th 1m

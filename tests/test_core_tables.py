@@ -8,16 +8,30 @@ take (the shipped class tables plus the 5**9 class and wait-mask tables built at
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
 
-from mjfast._core import _kernels, tablegen
+from mjfast._core import _kernels
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADER = ROOT / "src" / "mjfast_tables.h"
 SPLIT = 5**6
+
+
+def _tool(name: str) -> ModuleType:
+    """A dev-time generator of tools/ (not part of the package), imported by path."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+tablegen = _tool("tablegen")
 
 
 @pytest.fixture(scope="module")

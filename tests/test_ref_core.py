@@ -1,7 +1,7 @@
 """Known answers and independent checks for the pure-Python reference mjfast._ref.core.
 
 The reference is the oracle for the compiled kernels, so it is checked here against:
-- known answers: the wait shapes of seeds/002 (line 17) and hand-computed shanten values;
+- known answers: the classic multi-wait shapes of one suit and hand-computed shanten values;
 - a literal enumeration of set multisets (the per-suit pattern costs);
 - a brute-force win test by recursive decomposition, and the exchange definition of shanten
   (ready = one draw wins; 1-shanten = draw, discard, then one draw wins);

@@ -1,63 +1,17 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Compiled core: loads the suit tables and runs the C kernels of ``src/mjfast_kernels.h``.
 
-Everything here works on validated arrays; ``mjfast._batch`` does the checking, chunking and
-threading, and the public wrappers live in ``mjfast.shanten`` and friends.
+The C declarations live in ``_kernels.pxd``; this module is the glue. Everything here works on
+validated arrays; ``mjfast._batch`` does the checking, chunking and threading, and the public
+wrappers live in ``mjfast.analysis`` and ``mjfast.efficiency``.
 """
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t
 from libc.stdlib cimport malloc
-from libc.string cimport memcpy
 from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 
 import zlib
-
-cdef extern from "mjfast_tables.h":
-    int MJ_NCLASS
-    int MJ_NLEFT
-    int MJ_NRIGHT
-    int MJ_NCLASS_PAIR
-    int MJ_TABLES_RAW_SIZE
-    int MJ_TABLES_ZLIB_SIZE
-    const unsigned char mj_tables_zlib[]
-
-cdef extern from "mjfast_kernels.h" nogil:
-    ctypedef struct mj_tables_t:
-        const uint8_t *left
-        const uint16_t *right
-        const uint8_t *lr
-        const uint8_t *full
-        const int8_t *vec
-        const uint8_t *pair
-        const int8_t *two
-        const int8_t *final
-        const uint16_t *wmask
-        int n_full
-        int n_right
-
-    mj_tables_t MJ
-
-    ctypedef struct mj_job_t:
-        int op, form, void_rule, coerce
-        const uint8_t *hands
-        const uint8_t *melds
-        int64_t melds_stride
-        const int8_t *voids
-        int void_scalar
-        const uint8_t *visible
-        int64_t visible_stride
-        void *out
-        int32_t err[3]
-
-    void mj_build_wmask(uint16_t *wmask)
-    void mj_build_full(uint8_t *full)
-    int64_t mj_run(mj_job_t *job, int64_t start, int64_t end)
-    void mj_capped_vector(const uint8_t *c, const uint8_t *cap, int8_t *out)
-
-    int MJ_OP_SHANTEN, MJ_OP_IS_WIN, MJ_OP_WAITS, MJ_OP_EFFECTIVE, MJ_OP_DISCARDS
-    int MJ_UNWINNABLE, MJ_NOT_HELD, MJ_INVALID_ROW
-    uint32_t MJ_INVALID_MASK
 
 OP_SHANTEN = MJ_OP_SHANTEN
 OP_IS_WIN = MJ_OP_IS_WIN
@@ -235,6 +189,7 @@ def one(int op, object hand, object form, object void_suit, object void_rule, ob
     cdef uint8_t b8 = 0
     cdef uint32_t u32 = 0
     cdef int8_t[::1] arr
+    cdef object result = None  # the (27,) array of the effective / discards ops
     cdef Py_ssize_t i, stride
     cdef const char *src
     cdef int form_code

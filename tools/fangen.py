@@ -1,11 +1,12 @@
-"""The suit table of the fan kernels, computed in Python (numpy only, no compiled code needed).
+"""The suit table of the fan kernels, computed in Python (run at development time).
 
 The C kernel (``src/mjfast_fan.h``, ``mf_build``) builds this table itself at import, in about a
 millisecond, so nothing generated is shipped; this module is its independent twin, which
 ``tests/test_fan_batch.py`` compares with the compiled table entry for entry, and the
-documentation of the scheme::
+documentation of the scheme. It is not part of the wheel, and needs mjfast installed only for
+the reading bits::
 
-    python mjfast/_core/fangen.py        # prints the table's statistics
+    python tools/fangen.py        # prints the table's statistics
 
 The scheme. A suit's *reading* is one split of its 9 counts into sets (plus the pair when it
 holds 3k+2 tiles). For the fan a reading matters only through five bits (the ``R_*`` bits of
@@ -24,7 +25,13 @@ import sys
 
 import numpy as np
 
-AT, YJ, SEQ_456, TWIN, DRAGON = 1, 2, 4, 8, 16
+# One source for the reading bits: the Python scorer's.
+from mjfast.scoring.readings import R_ALL_TRIPLETS as AT
+from mjfast.scoring.readings import R_DRAGON as DRAGON
+from mjfast.scoring.readings import R_SEQ_456 as SEQ_456
+from mjfast.scoring.readings import R_TWIN_SEQ as TWIN
+from mjfast.scoring.readings import R_YAO_JIU as YJ
+
 POW5 = np.array([5 ** (8 - r) for r in range(9)], np.int64)
 
 # set types: 0..8 a triplet of rank t, 9..15 the sequence starting at rank t - 9
