@@ -23,8 +23,8 @@ from .efficiency import NOT_HELD, Discard, advise, discards, effective_tiles
 from .errors import InvalidHandError, TileParseError
 from .analysis import INVALID_MASK, INVALID_ROW, UNWINNABLE, is_win, mask_to_tiles, shanten, waits
 from .rules import PRESETS, Fan, Rules
-from .fan_batch import INVALID_FAN
 from .scoring import Decomposition, FanResult, MaxFan, WaitFan, decompose, fan, max_fan, score
+from .scoring.batch import INVALID_FAN
 from .settlement import PlayerState, Reason, Round, Settlement, Transfer, settle_draw
 from .tiles import (
     NUM_KINDS,

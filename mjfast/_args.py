@@ -26,6 +26,7 @@ mjfast.errors.InvalidArgumentError: workers: expected a positive int or -1 (ever
 
 from __future__ import annotations
 
+import functools
 import operator
 import os
 from collections.abc import Sequence
@@ -33,7 +34,7 @@ from typing import Any
 
 import numpy as np
 
-from mjfast._notation import NUM_KINDS, STYLES, kind_name, parse_hand, parse_tile
+from mjfast._notation import NUM_KINDS, STYLES, kind_name, parse_counts, parse_tile
 from mjfast.errors import InvalidArgumentError, InvalidHandError, TileParseError
 from mjfast.rules import CHENGDU, PRESETS, Rules
 
@@ -72,6 +73,7 @@ FLAG_NAMES: tuple[str, ...] = ("self_drawn", "after_kong", "after_kong_discard",
 """The situational flags of a win, in the order of their bits in the batch fan kernel."""
 
 _OK_COUNTS = bytes(range(5))
+_INTS = [int] * NUM_KINDS
 
 
 def shown(value: object) -> str:
@@ -168,8 +170,14 @@ def as_rules(value: object, name: str = "rules") -> Rules:
     if isinstance(value, str):
         if value not in PRESETS:
             raise _bad(name, f"a Rules object or a preset name ({', '.join(PRESETS)})", value)
-        return Rules.preset(value)
+        return _preset(value)
     raise _bad(name, f"a Rules object or a preset name ({', '.join(PRESETS)})", value)
+
+
+@functools.cache
+def _preset(name: str) -> Rules:
+    """One Rules object per preset name (Rules are immutable; building one takes a while)."""
+    return Rules.preset(name)
 
 
 def as_workers(value: object, name: str = "workers") -> int:
@@ -254,6 +262,13 @@ def _checked(values: list[int], name: str) -> bytes:
     return bytes(values)
 
 
+# Hand strings already read (the same few hands are often scored over and over); only short
+# strings are kept, so the cache stays small whatever callers pass.
+_PARSED: dict[str, bytes] = {}
+_PARSED_LIMIT = 4096
+_PARSED_CHARS = 64
+
+
 def hand_bytes(value: object, name: str = "hand") -> bytes:
     """One hand as 27 bytes (each count 0..4): cheap to slice, hash and compare.
 
@@ -265,7 +280,14 @@ def hand_bytes(value: object, name: str = "hand") -> bytes:
     """
     tp = type(value)
     if tp is str:
-        return parse_hand(value).tobytes()  # type: ignore[arg-type]
+        b = _PARSED.get(value)  # type: ignore[call-overload]
+        if b is None:
+            b = parse_counts(value)  # type: ignore[arg-type]
+            if len(value) <= _PARSED_CHARS:  # type: ignore[arg-type]
+                if len(_PARSED) >= _PARSED_LIMIT:
+                    _PARSED.clear()
+                _PARSED[value] = b  # type: ignore[index]
+        return b
     if tp is np.ndarray:
         arr: np.ndarray = value  # type: ignore[assignment]
         if arr.dtype == np.uint8 and arr.shape == (NUM_KINDS,):
@@ -273,7 +295,7 @@ def hand_bytes(value: object, name: str = "hand") -> bytes:
             if not b.translate(None, _OK_COUNTS):
                 return b
     elif (tp is list or tp is tuple) and len(value) == NUM_KINDS:  # type: ignore[arg-type]
-        if all(type(c) is int for c in value):  # type: ignore[attr-defined]
+        if [*map(type, value)] == _INTS:  # type: ignore[call-overload]  # no bools; numpy ints: slow path
             try:
                 b = bytes(value)  # type: ignore[call-overload]
             except ValueError:  # a count outside 0..255: worded below

@@ -7,6 +7,7 @@ This module depends on nothing but :mod:`mjfast.errors`, so that the argument ch
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 import numpy as np
@@ -14,7 +15,8 @@ import numpy as np
 from mjfast.errors import InvalidArgumentError, TileParseError
 
 __all__ = [
-    "NUM_KINDS", "STYLES", "SUITS", "UNICODE_OF_KIND", "ZH_SUITS", "Style", "kind_name", "parse_hand",
+    "NUM_KINDS", "STYLES", "SUITS", "UNICODE_OF_KIND", "ZH_SUITS", "Style", "kind_name", "parse_counts",
+    "parse_hand",
     "parse_tile", "scan",
 ]
 
@@ -142,12 +144,35 @@ def parse_hand(s: str) -> np.ndarray:
         ...
     mjfast.errors.TileParseError: position 0 of '123': digits '123' have no suit after them (expected m, p or s right after the digits)
     """
-    counts = np.zeros(NUM_KINDS, dtype=np.uint8)
+    return np.frombuffer(parse_counts(s), dtype=np.uint8).copy()
+
+
+# Plain mpsz text (digits 1-9 right before m, p or s; whitespace between groups) is counted
+# without the scanner; it reads these strings exactly as scan() does.
+_PLAIN_HAND = re.compile(r"(?:\s*[1-9]+[mps])*\s*")
+_PLAIN_GROUP = re.compile(r"([1-9]+)([mps])")
+
+
+def parse_counts(s: str) -> bytes:
+    """The 27 counts of a hand string as bytes: :func:`parse_hand` without the array.
+
+    >>> parse_counts("1m 9s")[::26]
+    b'\\x01\\x01'
+    """
+    if isinstance(s, str) and _PLAIN_HAND.fullmatch(s):
+        counts = [0] * NUM_KINDS
+        for digits, suit in _PLAIN_GROUP.findall(s):
+            base = 9 * SUITS.index(suit) - 49  # ord("1")
+            for d in digits:
+                counts[base + ord(d)] += 1
+        if max(counts) <= 4:
+            return bytes(counts)
+    counts = [0] * NUM_KINDS  # anything else, and a fifth copy (named by its position)
     for kind, pos in scan(s):
         if counts[kind] == 4:
             raise _fail(s, pos, f"tile {kind_name(kind)} appears 5 times (max 4)")
         counts[kind] += 1
-    return counts
+    return bytes(counts)
 
 
 def parse_tile(s: str) -> int:

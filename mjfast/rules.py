@@ -299,9 +299,7 @@ class Rules:
             raise InvalidArgumentError(
                 f"Rules.cha_da_jiao must be 'max' or 'min', got {self.cha_da_jiao!r}"
             )
-        # Derived data for the scoring code (not fields: excluded from eq / repr).
-        setattr_(self, "_scoring_cache", {})
-        setattr_(self, "_hash", None)
+        setattr_(self, "_hash", None)  # computed on first use (not a field)
 
     # base_fan is a mappingproxy (unhashable): hash by its items.
     def __hash__(self) -> int:

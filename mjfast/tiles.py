@@ -295,7 +295,7 @@ def melds_to_counts(melds: Iterable[str | Meld] | str | Meld | None) -> np.ndarr
     """
     parsed = parse_melds(melds)
     if len(parsed) > 4:
-        raise InvalidHandError(f"{len(parsed)} melds (max 4)")
+        raise InvalidHandError(f"melds: {len(parsed)} melds (max 4)")
     counts = np.zeros(NUM_KINDS, dtype=np.uint8)
     for i, meld in enumerate(parsed):
         if counts[meld.tile]:

@@ -5,13 +5,16 @@ Differential: ``fan`` == ``scoring.score(...).fan`` (-1 when not a win) and ``ma
 ready hands and random 13-tile hands, with melds (all kinds), declared voids, situational flags,
 visible counts, both presets and random option overrides; the reference twin
 (mjfast._ref.scoring) on a smaller sample. Plus: the suit table against its Python twin
-(mjfast._core.fangen) and scoring.suit_features, known answers, batch == per row, workers
+(tools/fangen.py) and scoring.suit_features, known answers, batch == per row, workers
 invariance, and bad input.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import random
+from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -20,14 +23,30 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjfast import scoring
-from mjfast._benchsuite import complete_hands
-from mjfast._core import _fan, fangen
+from mjfast._core import _fan
 from mjfast._ref import scoring as ref
+from mjfast.datagen import complete_hands
 from mjfast.errors import InvalidHandError
 from mjfast.fan_batch import INVALID_FAN, compile_rules, fan, max_fan
 from mjfast.rules import BASE_PATTERNS, PRESETS, Rules
 from mjfast.tiles import Meld, MeldKind, parse_hand
 
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _tool(name: str) -> ModuleType:
+    """A dev-time generator of tools/ (not part of the package), imported by path."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+fangen = _tool("fangen")
+
+
+QQ = Rules.preset("qq")
 FLAGS = ("self_drawn", "after_kong", "after_kong_discard", "robbing_kong", "last_tile",
          "tian_hu", "di_hu")
 
@@ -238,7 +257,7 @@ def check_max_batch(rng: random.Random, n: int, rules: Rules, scorer=scoring) ->
     hands, melds, voids, visible = ready_batch(rng, n)
     counts, marks = meld_arrays(melds)
     f, best = max_fan(hands, melds=counts, concealed_kongs=marks, void_suit=voids,
-                      visible=visible, rules=rules, best_tile=True)
+                      visible=visible, rules=rules, best_wait=True)
     assert f.dtype == np.int16 and best.dtype == np.int8
     for i in range(n):
         want = expected_max(hands[i], melds[i], voids[i], visible[i], rules, scorer)
@@ -301,9 +320,9 @@ def test_known_answers():
 
 
 def test_known_max_fan():
-    assert max_fan("2224445557779m", best_tile=True) == (3, 8)
-    assert max_fan("1112345678999m", best_tile=True) == (3, 0)
-    assert max_fan("2224445557779m", rules=Rules(cha_da_jiao="min"), best_tile=True) == (2, 7)
+    assert max_fan("2224445557779m", best_wait=True) == (3, 8)
+    assert max_fan("1112345678999m", best_wait=True) == (3, 0)
+    assert max_fan("2224445557779m", rules=Rules(cha_da_jiao="min"), best_wait=True) == (2, 7)
     assert max_fan("1234567m159p123s") == -1
     # 死叫: the only wait's copies are all visible
     vis = np.zeros(27, np.uint8)
@@ -354,7 +373,7 @@ def test_random_13_tile_hands():
     for i in range(800):
         np.add.at(hands[i], rng.choice(wall, 13, replace=False), 1)
     for rules in (Rules(), Rules.preset("qq", si_jiao=True)):
-        f, best = max_fan(hands, rules=rules, best_tile=True)
+        f, best = max_fan(hands, rules=rules, best_wait=True)
         for i in range(len(hands)):
             assert (f[i], best[i]) == expected_max(hands[i], (), -1, [0] * 27, rules)
 
@@ -408,10 +427,10 @@ def test_batch_equals_per_row():
     rh, rmelds, rvoids, vis = ready_batch(rng, 200)
     rc, rm = meld_arrays(rmelds)
     f, best = max_fan(rh, melds=rc, concealed_kongs=rm, void_suit=rvoids, visible=vis,
-                      best_tile=True)
+                      best_wait=True)
     for i in range(len(rh)):
         assert max_fan(rh[i], melds=rc[i], concealed_kongs=rm[i], void_suit=int(rvoids[i]),
-                       visible=vis[i], best_tile=True) == (f[i], best[i])
+                       visible=vis[i], best_wait=True) == (f[i], best[i])
         assert max_fan(rh[i], melds=rc[i], concealed_kongs=rm[i], void_suit=int(rvoids[i]),
                        visible=vis[i]) == f[i]
 
@@ -430,8 +449,8 @@ def test_workers_invariance():
                                      workers=workers))
     ready = hands.copy()
     ready[np.arange(n), np_pick_held(hands, rng)] -= 1
-    f1, b1 = max_fan(ready, void_suit=voids, rules=rules, best_tile=True)
-    f2, b2 = max_fan(ready, void_suit=voids, rules=rules, best_tile=True, workers=2)
+    f1, b1 = max_fan(ready, void_suit=voids, rules=rules, best_wait=True)
+    f2, b2 = max_fan(ready, void_suit=voids, rules=rules, best_wait=True, workers=2)
     assert np.array_equal(f1, f2) and np.array_equal(b1, b2)
     # spot-check the big batch against the single-hand scorer
     for i in rng.choice(n, 300, replace=False).tolist():
@@ -447,7 +466,7 @@ def test_out_argument():
     ready = np.stack([parse_hand("2224445557779m")] * 2)
     out2 = np.empty(2, np.int16)
     assert max_fan(ready, out=out2) is out2 and out2.tolist() == [3, 3]
-    f, best = max_fan(ready, out=out2, best_tile=True)
+    f, best = max_fan(ready, out=out2, best_wait=True)
     assert f is out2 and best.tolist() == [8, 8]
     with pytest.raises(TypeError, match="dtype int16"):
         fan(hands, 8, out=np.empty(3, np.int8))
@@ -458,19 +477,19 @@ def test_out_argument():
 def test_empty_batch():
     empty = np.zeros((0, 27), np.uint8)
     assert fan(empty, 0).shape == (0,)
-    f, best = max_fan(empty, best_tile=True)
+    f, best = max_fan(empty, best_wait=True)
     assert f.shape == best.shape == (0,)
 
 
 def test_scoring_dispatch():
     ready = np.stack([parse_hand("2224445557779m"), parse_hand("1234567m159p123s")])
     assert scoring.max_fan(ready).tolist() == [3, -1]
-    f, best = scoring.max_fan(ready, best_tile=True)
+    f, best = scoring.max_fan(ready, best_wait=True)
     assert best.tolist() == [8, -1]
     single = scoring.max_fan("2224445557779m")
     assert single.fan == 3 and single.best_wait == 8 and len(single.waits) == 2
     with pytest.raises(ValueError, match="only batch"):
-        scoring.max_fan("2224445557779m", best_tile=True)
+        scoring.max_fan("2224445557779m", best_wait=True)
     assert scoring.fan is fan
 
 
@@ -481,8 +500,10 @@ def test_compiled_rules_cached():
     assert not t.flags.writeable
     with pytest.raises(ValueError, match="int16"):
         compile_rules(Rules(root_fan=20000))
+    assert fan("22244455577799m", 8, rules="qq") == fan("22244455577799m", 8, rules=QQ) == 4
+    assert compile_rules("qq") is compile_rules(Rules.preset("qq"))
     with pytest.raises(TypeError, match="Rules"):
-        fan("22244455577799m", 8, rules="chengdu")
+        fan("22244455577799m", 8, rules={})
 
 
 # ------------------------------------------------------------------------- bad input
@@ -586,7 +607,7 @@ def test_errors_coerce():
     assert got.tolist() == [3, INVALID_FAN, INVALID_FAN]
     ready = np.stack([parse_hand("2224445557779m")] * 2)
     ready[0, 2] = 5
-    f, best = max_fan(ready, errors="coerce", best_tile=True)
+    f, best = max_fan(ready, errors="coerce", best_wait=True)
     assert f.tolist() == [INVALID_FAN, 3] and best.tolist() == [INVALID_FAN, 8]
     got = fan(np.stack([good, good]), np.array([8, 99]), errors="coerce")
     assert got.tolist() == [3, INVALID_FAN]
@@ -598,7 +619,7 @@ def test_python_lists_are_batches():
     win = parse_hand("22244455577799m").tolist()
     assert fan([win, win], [8, 1]).tolist() == [3, 3]
     ready = parse_hand("2224445557779m").tolist()
-    f, best = max_fan([ready, ready], best_tile=True)
+    f, best = max_fan([ready, ready], best_wait=True)
     assert f.tolist() == [3, 3] and best.tolist() == [8, 8]
     assert fan(["22244455577799m", "123333m45566799s"], ["9m", "1m"]).tolist() == [3, 1]
     with pytest.raises(ValueError, match=r"concealed_kongs: expected shape \(27,\) or \(2, 27\)"):

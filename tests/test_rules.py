@@ -20,8 +20,8 @@ EXTRA_NAMES = [
     "ZHONG_ZHANG", "QIA_XIN_WU", "ZI_MEI_DUI", "YI_TIAO_LONG",
 ]
 
-# CONTRACT.md field list, in order, with the chengdu defaults.
-CONTRACT_DEFAULTS = {
+# The Rules fields, in declaration order, with the chengdu defaults (RULES.md sections 4-7).
+FIELD_DEFAULTS = {
     "name": "chengdu", "root_fan": 1, "long_qi_dui_uses_root": True, "gang_shang_hua": 1,
     "gang_shang_pao": 1, "qiang_gang_hu": 1, "self_draw": "add_base", "hai_di": 0,
     "men_qing": 0, "zhong_zhang": 0, "qia_xin_wu": 0, "zi_mei_dui": 0, "yi_tiao_long": 0,
@@ -62,14 +62,14 @@ def test_fan_zh(name, zh):
 
 def test_fields_exactly_as_contract():
     names = [f.name for f in dataclasses.fields(Rules)]
-    expected = list(CONTRACT_DEFAULTS)
+    expected = list(FIELD_DEFAULTS)
     expected.insert(1, "base_fan")
     assert names == expected
 
 
 def test_chengdu_defaults():
     r = Rules()
-    for name, value in CONTRACT_DEFAULTS.items():
+    for name, value in FIELD_DEFAULTS.items():
         assert getattr(r, name) == value, name
     assert {f.name: n for f, n in r.base_fan.items()} == TABLE
     assert list(r.base_fan) == [Fan[n] for n in BASE_NAMES]
@@ -103,7 +103,7 @@ def test_every_field_overridable(preset, field):
     r = Rules.preset(preset, **{field: NON_DEFAULT[field]})
     assert getattr(r, field) == NON_DEFAULT[field]
     base = Rules.preset(preset)
-    for other in CONTRACT_DEFAULTS:
+    for other in FIELD_DEFAULTS:
         if other != field:
             assert getattr(r, other) == getattr(base, other)
 

@@ -7,7 +7,7 @@ import dataclasses
 import numpy as np
 import pytest
 
-from mjfast.errors import InvalidHandError, TileParseError
+from mjfast.errors import InvalidArgumentError, InvalidHandError, TileParseError
 from mjfast.rules import Fan, Rules
 from mjfast.scoring import (
     SEQ,
@@ -361,14 +361,14 @@ def test_meld_forms_agree():
     ("22244455577799m", {"win_tile": "9m", "void_suit": 3}, ValueError),
     ("22244455577799m", {"win_tile": "9m", "void_suit": "z"}, ValueError),
     ("22244455577799m", {"win_tile": "9m", "void_suit": True}, TypeError),
-    ("22244455577799m", {"win_tile": "9m", "rules": "chengdu"}, TypeError),
+    ("22244455577799m", {"win_tile": "9m", "rules": "shanghai"}, InvalidArgumentError),
     ("22244455577799z", {"win_tile": "9m"}, TileParseError),
     ([0] * 26, {"win_tile": 0}, InvalidHandError),
     ([5] + [0] * 26, {"win_tile": 0}, InvalidHandError),
     ([-1] + [0] * 26, {"win_tile": 0}, InvalidHandError),
-    ([1.0] + [0] * 26, {"win_tile": 0}, InvalidHandError),
+    ([1.0] + [0] * 26, {"win_tile": 0}, InvalidArgumentError),
     (np.zeros((2, 27), np.uint8), {"win_tile": 0}, InvalidHandError),
-    (np.zeros(27, np.float64), {"win_tile": 0}, InvalidHandError),
+    (np.zeros(27, np.float64), {"win_tile": 0}, InvalidArgumentError),
     (np.full(27, 260, np.int64), {"win_tile": 0}, InvalidHandError),
     (42, {"win_tile": 0}, TypeError),
     (b"123m", {"win_tile": 0}, TypeError),

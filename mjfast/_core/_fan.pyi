@@ -12,6 +12,8 @@ ERR_CONCEALED: int
 ERR_WIN_RANGE: int
 OP_FAN: int
 OP_MAX_FAN: int
+READING_BITS: tuple[int, int, int, int, int]
+FLAG_BITS: tuple[int, int, int, int, int, int, int]
 COMPLETE_PATTERNS: int
 
 def suit_table() -> tuple[np.ndarray, np.ndarray]: ...

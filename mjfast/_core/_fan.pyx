@@ -1,44 +1,14 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Compiled fan kernels: builds the suit table and runs the C kernels of ``src/mjfast_fan.h``.
 
-Everything here works on validated arrays; :mod:`mjfast.fan_batch` does the checking, the rules
-compilation, chunking and threading.
+The C declarations live in ``_fan.pxd``; this module is the glue. Everything here works on
+validated arrays; :mod:`mjfast.fan_batch` does the checking, the rules compilation, chunking and
+threading.
 """
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, int16_t, uint32_t
 
 import numpy as np
-
-cdef extern from "mjfast_fan.h" nogil:
-    int MF_HASH_SIZE
-    int MF_R_SIZE
-    int MF_INVALID
-    int MF_ERR_WIN_NOT_HELD, MF_ERR_FLAGS, MF_ERR_CONCEALED, MF_ERR_WIN_RANGE
-    uint32_t MF_TAB[]
-
-    ctypedef struct mf_job_t:
-        int coerce
-        const uint8_t *hands
-        const uint8_t *melds
-        int64_t melds_stride
-        const uint8_t *conc
-        int64_t conc_stride
-        const int8_t *voids
-        int void_scalar
-        const int8_t *wins
-        int win_scalar
-        const uint8_t *flags
-        int flag_scalar
-        const uint8_t *visible
-        int64_t visible_stride
-        const int32_t *rules
-        int16_t *out
-        int8_t *best
-        int32_t err[3]
-
-    int mf_build()
-    int mf_lookup(int32_t idx)
-    int64_t mf_run(mf_job_t *job, int op, int64_t start, int64_t end)
 
 RULES_SIZE = MF_R_SIZE
 INVALID = MF_INVALID
@@ -46,8 +16,12 @@ ERR_WIN_NOT_HELD = MF_ERR_WIN_NOT_HELD
 ERR_FLAGS = MF_ERR_FLAGS
 ERR_CONCEALED = MF_ERR_CONCEALED
 ERR_WIN_RANGE = MF_ERR_WIN_RANGE
-OP_FAN = 0
-OP_MAX_FAN = 1
+OP_FAN = MF_OP_FAN
+OP_MAX_FAN = MF_OP_MAX_FAN
+# C's copies of the reading bits and the situational-flag bits (tests compare them with
+# mjfast.scoring.readings.R_* and mjfast.scoring.inputs.FLAG_BITS).
+READING_BITS = (MF_AT, MF_YJ, MF_456, MF_TWIN, MF_DRAGON)
+FLAG_BITS = (MF_SD, MF_AK, MF_AKD, MF_ROB, MF_LAST, MF_TIAN, MF_DI)
 
 COMPLETE_PATTERNS = mf_build()
 if COMPLETE_PATTERNS < 0:

@@ -194,7 +194,7 @@ def one(int op, object hand, object form, object void_suit, object void_rule, ob
     cdef const char *src
     cdef int form_code
     if (type(hand) is not _ndarray or melds is not None or visible is not None or out is not None
-            or type(workers) is not int or workers != 1 or errors != "raise"
+            or type(workers) is not int or workers != 1 or type(form) is not str or errors != "raise"
             or (void_rule is not True and void_rule is not False)):
         return None
     form_code = _FORMS.get(form, -1)

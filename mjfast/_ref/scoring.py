@@ -2,7 +2,8 @@
 
 Slow and obvious on purpose: readings by brute-force recursive splitting of the whole
 27-count hand, every base pattern checked one by one against its definition, waits by trying
-all 27 kinds. Only the result *types* are shared with :mod:`mjfast.scoring`; no code path is.
+all 27 kinds. Only the result *types* are shared with :mod:`mjfast.scoring` (from
+:mod:`mjfast.scoring.types`, which imports no compiled code); no code path is.
 
 >>> score("22244455577799m", win_tile="9m").fan
 3
@@ -18,7 +19,7 @@ import numpy as np
 
 from mjfast.errors import InvalidHandError
 from mjfast.rules import Fan, Rules
-from mjfast.scoring import SEQ, TRIPLET, Decomposition, FanResult, MaxFan, WaitFan
+from mjfast.scoring.types import SEQ, TRIPLET, Decomposition, FanResult, MaxFan, WaitFan
 from mjfast.tiles import Meld, MeldKind, format_tile, parse_hand, parse_melds, parse_tile
 
 __all__ = ["decompose", "max_fan", "score"]
@@ -330,7 +331,7 @@ def max_fan(hand: Any, *, melds: Any = None, void_suit: Any = None, visible: Any
         full[t] += 1
         r = score(full, win_tile=t, melds=ms, void_suit=void_suit, rules=rules)
         if r.is_win:
-            waits.append(WaitFan(t, r.raw_fan, r.items, r.decomposition,
+            waits.append(WaitFan(t, r.raw_fan, r.items, r.decomposition,  # type: ignore[arg-type]
                                  4 - held - seen[t] <= 0))
     counted = [wf for wf in waits if not (rules.si_jiao and wf.dead)]
     if not counted:

@@ -197,7 +197,7 @@ def _setup_fan_flags(n: int, seed: int) -> tuple[Any, ...]:
 
 
 def _run_fan_flags(hands: np.ndarray, tiles: np.ndarray, voids: np.ndarray, drawn: np.ndarray,
-                   rules: mjfast.Rules) -> np.ndarray:
+                   rules: mjfast.Rules) -> int | np.ndarray:
     return mjfast.fan(hands, tiles, void_suit=voids, self_drawn=drawn, rules=rules)
 
 
@@ -260,8 +260,8 @@ CASES: tuple[Case, ...] = (
     Case("max_fan_w2", "max_fan (大叫), ready hands (a held kind off each win), out=, workers=2",
          _setup_max_fan_out, lambda h, o: mjfast.max_fan(h, out=o, workers=2), 200_000, 20_000,
          compare="max_fan_w1", group="fan"),
-    Case("max_fan_best_tile", "max_fan best_tile=True, Rules(si_jiao=True), ready hands",
-         _setup_best_tile, lambda h, r: mjfast.max_fan(h, best_tile=True, rules=r), 200_000,
+    Case("max_fan_best_tile", "max_fan best_wait=True, Rules(si_jiao=True), ready hands",
+         _setup_best_tile, lambda h, r: mjfast.max_fan(h, best_wait=True, rules=r), 200_000,
          20_000, group="fan"),
     Case("score_lists", "score per winning hand given as a list (the scalar baseline of fan)",
          _setup_score_lists, _run_score, 2_000, 300, unit="calls/s", repeats=3, group="fan"),

@@ -1,0 +1,39 @@
+# C declarations of the fan kernels, for _fan.pyx and for other Cython code that cimports them.
+# The headers ship in mjfast/_core/include (copied from src/ at build time); compile against that
+# folder.
+
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
+
+cdef extern from "mjfast_fan.h" nogil:
+    int MF_HASH_SIZE
+    int MF_R_SIZE
+    int MF_INVALID
+    int MF_OP_FAN, MF_OP_MAX_FAN
+    int MF_ERR_WIN_NOT_HELD, MF_ERR_FLAGS, MF_ERR_CONCEALED, MF_ERR_WIN_RANGE
+    int MF_AT, MF_YJ, MF_456, MF_TWIN, MF_DRAGON
+    int MF_SD, MF_AK, MF_AKD, MF_ROB, MF_LAST, MF_TIAN, MF_DI
+    uint32_t MF_TAB[]
+
+    ctypedef struct mf_job_t:
+        int coerce
+        const uint8_t *hands
+        const uint8_t *melds
+        int64_t melds_stride
+        const uint8_t *conc
+        int64_t conc_stride
+        const int8_t *voids
+        int void_scalar
+        const int8_t *wins
+        int win_scalar
+        const uint8_t *flags
+        int flag_scalar
+        const uint8_t *visible
+        int64_t visible_stride
+        const int32_t *rules
+        int16_t *out
+        int8_t *best
+        int32_t err[3]
+
+    int mf_build()
+    int mf_lookup(int32_t idx)
+    int64_t mf_run(mf_job_t *job, int op, int64_t start, int64_t end)
