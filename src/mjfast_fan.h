@@ -13,7 +13,7 @@
  * at import (about a millisecond) by enumerating every multiset of at most four sets plus an
  * optional pair; tools/fangen.py computes the same mapping in Python for the tests.
  *
- * The rules. mjfast/fan_batch.py compiles a Rules object into an int32 array (layout MF_R_*):
+ * The rules. mjfast/scoring/patterns.py compiles a Rules object into an int32 array (MF_R_*):
  * the value of the regular reading per context (flush, all 2/5/8, melds all terminal, four melds,
  * 天胡/地胡) and combined bits, the value of the seven-pairs reading per context, and the additive
  * extras, cap and display offset. A value is base pattern (龙七对 less a root when it uses one up)
@@ -36,6 +36,7 @@
 #define MF_EMPTY 0xFFFFFFFFu
 #define MF_KEY_MASK 0x1FFFFFu
 
+/* Reading bits: the R_* of mjfast/scoring/readings.py (tests/test_fan_rules.py compares them). */
 enum { MF_AT = 1, MF_YJ = 2, MF_456 = 4, MF_TWIN = 8, MF_DRAGON = 16 };
 
 static uint32_t MF_TAB[MF_HASH_SIZE];
@@ -148,7 +149,7 @@ static int mf_build(void) {
 
 /* ---- compiled rules -------------------------------------------------------------------- */
 
-/* int32 layout (mjfast/fan_batch.py _compile_rules writes it). */
+/* int32 layout (mjfast/scoring/patterns.py compile_rules writes it). */
 #define MF_R_REG 0       /* [48 contexts][32 combined bits]: regular reading value */
 #define MF_R_SEVEN 1536  /* [12 contexts]: seven-pairs reading value */
 #define MF_R_ROOT 1548   /* fan per root */
@@ -169,7 +170,7 @@ static int mf_build(void) {
  * (0 none, 1 天胡, 2 地胡) << 4. Combined bits: (AND of AT, YJ) | 456 of the win suit when the
  * win tile is a 5 | (OR of TWIN, DRAGON). Seven-pairs context: flush | root << 1 | fixed << 2. */
 
-/* Flags, one bit each (situational; bit order = scoring._FLAG_NAMES). */
+/* Flags, one bit each (situational; bit order = mjfast._args.FLAG_NAMES). */
 enum { MF_SD = 1, MF_AK = 2, MF_AKD = 4, MF_ROB = 8, MF_LAST = 16, MF_TIAN = 32, MF_DI = 64 };
 
 /* Row errors beyond the core's MJ_ERR_* (the Python layer words them). */
@@ -326,7 +327,7 @@ static inline int mf_fan_row(const mf_job_t *job, int64_t i, int32_t *err, int *
         err[2] = 0;
         return MF_ERR_WIN_NOT_HELD;
     }
-    if (fl) {
+    if (fl) { /* the contradictions of situation() in mjfast/scoring/inputs.py (tested alike) */
         int sd = fl & MF_SD, ak = fl & MF_AK, akd = fl & MF_AKD, rob = fl & MF_ROB;
         int last = fl & MF_LAST, tian = fl & MF_TIAN, di = fl & MF_DI;
         int drawn = sd || ak || tian || di;
