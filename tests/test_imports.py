@@ -1,0 +1,106 @@
+"""The package's import graph: every module imports alone, and no module imports in a cycle.
+
+The static check reads each module's own imports (module level and inside functions alike: a
+deferred import is still a dependency), resolves them to modules of the package, and looks for a
+cycle; the dynamic check imports each module first thing in a fresh interpreter.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import mjfast
+
+PACKAGE = Path(mjfast.__file__).parent
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _imports(name: str, path: Path) -> set[str]:
+    """Modules of the package that *name* imports (a package's __init__ counts as the package)."""
+    is_package = path.name == "__init__.py"
+    package = name if is_package else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                stem = ".".join(base + ([node.module] if node.module else []))
+            else:
+                stem = node.module or ""
+            # "from pkg import mod" imports the submodule pkg.mod when there is one.
+            targets = [f"{stem}.{a.name}" if f"{stem}.{a.name}" in MODULES else stem
+                       for a in node.names]
+        else:
+            continue
+        for target in targets:
+            while target and target not in MODULES:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                out.add(target)
+    return out
+
+
+def _parents(name: str) -> set[str]:
+    """Importing a.b.c runs the __init__ of a and a.b first: those are dependencies too, but the
+    package's own __init__ re-exporting its children is not a cycle of the children."""
+    parts = name.split(".")
+    return {".".join(parts[:i]) for i in range(1, len(parts))}
+
+
+def test_no_import_cycles() -> None:
+    graph = {name: _imports(name, path) for name, path in MODULES.items()}
+    # A module's parent packages run before it; edges into a parent from its own children are
+    # the normal "package re-exports its modules" shape and not followed.
+    for name in graph:
+        graph[name] -= _parents(name)
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                cycle = stack[stack.index(nxt):] + [nxt]
+                pytest.fail("import cycle: " + " -> ".join(cycle))
+            if nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name)
+
+
+def test_graph_sees_imports() -> None:
+    """The checker reads relative and absolute imports (so the cycle test can fail)."""
+    assert "mjfast._notation" in _imports("mjfast.tiles", MODULES["mjfast.tiles"])
+    assert "mjfast._args" in _imports("mjfast._validate", MODULES["mjfast._validate"])
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if not n.endswith("__main__")))
+def test_module_imports_alone(name: str) -> None:
+    proc = subprocess.run([sys.executable, "-c", f"import {name}"], capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
