@@ -15,7 +15,7 @@ import os
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import pytest  # noqa: E402
+import pytest
 
 DISABLED_SIZE = 500
 """Hands (or calls) per case when benchmarking is disabled."""

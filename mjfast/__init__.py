@@ -19,9 +19,9 @@ except ImportError as exc:  # pragma: no cover - only without a build
         f"editing a .pyx or src/*.h file). Original error: {exc}"
     ) from exc
 
+from .analysis import INVALID_MASK, INVALID_ROW, UNWINNABLE, is_win, mask_to_tiles, shanten, waits
 from .efficiency import NOT_HELD, Discard, advise, discards, effective_tiles
 from .errors import InvalidHandError, TileParseError
-from .analysis import INVALID_MASK, INVALID_ROW, UNWINNABLE, is_win, mask_to_tiles, shanten, waits
 from .rules import PRESETS, Fan, Rules
 from .scoring import Decomposition, FanResult, MaxFan, WaitFan, decompose, fan, max_fan, score
 from .scoring.batch import INVALID_FAN

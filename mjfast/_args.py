@@ -30,7 +30,6 @@ import functools
 import operator
 import os
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
@@ -96,7 +95,7 @@ def as_int(value: object, name: str, *, minimum: int | None = None,
     if isinstance(value, (bool, np.bool_)):
         raise _bad(name, "an int", value)
     try:
-        v = operator.index(value)  # type: ignore[call-overload]
+        v = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise _bad(name, "an int", value) from None
     if (minimum is not None and v < minimum) or (maximum is not None and v > maximum):
@@ -115,7 +114,7 @@ def as_kind(value: object, name: str = "tile") -> int:
     if isinstance(value, (bool, np.bool_)):
         raise _bad(name, "a kind index 0..26", value)
     try:
-        v = operator.index(value)  # type: ignore[call-overload]
+        v = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise _bad(name, "a kind index 0..26", value) from None
     if not 0 <= v < NUM_KINDS:
@@ -133,7 +132,7 @@ def as_tile(value: object, name: str = "tile") -> int:
     if isinstance(value, (bool, np.bool_)):
         raise _bad(name, "a tile ('5p') or a kind index 0..26", value)
     try:
-        v = operator.index(value)  # type: ignore[call-overload]
+        v = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise _bad(name, "a tile ('5p') or a kind index 0..26", value) from None
     if not 0 <= v < NUM_KINDS:
@@ -153,7 +152,7 @@ def as_void(value: object, name: str = "void_suit") -> int:
     if isinstance(value, (bool, np.bool_)):
         raise _bad(name, _VOID_SET, value)
     try:
-        v = operator.index(value)  # type: ignore[call-overload]
+        v = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise _bad(name, _VOID_SET, value) from None
     if not -1 <= v <= 2:
@@ -184,7 +183,7 @@ def as_workers(value: object, name: str = "workers") -> int:
     """A thread count: a positive int, or -1 for every core."""
     if not isinstance(value, (bool, np.bool_)):
         try:
-            v = operator.index(value)  # type: ignore[call-overload]
+            v = operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             pass
         else:

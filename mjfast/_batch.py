@@ -12,7 +12,7 @@ import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
-from typing import Any, Optional
+from typing import Any
 
 from ._core import _kernels
 from ._validate import Prepared, prepare, row_error
@@ -52,7 +52,7 @@ def _get_pool(size: int) -> ThreadPoolExecutor:
 Result = tuple[int, int, int, int]
 
 
-def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: bool) -> Optional[Result]:
+def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: bool) -> Result | None:
     """Call ``run(start, end)`` over ``CHUNK``-row chunks of ``n`` rows on up to ``workers``
     threads; return the first bad row's ``(row, code, a, b)``, or None.
 

@@ -8,8 +8,7 @@ reports the first bad row and :func:`row_error` words it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NamedTuple, Optional, Union
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -129,10 +128,10 @@ class Prepared(NamedTuple):
 
     hands: np.ndarray  # (n, 27) uint8, C-contiguous (a single hand as one row)
     batch: bool  # False: the caller gave one hand and gets one row back
-    melds: Optional[np.ndarray]  # (27,) or (n, 27) uint8, None without melds
-    voids: Optional[np.ndarray]  # (n,) int8, or None: void_scalar for every row
+    melds: np.ndarray | None  # (27,) or (n, 27) uint8, None without melds
+    voids: np.ndarray | None  # (n,) int8, or None: void_scalar for every row
     void_scalar: int
-    visible: Optional[np.ndarray]  # (27,) or (n, 27) uint8
+    visible: np.ndarray | None  # (27,) or (n, 27) uint8
     void_rule: bool
     form: int
     coerce: bool

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union, overload
+from typing import Any, overload
 
 import numpy as np
 
@@ -22,15 +22,15 @@ INVALID_MASK: int = _kernels.INVALID_MASK
 
 
 @overload
-def shanten(hands: Union[str, list, tuple], *, form: Form = ..., melds: Any = ..., void_suit: VoidSuitss = ...,
+def shanten(hands: str | list | tuple, *, form: Form = ..., melds: Any = ..., void_suit: VoidSuits = ...,
             void_rule: bool = ..., workers: int = ..., out: None = ..., errors: str = ...) -> int: ...
 @overload
-def shanten(hands: np.ndarray, *, form: Form = ..., melds: Any = ..., void_suit: VoidSuitss = ...,
-            void_rule: bool = ..., workers: int = ..., out: Optional[np.ndarray] = ...,
-            errors: str = ...) -> Union[int, np.ndarray]: ...
-def shanten(hands: HandsLike, *, form: Form = "all", melds: Any = None, void_suit: VoidSuitss = None,
-            void_rule: bool = True, workers: int = 1, out: Optional[np.ndarray] = None,
-            errors: str = "raise") -> Union[int, np.ndarray]:
+def shanten(hands: np.ndarray, *, form: Form = ..., melds: Any = ..., void_suit: VoidSuits = ...,
+            void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
+            errors: str = ...) -> int | np.ndarray: ...
+def shanten(hands: HandsLike, *, form: Form = "all", melds: Any = None, void_suit: VoidSuits = None,
+            void_rule: bool = True, workers: int = 1, out: np.ndarray | None = None,
+            errors: str = "raise") -> int | np.ndarray:
     """Shanten number: -1 complete, 0 ready (下叫), ``UNWINNABLE`` (127) if it can never win.
 
     The least number of tile exchanges to a winning hand, minus one (RULES.md section 3), over
@@ -66,9 +66,9 @@ def shanten(hands: HandsLike, *, form: Form = "all", melds: Any = None, void_sui
                 void_suit=void_suit, void_rule=void_rule, workers=workers, out=out, errors=errors)
 
 
-def is_win(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuitss = None, void_rule: bool = True,
-           workers: int = 1, out: Optional[np.ndarray] = None,
-           errors: str = "raise") -> Union[bool, np.ndarray]:
+def is_win(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuits = None, void_rule: bool = True,
+           workers: int = 1, out: np.ndarray | None = None,
+           errors: str = "raise") -> bool | np.ndarray:
     """Is a 14-3m hand a winning hand (regular form or seven pairs, under the void rule)?
 
     A 13-3m hand is not complete and gives False; other sizes raise. With ``errors="coerce"``
@@ -85,8 +85,8 @@ def is_win(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuitss = None,
 
 
 def waits(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuits = None, void_rule: bool = True,
-          workers: int = 1, out: Optional[np.ndarray] = None,
-          errors: str = "raise") -> Union[int, np.ndarray]:
+          workers: int = 1, out: np.ndarray | None = None,
+          errors: str = "raise") -> int | np.ndarray:
     """Waits of 13-3m hands as 27-bit masks (bit t = kind t completes the hand).
 
     A kind the player already holds four times (melds included) is never a wait: there is no

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional, Union
+from typing import Any
 
 import numpy as np
 
@@ -20,7 +20,7 @@ NOT_HELD: int = _kernels.NOT_HELD
 
 def effective_tiles(hands: HandsLike, *, visible: Any = None, form: Form = "all", melds: Any = None,
                     void_suit: VoidSuits = None, void_rule: bool = True, workers: int = 1,
-                    out: Optional[np.ndarray] = None, errors: str = "raise") -> np.ndarray:
+                    out: np.ndarray | None = None, errors: str = "raise") -> np.ndarray:
     """For 13-3m hands: per kind, -1 if drawing it does not lower shanten, else the copies left.
 
     Copies left = 4 - copies held (melds included) - ``visible`` copies (seen outside the hand:
@@ -43,7 +43,7 @@ def effective_tiles(hands: HandsLike, *, visible: Any = None, form: Form = "all"
 
 def discards(hands: HandsLike, *, visible: Any = None, form: Form = "all", melds: Any = None,
              void_suit: VoidSuits = None, void_rule: bool = True, workers: int = 1,
-             out: Optional[np.ndarray] = None, errors: str = "raise") -> np.ndarray:
+             out: np.ndarray | None = None, errors: str = "raise") -> np.ndarray:
     """For 14-3m hands: per kind, the shanten after discarding one copy (``NOT_HELD`` = -128
     where the kind is not held).
 
@@ -78,10 +78,11 @@ class Discard:
         from .tiles import format_tile
 
         tiles = " ".join(format_tile(t) for t in self.effective)
-        return f"discard {format_tile(self.tile)}: shanten {self.shanten}, {self.effective_count} tiles ({tiles})"
+        return (f"discard {format_tile(self.tile)}: shanten {self.shanten}, "
+                f"{self.effective_count} tiles ({tiles})")
 
 
-def advise(hand: Union[str, HandLike], *, visible: Any = None, form: Form = "all", melds: Any = None,
+def advise(hand: str | HandLike, *, visible: Any = None, form: Form = "all", melds: Any = None,
            void_suit: VoidSuits = None, void_rule: bool = True) -> list[Discard]:
     """Rank the discards of one 14-3m hand by (shanten after, effective copies left, kind).
 

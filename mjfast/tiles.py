@@ -28,7 +28,7 @@ naming the 0-based position and the problem, never silently dropped.
 >>> parse_hand("1234z")
 Traceback (most recent call last):
     ...
-mjfast.errors.TileParseError: position 4 of '1234z': honour tiles (z) are not used in Sichuan mahjong (only m, p, s)
+mjfast.errors.TileParseError: position 4 of '1234z': honour tiles (z) are not used in Sichuan mahjong ...
 >>> Meld.parse("pung:5p")
 Meld(kind=<MeldKind.PUNG: 'pung'>, tile=13)
 """
@@ -186,7 +186,7 @@ class Meld:
     >>> Meld("pung", 27)
     Traceback (most recent call last):
         ...
-    ValueError: meld tile must be a kind index 0..26, got 27
+    mjfast.errors.InvalidArgumentError: meld tile: expected a kind index 0..26, got 27
     """
 
     kind: MeldKind

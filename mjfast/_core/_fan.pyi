@@ -1,6 +1,5 @@
 """Type stub of the compiled fan kernels (mjfast/_core/_fan.pyx)."""
 
-from typing import Optional
 
 import numpy as np
 
@@ -21,19 +20,19 @@ def lookup(idx: int) -> int: ...
 def run_rows(
     op: int,
     hands: np.ndarray,
-    melds: Optional[np.ndarray],
-    conc: Optional[np.ndarray],
-    voids: Optional[np.ndarray],
+    melds: np.ndarray | None,
+    conc: np.ndarray | None,
+    voids: np.ndarray | None,
     void_scalar: int,
-    wins: Optional[np.ndarray],
+    wins: np.ndarray | None,
     win_scalar: int,
-    flags: Optional[np.ndarray],
+    flags: np.ndarray | None,
     flag_scalar: int,
-    visible: Optional[np.ndarray],
+    visible: np.ndarray | None,
     rules: np.ndarray,
     coerce: bool,
     out: np.ndarray,
-    best: Optional[np.ndarray],
+    best: np.ndarray | None,
     start: int,
     end: int,
 ) -> tuple[int, int, int, int]: ...

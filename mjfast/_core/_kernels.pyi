@@ -1,6 +1,6 @@
 """Type stub of the compiled core (mjfast/_core/_kernels.pyx)."""
 
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
@@ -18,10 +18,10 @@ def table_bytes() -> bytes: ...
 def run_rows(
     op: int,
     hands: np.ndarray,
-    melds: Optional[np.ndarray],
-    voids: Optional[np.ndarray],
+    melds: np.ndarray | None,
+    voids: np.ndarray | None,
     void_scalar: int,
-    visible: Optional[np.ndarray],
+    visible: np.ndarray | None,
     void_rule: bool,
     form: int,
     coerce: bool,

@@ -46,9 +46,9 @@ under the void rule, seven pairs with melds) gives :data:`UNWINNABLE` (127); wit
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
-from typing import Literal, Optional
+from typing import Literal
 
 __all__ = [
     "NOT_HELD",
@@ -78,7 +78,7 @@ Form = Literal["all", "regular", "seven_pairs"]
 
 
 def _prepare(
-    counts: Sequence[int], melds: Optional[Sequence[int]]
+    counts: Sequence[int], melds: Sequence[int] | None
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Return (hand, melds, number of melds) as tuples of ints."""
     hand = tuple(int(c) for c in counts)
@@ -110,7 +110,7 @@ def _check_size(hand: tuple[int, ...], n_melds: int, allowed: tuple[int, ...]) -
 
 
 def _live_suit_sets(
-    meld_tiles: tuple[int, ...], void_suit: Optional[int], void_rule: bool
+    meld_tiles: tuple[int, ...], void_suit: int | None, void_rule: bool
 ) -> list[tuple[int, ...]]:
     """The choices of live suits S a winning hand may use (see the module docstring)."""
     if void_suit is not None and void_suit not in (0, 1, 2):
@@ -169,7 +169,7 @@ def suit_costs(
                             nxt[key] = c
         states = nxt
     table = [[_INF, _INF] for _ in range(5)]
-    for (open1, open2, sets, pair), cost in states.items():
+    for (_open1, _open2, sets, pair), cost in states.items():
         # open1 == open2 == 0 here: no sequence may start at ranks 8 or 9.
         if cost < table[sets][pair]:
             table[sets][pair] = cost
@@ -200,7 +200,7 @@ def _regular_cost(
     return best
 
 
-@lru_cache(maxsize=None)
+@cache
 def _splits(total: int, parts: int) -> tuple[tuple[int, ...], ...]:
     """All tuples of `parts` non-negative ints summing to `total`."""
     if parts == 1:
@@ -245,7 +245,7 @@ def _shanten(
     meld_tiles: tuple[int, ...],
     n_melds: int,
     form: str,
-    void_suit: Optional[int],
+    void_suit: int | None,
     void_rule: bool,
 ) -> int:
     if form not in ("all", "regular", "seven_pairs"):
@@ -261,10 +261,10 @@ def _shanten(
 
 def shanten(
     counts: Sequence[int],
-    melds: Optional[Sequence[int]] = None,
+    melds: Sequence[int] | None = None,
     *,
     form: Form = "all",
-    void_suit: Optional[int] = None,
+    void_suit: int | None = None,
     void_rule: bool = True,
 ) -> int:
     """Shanten number by definition (RULES.md 3): ``min |C - hand| - 1`` over winning ``C``.
@@ -287,9 +287,9 @@ def shanten(
 
 def is_win(
     counts: Sequence[int],
-    melds: Optional[Sequence[int]] = None,
+    melds: Sequence[int] | None = None,
     *,
-    void_suit: Optional[int] = None,
+    void_suit: int | None = None,
     void_rule: bool = True,
 ) -> bool:
     """True when the ``14 - 3m`` concealed tiles plus the melds form a winning hand.
@@ -313,9 +313,9 @@ def _plus(hand: tuple[int, ...], t: int, d: int = 1) -> tuple[int, ...]:
 
 def waits(
     counts: Sequence[int],
-    melds: Optional[Sequence[int]] = None,
+    melds: Sequence[int] | None = None,
     *,
-    void_suit: Optional[int] = None,
+    void_suit: int | None = None,
     void_rule: bool = True,
 ) -> int:
     """27-bit mask of the kinds t such that hand + t wins (a ``13 - 3m`` hand).
@@ -339,9 +339,9 @@ def _effective(
     n_melds: int,
     visible: tuple[int, ...],
     form: str,
-    void_suit: Optional[int],
+    void_suit: int | None,
     void_rule: bool,
-    held_before: Optional[Sequence[int]] = None,
+    held_before: Sequence[int] | None = None,
 ) -> tuple[int, list[int]]:
     """(shanten, per-kind list) for a 13-3m hand; see effective_tiles."""
     base = _shanten(hand, meld_tiles, n_melds, form, void_suit, void_rule)
@@ -360,7 +360,7 @@ def _effective(
     return base, out
 
 
-def _visible(visible: Optional[Sequence[int]]) -> tuple[int, ...]:
+def _visible(visible: Sequence[int] | None) -> tuple[int, ...]:
     if visible is None:
         return (0,) * 27
     vis = tuple(int(v) for v in visible)
@@ -371,11 +371,11 @@ def _visible(visible: Optional[Sequence[int]]) -> tuple[int, ...]:
 
 def effective_tiles(
     counts: Sequence[int],
-    melds: Optional[Sequence[int]] = None,
+    melds: Sequence[int] | None = None,
     *,
-    visible: Optional[Sequence[int]] = None,
+    visible: Sequence[int] | None = None,
     form: Form = "all",
-    void_suit: Optional[int] = None,
+    void_suit: int | None = None,
     void_rule: bool = True,
 ) -> list[int]:
     """Per kind, for a ``13 - 3m`` hand: copies left of each kind whose draw lowers shanten.
@@ -391,10 +391,10 @@ def effective_tiles(
 
 def discards(
     counts: Sequence[int],
-    melds: Optional[Sequence[int]] = None,
+    melds: Sequence[int] | None = None,
     *,
     form: Form = "all",
-    void_suit: Optional[int] = None,
+    void_suit: int | None = None,
     void_rule: bool = True,
 ) -> list[int]:
     """Per kind, for a ``14 - 3m`` hand: the shanten after discarding one tile of that kind.
@@ -412,10 +412,10 @@ def discards(
 
 def advise(
     counts: Sequence[int],
-    melds: Optional[Sequence[int]] = None,
+    melds: Sequence[int] | None = None,
     *,
-    visible: Optional[Sequence[int]] = None,
-    void_suit: Optional[int] = None,
+    visible: Sequence[int] | None = None,
+    void_suit: int | None = None,
     void_rule: bool = True,
 ) -> list[tuple[int, int, int, list[int]]]:
     """Discard advice for a ``14 - 3m`` hand (overall shanten, form "all").

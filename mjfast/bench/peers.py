@@ -42,7 +42,8 @@ def to_34_counts(hands: np.ndarray) -> list[list[int]]:
 
     The layout of ``xiangting`` and ``mahjong`` (``tiles_34``): indices 0-26 are mjfast's kinds.
 
-    >>> to_34_counts(np.eye(1, 27, 13, dtype=np.uint8))[0][13], len(to_34_counts(np.zeros((1, 27), np.uint8))[0])
+    >>> row = to_34_counts(np.eye(1, 27, 13, dtype=np.uint8))[0]
+    >>> row[13], len(row)
     (1, 34)
     """
     hands = np.asarray(hands)
@@ -165,7 +166,7 @@ def peer_available(name: str) -> str | None:
     """None when peer ``name`` can be imported, else the reason it cannot."""
     try:
         importlib.import_module(PEERS[name].module)
-    except Exception as exc:  # noqa: BLE001 - any import failure means "skip this peer"
+    except Exception as exc:
         return f"{name} not importable ({type(exc).__name__}: {exc}); pip install 'mjfast[peers]'"
     return None
 
