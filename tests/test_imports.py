@@ -1,8 +1,10 @@
-"""The package's import graph: every module imports alone, and no module imports in a cycle.
+"""The package's import graph: every module imports alone, no module imports in a cycle, and
+the pure-Python references import no fast code.
 
 The static check reads each module's own imports (module level and inside functions alike: a
 deferred import is still a dependency), resolves them to modules of the package, and looks for a
-cycle; the dynamic check imports each module first thing in a fresh interpreter.
+cycle; the dynamic check imports each module first thing in a fresh interpreter. The same
+reading of ``mjfast/_ref/*.py`` keeps the oracles independent of what they test.
 """
 
 from __future__ import annotations
@@ -97,6 +99,36 @@ def test_graph_sees_imports() -> None:
     """The checker reads relative and absolute imports (so the cycle test can fail)."""
     assert "mjfast._notation" in _imports("mjfast.tiles", MODULES["mjfast.tiles"])
     assert "mjfast._args" in _imports("mjfast._validate", MODULES["mjfast._validate"])
+
+
+# What a reference may use: notation, rules, errors, argument checks, type aliases and the
+# result types it shares with the scorer; never a kernel, the scorer or the settlement code.
+REF_MAY_IMPORT = {"mjfast.errors", "mjfast.rules", "mjfast.tiles", "mjfast._notation",
+                  "mjfast._args", "mjfast._typing", "mjfast.scoring.types"}
+REF_MODULES = sorted(n for n in MODULES if n == "mjfast._ref" or n.startswith("mjfast._ref."))
+
+
+def _fast_imports(name: str, path: Path) -> list[str]:
+    """The modules *name* imports that a reference may not."""
+    return sorted(m for m in _imports(name, path)
+                  if m not in REF_MAY_IMPORT and not m.startswith("mjfast._ref"))
+
+
+@pytest.mark.parametrize("name", REF_MODULES)
+def test_references_import_no_fast_code(name: str) -> None:
+    assert not _fast_imports(name, MODULES[name]), f"{name} imports fast code"
+
+
+def test_reference_check_sees_fast_imports(tmp_path: Path) -> None:
+    """The check reads every import form (so it can fail); the scorer's types are allowed,
+    the scorer is not."""
+    assert REF_MODULES
+    fake = tmp_path / "fake.py"
+    fake.write_text("import mjfast\nfrom mjfast.scoring import score\nfrom .. import analysis\n"
+                    "from mjfast.scoring.types import FanResult\nfrom . import core\n"
+                    "def f():\n    from mjfast.settlement import Round\n")
+    assert _fast_imports("mjfast._ref.fake", fake) == [
+        "mjfast", "mjfast.analysis", "mjfast.scoring", "mjfast.settlement"]
 
 
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if not n.endswith("__main__")))

@@ -1,7 +1,7 @@
 """Generator of the suit tables behind the shanten kernels (run at development time).
 
 ``python tools/tablegen.py`` (numpy only, no compiled core needed) rewrites
-``src/mjfast_tables.h``; ``tests/test_core_tables.py`` regenerates the tables and checks the
+``src/mjfast_tables.h``; ``tests/core/test_core_tables.py`` regenerates the tables and checks the
 shipped header byte for byte. It is not part of the wheel.
 
 The scheme: a suit pattern is 9 counts, indexed in base 5. For every pattern and

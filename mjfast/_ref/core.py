@@ -1,9 +1,11 @@
 """Pure-Python reference for the core kernels, written from the definitions of RULES.md 2-3.
 
 This module is the oracle the compiled kernels are tested against, so it aims to be obviously
-correct rather than fast. Every function takes plain sequences of 27 ints (kind 0..26 =
-1m..9m, 1p..9p, 1s..9s); ``melds`` is a 27-sequence of meld tiles per kind (0, 3 for a pung,
-4 for a kong) or None.
+correct rather than fast. Every function has the signature of its public twin (:mod:`mjfast`)
+less the batch options (``workers``, ``out``, ``errors``), and takes one hand: 27 ints (kind
+0..26 = 1m..9m, 1p..9p, 1s..9s) or a tile string; ``melds`` is None, meld strings / ``Meld``
+objects, or 27 meld tiles per kind (0, 3 for a pung, 4 for a kong). Inputs are normalised to
+count tuples first (through :mod:`mjfast.tiles`), so no spelling takes a path of its own.
 
 Shanten (RULES.md 3) is, by definition, ``min |C - H| - 1`` over every winning hand ``C`` with
 the same melds, concealed size ``14 - 3m``, no kind above 4 copies counting melds, and obeying
@@ -28,7 +30,7 @@ How the minimum is computed, and why it is exact:
   ``r-2``, ``r-1`` and ``r``, plus 3 or 2). The dynamic programme merely merges enumeration
   branches that agree on everything that can still matter (sequences still open, sets and pair
   used so far), keeping the cheaper one, so it is an exhaustive enumeration of all patterns.
-  (``tests/test_ref_core.py`` also checks it against a literal enumeration of set multisets.)
+  (``tests/core/test_ref_core.py`` also checks it against a literal enumeration of set multisets.)
 * Seven pairs: ``C`` gives each live kind 0, 2 or 4 tiles (a quad is two pairs), 7 pairs in
   all, and only without melds. We choose the number of pairs per kind by a small exact
   knapsack over the live kinds (:func:`_seven_pairs_cost`), no greedy argument needed.
@@ -48,7 +50,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations
-from typing import Literal
+from typing import Any, Literal, Optional, Union
+
+from mjfast.tiles import Meld, melds_to_counts, parse_hand
 
 __all__ = [
     "NOT_HELD",
@@ -77,17 +81,32 @@ Form = Literal["all", "regular", "seven_pairs"]
 # Input handling
 
 
-def _prepare(
-    counts: Sequence[int], melds: Sequence[int] | None
-) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+Hand = Union[Sequence[int], str]
+"""One hand: 27 counts or a tile string."""
+
+Melds = Optional[Union[Sequence[Any], str, Meld]]
+"""Melds: None, meld strings / ``Meld`` objects, or 27 meld tiles per kind."""
+
+
+def _meld_counts(melds: Melds) -> tuple[int, ...]:
+    """Meld tiles per kind; strings and ``Meld`` objects go through :func:`melds_to_counts`."""
+    if melds is None:
+        return (0,) * 27
+    if isinstance(melds, (str, Meld)):
+        return tuple(int(c) for c in melds_to_counts(melds))
+    items: list[Any] = list(melds)
+    if all(isinstance(m, (str, Meld)) for m in items):
+        return tuple(int(c) for c in melds_to_counts(items))
+    return tuple(int(c) for c in items)
+
+
+def _prepare(hands: Hand, melds: Melds) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Return (hand, melds, number of melds) as tuples of ints."""
-    hand = tuple(int(c) for c in counts)
+    hand = tuple(int(c) for c in (parse_hand(hands) if isinstance(hands, str) else hands))
     if len(hand) != 27:
         raise ValueError(f"expected 27 counts, got {len(hand)}")
-    if melds is None:
-        meld_tiles = (0,) * 27
-    else:
-        meld_tiles = tuple(int(c) for c in melds)
+    meld_tiles = _meld_counts(melds)
+    if melds is not None:
         if len(meld_tiles) != 27:
             raise ValueError(f"expected 27 meld counts, got {len(meld_tiles)}")
         bad = [c for c in meld_tiles if c not in (0, 3, 4)]
@@ -120,7 +139,7 @@ def _live_suit_sets(
             raise ValueError("void_suit: a declared void suit needs void_rule=True")
         return [(0, 1, 2)]
     meld_suits = {t // 9 for t in range(27) if meld_tiles[t]}
-    out = []
+    out: list[tuple[int, ...]] = []
     for pair in combinations((0, 1, 2), 2):
         if void_suit is not None and void_suit in pair:
             continue
@@ -260,16 +279,16 @@ def _shanten(
 
 
 def shanten(
-    counts: Sequence[int],
-    melds: Sequence[int] | None = None,
+    hands: Hand,
     *,
     form: Form = "all",
+    melds: Melds = None,
     void_suit: int | None = None,
     void_rule: bool = True,
 ) -> int:
     """Shanten number by definition (RULES.md 3): ``min |C - hand| - 1`` over winning ``C``.
 
-    *counts* holds ``13 - 3m`` or ``14 - 3m`` concealed tiles (m = number of melds). -1 =
+    *hands* (one hand) holds ``13 - 3m`` or ``14 - 3m`` concealed tiles (m = number of melds). -1 =
     complete, 0 = ready, :data:`UNWINNABLE` (127) = no winning hand exists.
 
     >>> h = [0] * 27
@@ -280,15 +299,15 @@ def shanten(
     >>> shanten(h), shanten(h, void_rule=False), shanten(h, void_suit=2)
     (2, 0, 2)
     """
-    hand, meld_tiles, n_melds = _prepare(counts, melds)
+    hand, meld_tiles, n_melds = _prepare(hands, melds)
     _check_size(hand, n_melds, (13, 14))
     return _shanten(hand, meld_tiles, n_melds, form, void_suit, void_rule)
 
 
 def is_win(
-    counts: Sequence[int],
-    melds: Sequence[int] | None = None,
+    hands: Hand,
     *,
+    melds: Melds = None,
     void_suit: int | None = None,
     void_rule: bool = True,
 ) -> bool:
@@ -296,7 +315,7 @@ def is_win(
 
     A ``13 - 3m`` hand is never a win (False); any other size raises ValueError.
     """
-    hand, meld_tiles, n_melds = _prepare(counts, melds)
+    hand, meld_tiles, n_melds = _prepare(hands, melds)
     _check_size(hand, n_melds, (13, 14))
     if sum(hand) == 13 - 3 * n_melds:
         return False
@@ -312,9 +331,9 @@ def _plus(hand: tuple[int, ...], t: int, d: int = 1) -> tuple[int, ...]:
 
 
 def waits(
-    counts: Sequence[int],
-    melds: Sequence[int] | None = None,
+    hands: Hand,
     *,
+    melds: Melds = None,
     void_suit: int | None = None,
     void_rule: bool = True,
 ) -> int:
@@ -322,7 +341,7 @@ def waits(
 
     Kinds the player already holds 4 times (melds included) are left out.
     """
-    hand, meld_tiles, n_melds = _prepare(counts, melds)
+    hand, meld_tiles, n_melds = _prepare(hands, melds)
     _check_size(hand, n_melds, (13,))
     mask = 0
     for t in range(27):
@@ -370,11 +389,11 @@ def _visible(visible: Sequence[int] | None) -> tuple[int, ...]:
 
 
 def effective_tiles(
-    counts: Sequence[int],
-    melds: Sequence[int] | None = None,
+    hands: Hand,
     *,
     visible: Sequence[int] | None = None,
     form: Form = "all",
+    melds: Melds = None,
     void_suit: int | None = None,
     void_rule: bool = True,
 ) -> list[int]:
@@ -384,25 +403,28 @@ def effective_tiles(
     melds included); otherwise ``max(0, 4 - held - visible[t])`` (an effective kind with no
     copies left is still listed, with 0).
     """
-    hand, meld_tiles, n_melds = _prepare(counts, melds)
+    hand, meld_tiles, n_melds = _prepare(hands, melds)
     _check_size(hand, n_melds, (13,))
     return _effective(hand, meld_tiles, n_melds, _visible(visible), form, void_suit, void_rule)[1]
 
 
 def discards(
-    counts: Sequence[int],
-    melds: Sequence[int] | None = None,
+    hands: Hand,
     *,
+    visible: Sequence[int] | None = None,
     form: Form = "all",
+    melds: Melds = None,
     void_suit: int | None = None,
     void_rule: bool = True,
 ) -> list[int]:
     """Per kind, for a ``14 - 3m`` hand: the shanten after discarding one tile of that kind.
 
-    :data:`NOT_HELD` (-128) where the kind is not in the concealed hand.
+    :data:`NOT_HELD` (-128) where the kind is not in the concealed hand. *visible* is taken
+    (its length checked) as the public function takes it; it changes no shanten.
     """
-    hand, meld_tiles, n_melds = _prepare(counts, melds)
+    hand, meld_tiles, n_melds = _prepare(hands, melds)
     _check_size(hand, n_melds, (14,))
+    _visible(visible)
     return [
         _shanten(_plus(hand, d, -1), meld_tiles, n_melds, form, void_suit, void_rule)
         if hand[d] else NOT_HELD
@@ -411,14 +433,15 @@ def discards(
 
 
 def advise(
-    counts: Sequence[int],
-    melds: Sequence[int] | None = None,
+    hand: Hand,
     *,
     visible: Sequence[int] | None = None,
+    form: Form = "all",
+    melds: Melds = None,
     void_suit: int | None = None,
     void_rule: bool = True,
 ) -> list[tuple[int, int, int, list[int]]]:
-    """Discard advice for a ``14 - 3m`` hand (overall shanten, form "all").
+    """Discard advice for a ``14 - 3m`` hand (the shanten of *form*, "all" by default).
 
     One entry per held kind: ``(discard_kind, shanten_after, effective_count,
     effective_kinds)``, ranked by shanten ascending, effective count descending, kind
@@ -426,15 +449,15 @@ def advise(
     copies are counted against all 14 tiles (the discarded copy counts as seen):
     ``max(0, 4 - held_before_discard - visible[t])``.
     """
-    hand, meld_tiles, n_melds = _prepare(counts, melds)
-    _check_size(hand, n_melds, (14,))
+    tiles, meld_tiles, n_melds = _prepare(hand, melds)
+    _check_size(tiles, n_melds, (14,))
     vis = _visible(visible)
-    held_before = [_held(hand, meld_tiles, t) for t in range(27)]
+    held_before = [_held(tiles, meld_tiles, t) for t in range(27)]
     rows = []
     for d in range(27):
-        if not hand[d]:
+        if not tiles[d]:
             continue
-        s, eff = _effective(_plus(hand, d, -1), meld_tiles, n_melds, vis, "all",
+        s, eff = _effective(_plus(tiles, d, -1), meld_tiles, n_melds, vis, form,
                             void_suit, void_rule, held_before)
         kinds = [t for t in range(27) if eff[t] >= 0]
         rows.append((d, s, sum(eff[t] for t in kinds), kinds))

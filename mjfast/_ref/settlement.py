@@ -3,7 +3,9 @@
 Written straight from RULES.md sections 5, 6 and 8 (and the decisions documented in
 :mod:`mjfast.settlement`), with no validation and no transfer objects: it walks a
 ``Round.to_json()`` log and adds each payment to a per-player balance. It is the oracle the
-ledger is tested against, so it aims to be obvious rather than fast or strict.
+ledger is tested against, so it aims to be obvious rather than fast or strict. The functions
+take the arguments of their fast twins: :func:`draw_net` those of
+:func:`mjfast.settlement.settle_draw`, :func:`round_net` those of ``Round.from_json``.
 
 Fans come from the scoring twin, :mod:`mjfast._ref.scoring`, so no fast code is involved.
 """
@@ -11,6 +13,7 @@ Fans come from the scoring twin, :mod:`mjfast._ref.scoring`, so no fast code is 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mjfast._ref.scoring import max_fan, score
@@ -18,6 +21,10 @@ from mjfast.rules import Fan, Rules
 from mjfast.tiles import parse_hand, parse_melds, parse_tile
 
 __all__ = ["round_net", "draw_net"]
+
+State = Any
+"""One seat of a draw: a dict of PlayerState fields, an object whose ``to_json()`` gives one
+(a PlayerState), or None for a player who has won."""
 
 
 def _rules(doc: dict[str, Any]) -> Rules:
@@ -27,17 +34,24 @@ def _rules(doc: dict[str, Any]) -> Rules:
     return Rules.preset(doc["preset"], **overrides)
 
 
-def draw_net(states: list[dict[str, Any] | None], rules: Rules) -> list[int]:
-    """Net of the draw settlement (RULES.md 6); ``states`` as dicts of PlayerState fields
-    (``None`` or ``won`` = has won). ``kong_income`` lists (payer, amount)."""
+def _fields(player: State) -> dict[str, Any] | None:
+    if player is None:
+        return None
+    return dict(player) if isinstance(player, Mapping) else dict(player.to_json())
+
+
+def draw_net(players: Sequence[State], rules: Rules | str | None = None) -> list[int]:
+    """Net of the draw settlement (RULES.md 6); ``players`` as PlayerState objects or dicts of
+    their fields (``None`` or ``won`` = has won). ``kong_income`` lists (payer, amount)."""
+    rules = Rules.preset(rules) if isinstance(rules, str) else rules or Rules()
+    states = [_fields(p) for p in players]
     n = len(states)
     net = [0] * n
-    still = [i for i, s in enumerate(states) if s is not None and not s.get("won", False)]
+    still = {i: s for i, s in enumerate(states) if s is not None and not s.get("won", False)}
     if len(still) < 2:
         return net
     flower, ready = set(), {}
-    for i in still:
-        s = states[i]
+    for i, s in still.items():
         hand = parse_hand(s["concealed"]) if isinstance(s["concealed"], str) else s["concealed"]
         melds = parse_melds(s.get("melds"))
         suits = {k // 9 for k in range(27) if hand[k]} | {m.tile // 9 for m in melds}
@@ -61,18 +75,18 @@ def draw_net(states: list[dict[str, Any] | None], rules: Rules) -> list[int]:
             net[i] -= pay
             net[j] += pay
     if rules.kong_refund:                 # refunds: every not-ready player still in
-        for i in still:
+        for i, s in still.items():
             if i in ready:
                 continue
-            for payer, amount in states[i].get("kong_income") or ():
+            for payer, amount in s.get("kong_income") or ():
                 net[i] -= amount
                 net[payer] += amount
     return net
 
 
-def round_net(log: str | dict[str, Any]) -> list[int]:
-    """Per-player net of a ``Round.to_json()`` log."""
-    doc = json.loads(log) if isinstance(log, str) else log
+def round_net(text: str | bytes | Mapping[str, Any]) -> list[int]:
+    """Per-player net of a ``Round.to_json()`` log (its text or the parsed document)."""
+    doc = json.loads(text) if isinstance(text, (str, bytes)) else text
     rules = _rules(doc["rules"])
     n = doc["players"]
     net = [0] * n
@@ -113,6 +127,10 @@ def round_net(log: str | dict[str, Any]) -> list[int]:
                     net[q] += a
                     net[d] -= a
                 kongs.remove(last)
+            shifted = None                              # 呼叫转移: the kong whose income moves
+            if flags["after_kong_discard"] and rules.hu_jiao_zhuan_yi:
+                assert last is not None                 # 杠上炮 follows the discarder's kong
+                shifted = last
             for w, hand, ms, v in zip(winners, hands, melds, voids):
                 res = score(hand, win_tile=tile, melds=ms, void_suit=v, self_drawn=d is None,
                             rules=rules, **flags)
@@ -124,23 +142,23 @@ def round_net(log: str | dict[str, Any]) -> list[int]:
                 for q in payers:
                     net[q] -= amount
                     net[w] += amount
-                if flags["after_kong_discard"] and rules.hu_jiao_zhuan_yi:
-                    income = sum(a for _, a in last["paid"])   # a full copy to each winner
+                if shifted is not None:
+                    income = sum(a for _, a in shifted["paid"])   # a full copy to each winner
                     net[d] -= income
                     net[w] += income
-            if flags["after_kong_discard"] and rules.hu_jiao_zhuan_yi:
-                kongs.remove(last)                      # no longer the konger's income
+            if shifted is not None:
+                kongs.remove(shifted)                   # no longer the konger's income
             won.update(winners)
         elif ev["type"] == "draw":
-            states = []
-            for i, s in enumerate(ev["players"]):
-                if i in won or s is None:
+            states: list[dict[str, Any] | None] = []
+            for i, fields in enumerate(ev["players"]):
+                if i in won or fields is None:
                     states.append(None)
                     continue
-                s = dict(s)
-                s["kong_income"] = [(q, a) for kg in kongs if kg["player"] == i
-                                    for q, a in kg["paid"]]
-                states.append(s)
+                state = dict(fields)
+                state["kong_income"] = [(q, a) for kg in kongs if kg["player"] == i
+                                        for q, a in kg["paid"]]
+                states.append(state)
             for i, x in enumerate(draw_net(states, rules)):
                 net[i] += x
     return net

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import random
 import time
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement, permutations
 
 import pytest
-from core_testing import SEED_WAITS
 
 from mjfast._ref import core
 from mjfast._ref.core import (
@@ -30,7 +29,8 @@ from mjfast._ref.core import (
     suit_costs,
     waits,
 )
-from mjfast.tiles import format_hand, melds_to_counts, parse_hand, parse_tile
+from mjfast.tiles import Meld, format_hand, melds_to_counts, parse_hand, parse_tile
+from tests.strategies import SEED_WAITS
 
 
 def H(text: str) -> list[int]:
@@ -129,7 +129,7 @@ def test_hand_entirely_in_the_void_suit():
     # C may hold no tile of H: |C - H| = |C| = 14 - 3m
     assert shanten(H("1112345678999m"), void_suit=0) == 13
     assert shanten(H("11112345678999m"), void_suit=0) == 13
-    assert shanten(H("1112345678m"), M("pung:5p"), void_suit=0) == 10
+    assert shanten(H("1112345678m"), melds=M("pung:5p"), void_suit=0) == 10
     assert shanten(H("1112345678999m")) == 0
 
 
@@ -159,69 +159,69 @@ def test_seven_pairs_void_rule():
 
 def test_melds_cap_a_kind():
     hand = H("13m456p789p11p")  # 10 concealed tiles + 1 meld: 1_3 waits on 2m
-    assert tiles_of_mask(waits(hand, M("pung:2m"))) == "2m"  # a fourth 2m exists
-    assert shanten(hand, M("pung:2m")) == 0
+    assert tiles_of_mask(waits(hand, melds=M("pung:2m"))) == "2m"  # a fourth 2m exists
+    assert shanten(hand, melds=M("pung:2m")) == 0
     # with a kong of 2m no 2m is left: 13m can never become 123m. Best: 11m pair + 111p
     # (or 33m + 111p, 111m/333m + ...) = 2 added tiles -> shanten 1
-    assert waits(hand, M("kong:2m")) == 0
-    assert shanten(hand, M("kong:2m")) == 1
-    assert shanten(hand, M("kong_concealed:2m"), void_rule=False) == 1
+    assert waits(hand, melds=M("kong:2m")) == 0
+    assert shanten(hand, melds=M("kong:2m")) == 1
+    assert shanten(hand, melds=M("kong_concealed:2m"), void_rule=False) == 1
 
 
 def test_pung_plus_fourth_copy_concealed():
     hand = H("5m123p456p789p")  # tanki on 5m
-    assert tiles_of_mask(waits(hand, M("pung:1m"))) == "5m"
-    assert shanten(hand, M("pung:1m")) == 0
+    assert tiles_of_mask(waits(hand, melds=M("pung:1m"))) == "5m"
+    assert shanten(hand, melds=M("pung:1m")) == 0
     # pung 5m + the fourth 5m concealed: all four held, no fifth copy -> not ready;
     # 5m cannot be paired (cap 1), so the pair costs 2 tiles -> shanten 1
-    assert waits(hand, M("pung:5m")) == 0
-    assert shanten(hand, M("pung:5m")) == 1
-    eff = effective_tiles(hand, M("pung:5m"))
+    assert waits(hand, melds=M("pung:5m")) == 0
+    assert shanten(hand, melds=M("pung:5m")) == 1
+    eff = effective_tiles(hand, melds=M("pung:5m"))
     assert eff[4] == -1
 
 
 def test_four_melds():
     melds = M("kong:1m", "pung:2m", "pung:3p", "kong_concealed:9p")
-    assert shanten(H("5m"), melds) == 0
-    assert tiles_of_mask(waits(H("5m"), melds)) == "5m"
-    assert is_win(H("55m"), melds)
-    assert is_win(H("55p"), melds)
-    assert not is_win(H("55s"), melds)  # three suits
-    assert is_win(H("55s"), melds, void_rule=False)
-    assert shanten(H("5s"), melds) == 1  # the pair must be in m or p: 2 tiles
-    assert waits(H("5s"), melds) == 0
-    assert shanten(H("1m"), melds) == 1  # 1m: all four in the kong (cap 0), cannot pair
+    assert shanten(H("5m"), melds=melds) == 0
+    assert tiles_of_mask(waits(H("5m"), melds=melds)) == "5m"
+    assert is_win(H("55m"), melds=melds)
+    assert is_win(H("55p"), melds=melds)
+    assert not is_win(H("55s"), melds=melds)  # three suits
+    assert is_win(H("55s"), melds=melds, void_rule=False)
+    assert shanten(H("5s"), melds=melds) == 1  # the pair must be in m or p: 2 tiles
+    assert waits(H("5s"), melds=melds) == 0
+    assert shanten(H("1m"), melds=melds) == 1  # 1m: all four in the kong (cap 0), cannot pair
     # 2m: the pung + this one = all four held, so it cannot pair either
-    assert shanten(H("2m"), melds) == 1
-    assert waits(H("2m"), melds) == 0
-    assert shanten(H("4p"), melds) == 0
-    assert tiles_of_mask(waits(H("4p"), melds)) == "4p"
+    assert shanten(H("2m"), melds=melds) == 1
+    assert waits(H("2m"), melds=melds) == 0
+    assert shanten(H("4p"), melds=melds) == 0
+    assert tiles_of_mask(waits(H("4p"), melds=melds)) == "4p"
 
 
 def test_unwinnable():
     melds3 = M("pung:1m", "pung:1p", "pung:1s")
     hand = H("2345m")
     for form in ("all", "regular", "seven_pairs"):
-        assert shanten(hand, melds3, form=form) == UNWINNABLE
-    assert waits(hand, melds3) == 0
-    assert effective_tiles(hand, melds3) == [-1] * 27
+        assert shanten(hand, melds=melds3, form=form) == UNWINNABLE
+    assert waits(hand, melds=melds3) == 0
+    assert effective_tiles(hand, melds=melds3) == [-1] * 27
     # the unconstrained variant can win: 2345m waits 2m/5m
-    assert shanten(hand, melds3, void_rule=False) == 0
-    assert tiles_of_mask(waits(hand, melds3, void_rule=False)) == "25m"
+    assert shanten(hand, melds=melds3, void_rule=False) == 0
+    assert tiles_of_mask(waits(hand, melds=melds3, void_rule=False)) == "25m"
     # a meld in the declared void suit
     hand = H("123p456p789p1s")
-    assert shanten(hand, M("pung:1m"), void_suit=0) == UNWINNABLE
-    assert shanten(hand, M("pung:1m"), void_suit=1) != UNWINNABLE
-    assert shanten(hand, M("pung:1m"), void_rule=False) == 0
+    assert shanten(hand, melds=M("pung:1m"), void_suit=0) == UNWINNABLE
+    assert shanten(hand, melds=M("pung:1m"), void_suit=1) != UNWINNABLE
+    assert shanten(hand, melds=M("pung:1m"), void_rule=False) == 0
     # seven pairs with melds; with form "all" the impossible form is ignored
-    assert shanten(hand, M("pung:1m"), form="seven_pairs") == UNWINNABLE
-    assert shanten(hand, M("pung:1m"), form="seven_pairs", void_rule=False) == UNWINNABLE
-    assert shanten(hand, M("pung:1m")) == shanten(hand, M("pung:1m"), form="regular") == 1
+    assert shanten(hand, melds=M("pung:1m"), form="seven_pairs") == UNWINNABLE
+    assert shanten(hand, melds=M("pung:1m"), form="seven_pairs", void_rule=False) == UNWINNABLE
+    assert shanten(hand, melds=M("pung:1m")) == shanten(hand, melds=M("pung:1m"), form="regular") == 1
     # 14-tile versions
-    assert discards(H("2345m6m"), melds3) == [
+    assert discards(H("2345m6m"), melds=melds3) == [
         UNWINNABLE if t in (1, 2, 3, 4, 5) else NOT_HELD for t in range(27)]
-    assert not is_win(H("234m55m"), melds3)
-    assert is_win(H("234m55m"), melds3, void_rule=False)
+    assert not is_win(H("234m55m"), melds=melds3)
+    assert is_win(H("234m55m"), melds=melds3, void_rule=False)
 
 
 def test_is_win_and_sizes():
@@ -234,7 +234,7 @@ def test_is_win_and_sizes():
         with pytest.raises(ValueError):
             shanten(H(bad))
     with pytest.raises(ValueError):
-        shanten(H("123m456m789m12p55p"), M("pung:1s"))  # 13 concealed + 1 meld
+        shanten(H("123m456m789m12p55p"), melds=M("pung:1s"))  # 13 concealed + 1 meld
     with pytest.raises(ValueError):
         waits(H("123m456m789m123p55p"))  # waits needs 13 - 3m
     with pytest.raises(ValueError):
@@ -247,7 +247,31 @@ def test_is_win_and_sizes():
         shanten(H("123m456m789m12p55p"), form="kokushi")  # type: ignore[arg-type]
 
 
-# ------------------------------------------------------------------------------ effective tiles, discards, advise
+def test_inputs_spelled_as_the_public_api_takes_them():
+    """A hand as counts or a tile string, melds as counts, strings or Meld objects: one answer
+    (the reference takes what its public twin takes, so the harness passes both the same)."""
+    want = shanten(H("46m12p"), melds=M("pung:5m", "kong:5p", "kong:9p"))
+    for melds in (["pung:5m", "kong:5p", "kong_concealed:9p"], "pung:5m, kong:5p, kong:9p",
+                  [Meld("pung", 4), Meld("kong", 13), Meld("kong_added", 17)]):
+        assert shanten("46m12p", melds=melds) == want, melds
+    assert shanten("123m456m789m11p23p", melds=[]) == shanten(H("123m456m789m11p23p")) == 0
+    with pytest.raises(ValueError):
+        shanten("46m12p", melds=["pung:5m", "pung:5m"])        # a kind melded twice
+    with pytest.raises(ValueError):
+        discards(H("123m456m789m123p55p"), visible=[0] * 26)   # visible is checked, unused
+
+
+def test_advise_form():
+    hand = H("1122m3344p5566p89p")
+    assert advise(hand) == advise(hand, form="all")
+    seven = advise(hand, form="seven_pairs")
+    assert seven[0][:2] == (16, 0) and seven[0][3] == [17] == \
+        [t for t, e in enumerate(effective_tiles(H("1122m3344p5566p9p"), form="seven_pairs"))
+         if e >= 0]
+    assert [row[1] for row in seven] == [discards(hand, form="seven_pairs")[row[0]] for row in seven]
+
+
+# ----------------------------------------------------------------- effective tiles, discards, advise
 
 
 def test_effective_tiles_known():
@@ -309,7 +333,7 @@ _SETS = [tuple(1 if r in (s, s + 1, s + 2) else 0 for r in range(9)) for s in ra
     tuple(3 if r == s else 0 for r in range(9)) for s in range(9)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def literal_patterns() -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """Every (k, p, T): T = k sets (multiset of sequences/triplets) + p pairs, counts <= 4."""
     out = set()
@@ -359,7 +383,7 @@ def test_suit_costs_against_literal_enumeration():
         assert suit_costs(h, caps) == literal_costs(h, caps), (h, caps)
 
 
-# ------------------------------------------------------------------------------ brute-force win and exchange checks
+# ----------------------------------------------------------------- brute-force win and exchange checks
 
 
 def sets_only(c: list[int]) -> bool:
@@ -467,9 +491,9 @@ def test_is_win_matches_brute_force(void_rule):
         void_suit = void_suit if void_rule else None
         expected = brute_win(conc, melds, void_suit, void_rule)
         n_wins += expected
-        assert is_win(conc, melds, void_suit=void_suit, void_rule=void_rule) == expected, (
+        assert is_win(conc, melds=melds, void_suit=void_suit, void_rule=void_rule) == expected, (
             format_hand(conc), melds, void_suit)
-        assert (shanten(conc, melds, void_suit=void_suit, void_rule=void_rule) == -1) == expected
+        assert (shanten(conc, melds=melds, void_suit=void_suit, void_rule=void_rule) == -1) == expected
     assert n_wins > 50  # the generator does produce wins
 
 
@@ -494,8 +518,8 @@ def test_waits_and_readiness_match_brute_force(void_rule):
         conc = list(conc)
         conc[held[len(held) // 2]] -= 1
         expected = brute_waits(list(conc), melds, void_suit, void_rule)
-        assert waits(conc, melds, void_suit=void_suit, void_rule=void_rule) == expected
-        s = shanten(conc, melds, void_suit=void_suit, void_rule=void_rule)
+        assert waits(conc, melds=melds, void_suit=void_suit, void_rule=void_rule) == expected
+        s = shanten(conc, melds=melds, void_suit=void_suit, void_rule=void_rule)
         assert (s == 0) == (expected != 0)
         ready += s == 0
     assert ready > 30
@@ -504,7 +528,7 @@ def test_waits_and_readiness_match_brute_force(void_rule):
 def test_one_shanten_by_exchange():
     """shanten <= 1 iff some draw, discard, draw reaches a win (checked by brute force)."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def ready(c13, melds, void_suit):
         return brute_waits(list(c13), melds, void_suit, True) != 0
 
@@ -531,7 +555,7 @@ def test_one_shanten_by_exchange():
         held = [t for t in range(27) if conc[t]]
         conc = list(conc)
         conc[rng.choice(held)] -= 1
-        s = shanten(conc, melds, void_suit=void_suit)
+        s = shanten(conc, melds=melds, void_suit=void_suit)
         bucket = min(s, 2)
         if bucket < 0 or checked[bucket] >= 5:
             continue
@@ -550,8 +574,8 @@ def test_exchange_identities():
     for conc, melds, void_suit in random_cases(3, 60):
         kw = dict(void_suit=void_suit)
         for form in ("all", "regular", "seven_pairs"):
-            s14 = shanten(conc, melds, form=form, **kw)
-            d = discards(conc, melds, form=form, **kw)
+            s14 = shanten(conc, melds=melds, form=form, **kw)
+            d = discards(conc, melds=melds, form=form, **kw)
             if s14 == UNWINNABLE:
                 assert all(x in (UNWINNABLE, NOT_HELD) for x in d)
                 continue
@@ -561,18 +585,18 @@ def test_exchange_identities():
             best_d = min((x, t) for t, x in enumerate(d) if x != NOT_HELD)[1]
             c13 = list(conc)
             c13[best_d] -= 1
-            s13 = shanten(c13, melds, form=form, **kw)
+            s13 = shanten(c13, melds=melds, form=form, **kw)
             draws = []
             for t in range(27):
                 if c13[t] + melds[t] < 4:
                     c13[t] += 1
-                    draws.append(shanten(c13, melds, form=form, **kw))
+                    draws.append(shanten(c13, melds=melds, form=form, **kw))
                     c13[t] -= 1
             assert s13 == 1 + min(draws)
-            eff = effective_tiles(c13, melds, form=form, **kw)
+            eff = effective_tiles(c13, melds=melds, form=form, **kw)
             assert [e >= 0 for e in eff] == [
                 c13[t] + melds[t] < 4 and shanten(
-                    [c + (i == t) for i, c in enumerate(c13)], melds, form=form, **kw) < s13
+                    [c + (i == t) for i, c in enumerate(c13)], melds=melds, form=form, **kw) < s13
                 for t in range(27)]
 
 
@@ -580,15 +604,15 @@ def test_advise_matches_discards_and_effective_tiles():
     rng = random.Random(17)
     for conc, melds, void_suit in random_cases(23, 25):
         vis = [rng.randint(0, 4 - conc[t] - melds[t]) for t in range(27)]
-        rows = advise(conc, melds, visible=vis, void_suit=void_suit)
-        d = discards(conc, melds, void_suit=void_suit)
+        rows = advise(conc, melds=melds, visible=vis, void_suit=void_suit)
+        d = discards(conc, melds=melds, void_suit=void_suit)
         assert sorted(r[0] for r in rows) == [t for t in range(27) if conc[t]]
         assert rows == sorted(rows, key=lambda r: (r[1], -r[2], r[0]))
         for kind, s, count, kinds in rows:
             assert s == d[kind]
             c13 = list(conc)
             c13[kind] -= 1
-            eff = effective_tiles(c13, melds, visible=vis, void_suit=void_suit)
+            eff = effective_tiles(c13, melds=melds, visible=vis, void_suit=void_suit)
             assert kinds == [t for t in range(27) if eff[t] >= 0]
             # the discarded copy counts as seen
             expected = sum(eff[t] for t in kinds) - (1 if kind in kinds and eff[kind] > 0 else 0)
@@ -608,32 +632,32 @@ def _mirror(counts):
 
 def test_suit_permutation_and_mirror_invariance():
     for conc, melds, void_suit in random_cases(31, 40):
-        base = shanten(conc, melds, void_suit=void_suit)
+        base = shanten(conc, melds=melds, void_suit=void_suit)
         for perm in permutations(range(3)):
             vs = None if void_suit is None else perm[void_suit]
-            assert shanten(_permute(conc, perm), _permute(melds, perm), void_suit=vs) == base
-        assert shanten(_mirror(conc), _mirror(melds), void_suit=void_suit) == base
+            assert shanten(_permute(conc, perm), melds=_permute(melds, perm), void_suit=vs) == base
+        assert shanten(_mirror(conc), melds=_mirror(melds), void_suit=void_suit) == base
         for form in ("regular", "seven_pairs"):
-            assert shanten(_mirror(conc), _mirror(melds), form=form, void_suit=void_suit) == \
-                shanten(conc, melds, form=form, void_suit=void_suit)
+            assert shanten(_mirror(conc), melds=_mirror(melds), form=form, void_suit=void_suit) == \
+                shanten(conc, melds=melds, form=form, void_suit=void_suit)
 
 
 def test_void_rule_only_ever_raises_shanten():
     for conc, melds, void_suit in random_cases(41, 60):
-        free = shanten(conc, melds, void_rule=False)
-        assert shanten(conc, melds) >= free
-        assert shanten(conc, melds, void_suit=void_suit) >= shanten(conc, melds)
+        free = shanten(conc, melds=melds, void_rule=False)
+        assert shanten(conc, melds=melds) >= free
+        assert shanten(conc, melds=melds, void_suit=void_suit) >= shanten(conc, melds=melds)
         # declared void vs. the best choice: the undeclared value is the min over the three
-        vals = [shanten(conc, melds, void_suit=q) for q in range(3)]
-        assert shanten(conc, melds) == min(vals)
+        vals = [shanten(conc, melds=melds, void_suit=q) for q in range(3)]
+        assert shanten(conc, melds=melds) == min(vals)
 
 
 def test_all_is_min_of_forms():
     for conc, melds, void_suit in random_cases(43, 60):
         kw = dict(void_suit=void_suit)
-        reg = shanten(conc, melds, form="regular", **kw)
-        sp = shanten(conc, melds, form="seven_pairs", **kw)
-        assert shanten(conc, melds, **kw) == min(reg, sp)
+        reg = shanten(conc, melds=melds, form="regular", **kw)
+        sp = shanten(conc, melds=melds, form="seven_pairs", **kw)
+        assert shanten(conc, melds=melds, **kw) == min(reg, sp)
         if any(melds):
             assert sp == UNWINNABLE
 
@@ -643,7 +667,7 @@ def test_typical_call_is_fast():
     cases = random_cases(47, 50)
     start = time.perf_counter()
     for conc, melds, void_suit in cases:
-        shanten(conc, melds, void_suit=void_suit)
+        shanten(conc, melds=melds, void_suit=void_suit)
     per_call = (time.perf_counter() - start) / len(cases)
     assert per_call < 0.05
 

@@ -308,7 +308,7 @@ def test_parse_lines_matches_parse_hand(text):
         assert errors == {} and np.array_equal(counts[0], want)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(st.lists(st.text(alphabet="123456789mps 0z万\t\r", max_size=20), min_size=1, max_size=8))
 def test_parse_lines_property(texts):
     counts, errors = cli.parse_lines([t.encode("utf-8") for t in texts])

@@ -3,7 +3,9 @@
 A generator plays a random hand: kongs (some robbed), wins (self-drawn, on a discard, several
 winners on one discard, 杠上花 / 杠上炮), then possibly a draw, drawing every tile from one
 108-tile wall so that no kind exceeds four copies. Winning hands are built from sets and a
-pair in the player's two suits; the draw mixes ready hands, random hands and 花猪.
+pair in the player's two suits; the draw mixes ready hands, random hands and 花猪. The ledger
+and the draw settlement are checked against the pure-Python twin (mjfast._ref.settlement)
+through the harness of twins.py.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mjfast._ref.settlement import draw_net, round_net
 from mjfast.rules import Rules
 from mjfast.settlement import PlayerState, Reason, Round, settle_draw
 from mjfast.tiles import Meld
+from tests.twins import TWINS, agree, check
 
 RULE_SETS = [
     Rules(),
@@ -325,7 +327,7 @@ def check_round(r: Round) -> None:
             assert r.events[t.event]["type"] == "draw" and t.event == len(r.events) - 1
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=1000)
 @given(seed=SEEDS, rules=st.sampled_from(RULE_SETS), n=st.sampled_from([4, 4, 4, 3, 2]))
 def test_random_rounds(seed, rules, n):
     hand = Hand(random.Random(seed), rules, n)
@@ -337,10 +339,10 @@ def test_random_rounds(seed, rules, n):
     assert replay.to_json() == r.to_json()
     assert replay.net.tolist() == r.net.tolist()
     # The pure-Python twin, written from RULES.md, agrees on every player's net.
-    assert round_net(r.to_json()) == r.net.tolist()
+    assert check(TWINS["round"], r.to_json()) == r.net.tolist()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(seed=SEEDS, rules=st.sampled_from(RULE_SETS))
 def test_draw_settlement_conserves_money(seed, rules):
     """settle_draw on random tables: net sums to zero; 花猪 and ready players are disjoint."""
@@ -358,7 +360,7 @@ def test_draw_settlement_conserves_money(seed, rules):
         states.append(PlayerState(counts, kong_income=income))
     s = settle_draw(states, rules)
     assert int(s.net.sum()) == 0
-    assert draw_net([None if x is None else x.to_json() for x in states], rules) == s.net.tolist()
+    agree(TWINS["settle_draw"], s, states, rules)
     assert not set(s.hua_zhu) & set(s.ready)
     still_in = [i for i, x in enumerate(states) if x is not None]
     if len(still_in) < 2:

@@ -1,4 +1,4 @@
-"""Shared hypothesis strategies and helpers for the core kernel tests (tests/test_core_*.py).
+"""Shared hypothesis strategies and hand helpers of the tests (the core kernels above all).
 
 Hands are drawn the way a game produces them: tiles come from the 108-tile wall (4 copies of
 each of the 27 kinds), melds take their copies out of the wall first, so no kind ever exceeds
@@ -7,31 +7,19 @@ adversarial hands: complete hands (sets + pair, or seven pairs with quads) that 
 broken by one or two tile swaps (ready and 1-shanten hands), flushes and two-suit hands, and
 hands around a melded kind whose last free copy matters (a pung of 5m with 46m concealed).
 
-Test modules import these helpers as ``from core_testing import ...`` (pytest puts tests/ on
-the import path). Every ``@settings`` in the tests uses :data:`CI` so runs are reproducible.
+Test modules import these helpers as ``from tests.strategies import ...``. The hypothesis
+profile that makes every run reproducible is in ``conftest.py``.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Optional
 
 import numpy as np
-from hypothesis import HealthCheck
 from hypothesis import strategies as st
 
 from mjfast.tiles import format_hand, format_tile, melds_to_counts
-
-#: Keyword arguments for every ``@settings`` of the core tests: the same examples on every run
-#: (derandomize), no example database, no deadline (the reference is slow by design).
-CI = dict(
-    derandomize=True,
-    database=None,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                           HealthCheck.filter_too_much],
-)
 
 FORMS = ("all", "regular", "seven_pairs")
 
@@ -73,7 +61,7 @@ class Case:
 
     hand: list[int]
     melds: tuple[str, ...] = ()
-    void_suit: Optional[int] = None
+    void_suit: int | None = None
     void_rule: bool = True
     form: str = "all"
     visible: list[int] = field(default_factory=lambda: [0] * 27)
@@ -84,11 +72,11 @@ class Case:
         return melds_to_counts(list(self.melds)).tolist()
 
     @property
-    def ref_melds(self) -> Optional[list[int]]:
+    def ref_melds(self) -> list[int] | None:
         return self.meld_counts if self.melds else None
 
     @property
-    def api_melds(self) -> Optional[list[str]]:
+    def api_melds(self) -> list[str] | None:
         return list(self.melds) if self.melds else None
 
     @property
@@ -169,9 +157,9 @@ def _add_sets(rnd, pool, hand, suits, n_sets, pair=True) -> None:
 
 
 @st.composite
-def cases(draw, size: Optional[str] = None, max_melds: int = 4, melds: Optional[int] = None,
+def cases(draw, size: str | None = None, max_melds: int = 4, melds: int | None = None,
           min_melds: int = 0,
-          visible: bool = False, form: Optional[str] = None, void_rule: Optional[bool] = None,
+          visible: bool = False, form: str | None = None, void_rule: bool | None = None,
           styles: tuple[str, ...] = ("deal", "complete", "complete", "pairs", "capped")):
     """A :class:`Case`: hand from the wall with 0-4 melds, void options, a form.
 
@@ -276,7 +264,7 @@ def cases(draw, size: Optional[str] = None, max_melds: int = 4, melds: Optional[
 
 
 @st.composite
-def batches(draw, size: Optional[str] = None, min_rows: int = 1, max_rows: int = 12,
+def batches(draw, size: str | None = None, min_rows: int = 1, max_rows: int = 12,
             visible: bool = False, max_melds: int = 4):
     """(cases, void_rule, form): rows sharing void_rule and form, as one batch call takes them."""
     void_rule = draw(st.booleans())
@@ -308,7 +296,7 @@ def random_deals(rng: np.random.Generator, n: int, size: int, suits=(0, 1, 2)) -
     return out
 
 
-def random_meld_batch(rng: np.random.Generator, n: int, waiting: Optional[bool] = None):
+def random_meld_batch(rng: np.random.Generator, n: int, waiting: bool | None = None):
     """(hands, melds, voids) for n rows with 0-4 melds each, sizes 13-3m or 14-3m."""
     hands = np.zeros((n, 27), np.uint8)
     melds = np.zeros((n, 27), np.uint8)

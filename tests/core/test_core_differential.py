@@ -1,12 +1,13 @@
 """Differential tests: the compiled kernels against the pure-Python reference mjfast._ref.core.
 
-Hands come from the strategies in conftest.py (the 108-tile wall, 0-4 melds, declared voids,
+Hands come from the strategies in strategies.py (the 108-tile wall, 0-4 melds, declared voids,
 flushes, two-suit hands, seven pairs with quads, ready / 1-shanten hands made by breaking
 complete ones, pungs whose last free copy matters). Every public kernel is compared with its
-reference twin one hand at a time, through each input form (tile string, list, uint8 array),
-and as a batch (batch == per-row). Then the exhaustive part: every single-suit pattern of 13
-and 14 tiles through the batch kernels, against an independent enumeration of complete hands
-and the exact per-suit DP, and the capped-suit DP against the reference's ``suit_costs``.
+reference twin through the harness of twins.py, one hand at a time, through each input form
+(tile string, list, uint8 array), and as a batch (batch == per-row). Then the exhaustive part:
+every single-suit pattern of 13 and 14 tiles through the batch kernels, against an independent
+enumeration of complete hands and the exact per-suit DP, and the capped-suit DP against the
+reference's ``suit_costs``.
 Last, agreement with a peer: regular shanten == xiangting's on 10^5 two-suit hands (skipped
 when xiangting is not installed).
 """
@@ -23,109 +24,64 @@ from hypothesis import strategies as st
 
 import mjfast
 from mjfast._core import _kernels
-from mjfast._ref import core as ref
-
-from core_testing import (CI, FORMS, Case, batch_arrays, batches, cases, hand_text,
-                          random_deals)
-
-INF_REF = 10**6  # suit_costs' "no pattern"
-INF_C = 100  # capped_vector's "no pattern" (MJ_INF)
-
-
-def _inputs(case: Case):
-    """The same hand as a uint8 array (the single-hand fast path), a list and a tile string."""
-    arr = np.array(case.hand, np.uint8)
-    yield "array", arr
-    yield "list", list(case.hand)
-    yield "string", hand_text(case.hand) if any(case.hand) else ""
-
-
-def _api(case: Case, **extra):
-    return dict(melds=case.api_melds, **case.opts(), **extra)
-
+from tests.strategies import FORMS, batch_arrays, batches, cases, hand_text, random_deals
+from tests.twins import TWINS, check, check_spellings, spellings
 
 # ------------------------------------------------------------------------ one hand at a time
 
 
-@settings(max_examples=1000, **CI)
+@settings(max_examples=1000)
 @given(cases())
 def test_shanten_and_is_win_match_reference(case):
     for form in FORMS:
-        want = ref.shanten(case.hand, case.ref_melds, form=form, **case.opts())
-        for how, hand in _inputs(case):
-            got = mjfast.shanten(hand, form=form, **_api(case))
-            assert type(got) is int, how
-            assert got == want, (case, form, how)
-    want_win = ref.is_win(case.hand, case.ref_melds, **case.opts())
-    for how, hand in _inputs(case):
-        got = mjfast.is_win(hand, **_api(case))
-        assert type(got) is bool, how
-        assert got == want_win, (case, how)
+        check_spellings(TWINS["shanten"], spellings(case.hand), form=form, melds=case.api_melds,
+                        **case.opts())
+    check_spellings(TWINS["is_win"], spellings(case.hand), melds=case.api_melds, **case.opts())
 
 
-@settings(max_examples=500, **CI)
+@settings(max_examples=500)
 @given(cases(size="waiting", visible=True))
 def test_waits_and_effective_tiles_match_reference(case):
-    want_waits = ref.waits(case.hand, case.ref_melds, **case.opts())
-    want_eff = ref.effective_tiles(case.hand, case.ref_melds, visible=case.visible,
-                                   form=case.form, **case.opts())
+    args = dict(melds=case.api_melds, **case.opts())
+    hands = spellings(case.hand)
+    want_waits = check_spellings(TWINS["waits"], hands, **args)
+    want_eff = check_spellings(TWINS["effective_tiles"], hands,
+                               visible=np.array(case.visible, np.uint8), form=case.form, **args)
+    eff = check_spellings(TWINS["effective_tiles"], hands, form=case.form, **args)
     held = case.held
     # without `visible` the copies left are 4 - held (same kinds as with it)
-    want_eff_novis = [4 - held[t] if e >= 0 else -1 for t, e in enumerate(want_eff)]
-    for how, hand in _inputs(case):
-        got = mjfast.waits(hand, **_api(case))
-        assert type(got) is int
-        assert got == want_waits, (case, how, hand_text([got >> t & 1 for t in range(27)]))
-        eff = mjfast.effective_tiles(hand, visible=np.array(case.visible, np.uint8),
-                                     form=case.form, **_api(case))
-        assert eff.shape == (27,) and eff.dtype == np.int8
-        assert eff.tolist() == want_eff, (case, how)
-        eff = mjfast.effective_tiles(hand, form=case.form, **_api(case))
-        assert eff.tolist() == want_eff_novis, (case, how)
+    assert eff == [4 - held[t] if e >= 0 else -1 for t, e in enumerate(want_eff)], case
     # a wait is never a kind held four times, melds included
     assert not any(want_waits >> t & 1 and held[t] >= 4 for t in range(27))
 
 
-@settings(max_examples=600, **CI)
+@settings(max_examples=600)
 @given(cases(size="complete", visible=True))
 def test_discards_match_reference(case):
-    want = ref.discards(case.hand, case.ref_melds, form=case.form, **case.opts())
-    for how, hand in _inputs(case):
-        got = mjfast.discards(hand, form=case.form, **_api(case))
-        assert got.shape == (27,) and got.dtype == np.int8
-        assert got.tolist() == want, (case, how)
+    args = dict(form=case.form, melds=case.api_melds, **case.opts())
+    want = check_spellings(TWINS["discards"], spellings(case.hand), **args)
     # visible counts are checked, and change nothing
-    got = mjfast.discards(case.hand, visible=case.visible, form=case.form, **_api(case))
-    assert got.tolist() == want, case
+    assert check(TWINS["discards"], case.hand, visible=case.visible, **args) == want, case
 
 
-@settings(max_examples=150, **CI)
+@settings(max_examples=150)
 @given(cases(size="complete", visible=True, form="all"))
 def test_advise_matches_reference(case):
-    want = ref.advise(case.hand, case.ref_melds, visible=case.visible, **case.opts())
-    got = mjfast.advise(hand_text(case.hand), visible=np.array(case.visible, np.uint8),
-                        **_api(case))
-    assert [(d.tile, d.shanten, d.effective_count, list(d.effective)) for d in got] == \
-        [(d, s, n, kinds) for d, s, n, kinds in want], case
+    check(TWINS["advise"], hand_text(case.hand), visible=np.array(case.visible, np.uint8),
+          melds=case.api_melds, **case.opts())
 
 
-@settings(max_examples=400, **CI)
+@settings(max_examples=400)
 @given(cases(min_melds=1, styles=("capped",), visible=True))
 def test_melded_kind_with_its_last_copy(case):
     """A pung leaves one free copy, a kong none: the table path cannot see it, the DP must."""
-    opts = case.opts()
-    assert mjfast.shanten(case.hand, form=case.form, **_api(case)) == \
-        ref.shanten(case.hand, case.ref_melds, form=case.form, **opts), case
+    args = dict(melds=case.api_melds, **case.opts())
+    check(TWINS["shanten"], case.hand, form=case.form, **args)
     if case.waiting:
-        assert mjfast.waits(case.hand, **_api(case)) == \
-            ref.waits(case.hand, case.ref_melds, **opts), case
-        assert mjfast.effective_tiles(case.hand, visible=case.visible, form=case.form,
-                                      **_api(case)).tolist() == \
-            ref.effective_tiles(case.hand, case.ref_melds, visible=case.visible,
-                                form=case.form, **opts), case
+        check(TWINS["waits"], case.hand, **args)
+        check(TWINS["effective_tiles"], case.hand, visible=case.visible, form=case.form, **args)
     else:
-        assert mjfast.discards(case.hand, form=case.form, **_api(case)).tolist() == \
-            ref.discards(case.hand, case.ref_melds, form=case.form, **opts), case
+        check(TWINS["discards"], case.hand, form=case.form, **args)
 
 
 # ------------------------------------------------------------------------ batch == per row
@@ -136,50 +92,38 @@ def _batch_opts(void_rule, voids):
     return dict(void_rule=void_rule, void_suit=voids if void_rule else None)
 
 
-@settings(max_examples=250, **CI)
+@settings(max_examples=250)
 @given(batches(visible=True))
 def test_batch_equals_rows(batch):
+    """Batch shanten and is_win row by row against the reference; batch waits, effective tiles
+    and discards row by row against the single-hand calls."""
     rows, void_rule, form = batch
     hands, melds, voids, visible = batch_arrays(rows)
-    opts = _batch_opts(void_rule, voids)
     meld_arg = melds if melds.any() else None
+    opts = dict(melds=meld_arg, **_batch_opts(void_rule, voids))
+    check(TWINS["shanten rows"], hands, form=form, **opts)
+    check(TWINS["is_win rows"], hands, **opts)
 
-    sh = mjfast.shanten(hands, form=form, melds=meld_arg, **opts)
-    win = mjfast.is_win(hands, melds=meld_arg, **opts)
-    assert sh.dtype == np.int8 and sh.shape == (len(rows),)
-    assert win.dtype == np.bool_ and win.shape == (len(rows),)
-    for i, c in enumerate(rows):
-        assert sh[i] == ref.shanten(c.hand, c.ref_melds, form=form, **c.opts()), (i, c)
-        assert win[i] == ref.is_win(c.hand, c.ref_melds, **c.opts()), (i, c)
+    def subset(keep):
+        """The rows of `keep` as a batch of their own: (hands, visible, options)."""
+        sub = np.array(keep)
+        sub_melds = np.ascontiguousarray(melds[sub]) if meld_arg is not None else None
+        return (np.ascontiguousarray(hands[sub]), np.ascontiguousarray(visible[sub]),
+                dict(melds=sub_melds, **_batch_opts(void_rule, voids[sub])))
 
     wait_rows = [i for i, c in enumerate(rows) if c.waiting]
     if wait_rows:
-        sub = np.array(wait_rows)
-        sub_opts = _batch_opts(void_rule, voids[sub])
-        sub_melds = np.ascontiguousarray(melds[sub]) if meld_arg is not None else None
-        w = mjfast.waits(np.ascontiguousarray(hands[sub]), melds=sub_melds, **sub_opts)
-        eff = mjfast.effective_tiles(np.ascontiguousarray(hands[sub]), melds=sub_melds,
-                                     visible=np.ascontiguousarray(visible[sub]), form=form,
-                                     **sub_opts)
-        assert w.dtype == np.uint32 and eff.shape == (len(wait_rows), 27)
-        for j, i in enumerate(wait_rows):
-            c = rows[i]
-            assert w[j] == mjfast.waits(c.hand, **_api(c)), (i, c)
-            assert eff[j].tolist() == mjfast.effective_tiles(
-                c.hand, visible=c.visible, form=form, **_api(c)).tolist(), (i, c)
+        sub_hands, sub_visible, sub_opts = subset(wait_rows)
+        check(TWINS["waits rows/fast"], sub_hands, **sub_opts)
+        check(TWINS["effective_tiles rows/fast"], sub_hands, visible=sub_visible, form=form,
+              **sub_opts)
     done_rows = [i for i, c in enumerate(rows) if not c.waiting]
     if done_rows:
-        sub = np.array(done_rows)
-        sub_opts = _batch_opts(void_rule, voids[sub])
-        sub_melds = np.ascontiguousarray(melds[sub]) if meld_arg is not None else None
-        d = mjfast.discards(np.ascontiguousarray(hands[sub]), melds=sub_melds, form=form,
-                            **sub_opts)
-        for j, i in enumerate(done_rows):
-            c = rows[i]
-            assert d[j].tolist() == mjfast.discards(c.hand, form=form, **_api(c)).tolist(), (i, c)
+        sub_hands, _, sub_opts = subset(done_rows)
+        check(TWINS["discards rows/fast"], sub_hands, form=form, **sub_opts)
 
 
-@settings(max_examples=100, **CI)
+@settings(max_examples=100)
 @given(cases(), st.integers(0, 5), st.integers(0, 5))
 def test_single_hand_equals_its_batch_row(case, before, after):
     """A hand gives the same answer alone and as one row among padding rows (broadcast melds)."""
@@ -187,15 +131,16 @@ def test_single_hand_equals_its_batch_row(case, before, after):
     hands = np.repeat(pad[None, :], before + 1 + after, axis=0)
     melds = np.array(case.meld_counts, np.uint8) if case.melds else None
     for form in FORMS:
-        one = mjfast.shanten(case.hand, form=form, **_api(case))
+        one = mjfast.shanten(case.hand, form=form, melds=case.api_melds, **case.opts())
         many = mjfast.shanten(hands, form=form, melds=melds, **case.opts())
         assert (many == one).all(), (case, form)
     if case.waiting:
         assert (mjfast.waits(hands, melds=melds, **case.opts()) ==
-                mjfast.waits(case.hand, **_api(case))).all(), case
+                mjfast.waits(case.hand, melds=case.api_melds, **case.opts())).all(), case
     else:
         assert (mjfast.discards(hands, melds=melds, form=case.form, **case.opts()) ==
-                mjfast.discards(case.hand, form=case.form, **_api(case))).all(), case
+                mjfast.discards(case.hand, form=case.form, melds=case.api_melds,
+                                **case.opts())).all(), case
 
 
 # ------------------------------------------------------------------------ exhaustive single suit
@@ -317,21 +262,14 @@ def test_exhaustive_single_suit_win_waits_effective_discards(single_suit):
 def test_single_suit_sample_against_reference(single_suit):
     """A fixed sample of single-suit patterns: shanten (all forms) == the reference."""
     rnd = random.Random(2024)
-    for size, pats in single_suit.items():
+    for pats in single_suit.values():
         sample = pats[rnd.sample(range(len(pats)), 250)]
         hands = _embed(sample, 0)
         for form in FORMS:
-            got = mjfast.shanten(hands, form=form)
-            for i, h in enumerate(hands.tolist()):
-                assert got[i] == ref.shanten(h, form=form), (hand_text(h), form)
+            check(TWINS["shanten rows"], hands, form=form)
 
 
 # ------------------------------------------------------------------------ capped-suit DP
-
-
-def _ref_vector(counts, caps):
-    costs = ref.suit_costs(tuple(counts), tuple(caps))
-    return [INF_C if costs[k][p] >= INF_REF else costs[k][p] for k in range(5) for p in range(2)]
 
 
 def test_capped_vector_against_reference_suit_costs():
@@ -349,9 +287,7 @@ def test_capped_vector_against_reference_suit_costs():
         counts = np.minimum(rng.integers(0, 5, 9), caps).astype(np.uint8)
         while counts.sum() > 14:
             counts[rng.integers(9)] = 0
-        got = _kernels.capped_vector(counts, caps)
-        want = _ref_vector(counts.tolist(), caps.tolist())
-        assert got == want, (counts.tolist(), caps.tolist(), got, want)
+        check(TWINS["suit_costs"], counts, caps)
         checked += 1
     assert checked == 2500
 
@@ -367,8 +303,7 @@ def test_capped_vector_all_caps_of_one_kind():
                 counts = [0] * 9
                 counts[r0: r0 + 5] = p
                 counts = [min(c, k) for c, k in zip(counts, caps)]
-                got = _kernels.capped_vector(np.array(counts, np.uint8), np.array(caps, np.uint8))
-                assert got == _ref_vector(counts, caps), (counts, caps)
+                check(TWINS["suit_costs"], np.array(counts, np.uint8), np.array(caps, np.uint8))
 
 
 # ------------------------------------------------------------------------ agreement with peers

@@ -1,12 +1,12 @@
 """Batch fan kernels (mjfast.fan_batch) against the single-hand scorer and the reference.
 
-Differential: ``fan`` == ``scoring.score(...).fan`` (-1 when not a win) and ``max_fan`` ==
-``scoring.max_fan(...).fan`` / ``.best_wait`` row by row, on random winning hands, near misses,
-ready hands and random 13-tile hands, with melds (all kinds), declared voids, situational flags,
-visible counts, both presets and random option overrides; the reference twin
-(mjfast._ref.scoring) on a smaller sample. Plus: the suit table against its Python twin
-(tools/fangen.py) and scoring.suit_features, known answers, batch == per row, workers
-invariance, and bad input.
+Differential, through the harness of twins.py: ``fan`` == ``scoring.score(...).fan`` (-1 when
+not a win) and ``max_fan`` == ``scoring.max_fan(...).fan`` / ``.best_wait`` row by row, on
+random winning hands, near misses, ready hands and random 13-tile hands, with melds (all
+kinds), declared voids, situational flags, visible counts, both presets and random option
+overrides; the reference twin (mjfast._ref.scoring) on a smaller sample. Plus: the suit
+table against its Python twin (tools/fangen.py) and scoring.suit_features, known answers,
+batch == per row, workers invariance, and bad input.
 """
 
 from __future__ import annotations
@@ -18,20 +18,19 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from core_testing import CI
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjfast import scoring
 from mjfast._core import _fan
-from mjfast._ref import scoring as ref
 from mjfast.datagen import complete_hands
 from mjfast.errors import InvalidHandError
 from mjfast.fan_batch import INVALID_FAN, compile_rules, fan, max_fan
 from mjfast.rules import BASE_PATTERNS, PRESETS, Rules
 from mjfast.tiles import Meld, MeldKind, parse_hand
+from tests.twins import TWINS, agree, check
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _tool(name: str) -> ModuleType:
@@ -227,41 +226,26 @@ def np_pick_held(hands: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 # ------------------------------------------------------------------------- expectations
+# The batch kernels against the single-hand scorer (``oracle="fast"``) or the reference
+# (``oracle="ref"``), row by row: the twins "fan rows[/fast]" and "max_fan rows[/fast]".
 
 
-def expected_fan(c, w, melds, void, flags, rules, scorer=scoring):
-    r = scorer.score(list(map(int, c)), win_tile=int(w), melds=melds,
-                     void_suit=None if void < 0 else int(void), rules=rules, **flags)
-    return r.fan if r.is_win else -1
+def _twin(name: str, oracle: str):
+    return TWINS[name if oracle == "ref" else f"{name}/fast"]
 
 
-def expected_max(c, melds, void, vis, rules, scorer=scoring):
-    m = scorer.max_fan(list(map(int, c)), melds=melds, void_suit=None if void < 0 else int(void),
-                       visible=list(map(int, vis)), rules=rules)
-    return (-1 if m.fan is None else m.fan, -1 if m.best_wait is None else m.best_wait)
-
-
-def check_fan_batch(rng: random.Random, n: int, rules: Rules, scorer=scoring) -> None:
+def check_fan_batch(rng: random.Random, n: int, rules: Rules, oracle: str = "fast") -> None:
     hands, wins, melds, voids, flags = win_batch(rng, n)
     counts, marks = meld_arrays(melds)
-    got = fan(hands, wins, melds=counts, concealed_kongs=marks, void_suit=voids, rules=rules,
-              **flags)
-    assert got.dtype == np.int16 and got.shape == (n,)
-    for i in range(n):
-        f = {name: bool(flags[name][i]) for name in FLAGS}
-        want = expected_fan(hands[i], wins[i], melds[i], voids[i], f, rules, scorer)
-        assert got[i] == want, (i, hands[i].tolist(), wins[i], melds[i], voids[i], f, rules)
+    check(_twin("fan rows", oracle), hands, wins, melds=counts, concealed_kongs=marks,
+          void_suit=voids, rules=rules, **flags)
 
 
-def check_max_batch(rng: random.Random, n: int, rules: Rules, scorer=scoring) -> None:
+def check_max_batch(rng: random.Random, n: int, rules: Rules, oracle: str = "fast") -> None:
     hands, melds, voids, visible = ready_batch(rng, n)
     counts, marks = meld_arrays(melds)
-    f, best = max_fan(hands, melds=counts, concealed_kongs=marks, void_suit=voids,
-                      visible=visible, rules=rules, best_wait=True)
-    assert f.dtype == np.int16 and best.dtype == np.int8
-    for i in range(n):
-        want = expected_max(hands[i], melds[i], voids[i], visible[i], rules, scorer)
-        assert (f[i], best[i]) == want, (i, hands[i].tolist(), melds[i], voids[i], rules)
+    check(_twin("max_fan rows", oracle), hands, melds=counts, concealed_kongs=marks,
+          void_suit=voids, visible=visible, rules=rules, best_wait=True)
 
 
 # ------------------------------------------------------------------------- the suit table
@@ -373,20 +357,18 @@ def test_random_13_tile_hands():
     for i in range(800):
         np.add.at(hands[i], rng.choice(wall, 13, replace=False), 1)
     for rules in (Rules(), Rules.preset("qq", si_jiao=True)):
-        f, best = max_fan(hands, rules=rules, best_wait=True)
-        for i in range(len(hands)):
-            assert (f[i], best[i]) == expected_max(hands[i], (), -1, [0] * 27, rules)
+        check(TWINS["max_fan rows/fast"], hands, rules=rules, best_wait=True)
 
 
 def test_against_reference():
     rng = random.Random(99)
     for _ in range(6):
         rules = random_rules(rng)
-        check_fan_batch(rng, 300, rules, scorer=ref)
-        check_max_batch(rng, 100, rules, scorer=ref)
+        check_fan_batch(rng, 300, rules, oracle="ref")
+        check_max_batch(rng, 100, rules, oracle="ref")
 
 
-@settings(max_examples=100, **CI)
+@settings(max_examples=100)
 @given(st.integers(0, 2**32 - 1))
 def test_hypothesis_seeds(seed):
     rng = random.Random(seed)
@@ -400,9 +382,7 @@ def test_meld_strings_shared_by_rows():
     rules = Rules(men_qing=1, cap=None)
     melds = ["kong_concealed:9m", "kong_concealed:1p"]
     hands = np.stack([parse_hand("123m 456m 77m"), parse_hand("234m 345m 77m")])
-    got = fan(hands, 6, melds=melds, rules=rules)
-    want = [scoring.score(h, win_tile=6, melds=melds, rules=rules).fan for h in hands]
-    assert got.tolist() == want
+    want = check(TWINS["fan rows/fast"], hands, 6, melds=melds, rules=rules)
     counts, marks = meld_arrays([tuple(Meld.parse(m) for m in melds)])
     assert fan(hands, 6, melds=counts[0], concealed_kongs=marks[0], rules=rules).tolist() == want
     exposed = fan(hands, 6, melds=counts[0], rules=rules)   # unmarked kongs count as exposed
@@ -453,10 +433,11 @@ def test_workers_invariance():
     f2, b2 = max_fan(ready, void_suit=voids, rules=rules, best_wait=True, workers=2)
     assert np.array_equal(f1, f2) and np.array_equal(b1, b2)
     # spot-check the big batch against the single-hand scorer
-    for i in rng.choice(n, 300, replace=False).tolist():
-        assert a[i] == expected_fan(hands[i], wins[i], (), voids[i],
-                                    {"self_drawn": bool(sd[i])}, rules)
-        assert (f1[i], b1[i]) == expected_max(ready[i], (), voids[i], [0] * 27, rules)
+    sub = rng.choice(n, 300, replace=False)
+    agree(TWINS["fan rows/fast"], a[sub], hands[sub], wins[sub], void_suit=voids[sub],
+          self_drawn=sd[sub], rules=rules)
+    agree(TWINS["max_fan rows/fast"], (f1[sub], b1[sub]), ready[sub], void_suit=voids[sub],
+          rules=rules, best_wait=True)
 
 
 def test_out_argument():

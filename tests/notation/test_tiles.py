@@ -216,7 +216,8 @@ def test_format_tile_types_and_style():
         format_tile("5p")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         format_tile(True)  # type: ignore[arg-type]
-    with pytest.raises(InvalidArgumentError, match="^style: expected 'mpsz', 'zh' or 'unicode', got 'tenhou'$"):
+    with pytest.raises(InvalidArgumentError, match="^style: expected 'mpsz', 'zh' or 'unicode', got "
+                                                   "'tenhou'$"):
         format_tile(3, "tenhou")  # type: ignore[arg-type]
     assert format_tile(np.uint8(13)) == "5p"
 
@@ -234,7 +235,8 @@ def test_format_hand_styles():
 
 
 def test_format_hand_bad_input():
-    with pytest.raises(InvalidHandError, match=r"^counts: expected 27 counts \(1m..9m, 1p..9p, 1s..9s\), got 26$"):
+    with pytest.raises(InvalidHandError, match=r"^counts: expected 27 counts \(1m..9m, 1p..9p, 1s..9s\), "
+                                               r"got 26$"):
         format_hand([0] * 26)
     with pytest.raises(InvalidHandError, match="negative"):
         format_hand([-1] + [0] * 26)
@@ -251,7 +253,7 @@ def test_format_hand_bad_input():
 hands = st.lists(st.integers(0, 4), min_size=27, max_size=27)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(hands, st.sampled_from(["mpsz", "zh", "unicode"]))
 def test_round_trip(counts, style):
     text = format_hand(counts, style)
@@ -259,7 +261,7 @@ def test_round_trip(counts, style):
     assert format_hand(parse_hand(text), style) == text
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(hands, st.randoms(use_true_random=False))
 def test_round_trip_shuffled_mixed(counts, rnd):
     """Tiles in any order and any notation, space-separated, parse to the same counts."""
@@ -330,7 +332,8 @@ def test_meld_validation():
         Meld("pung", 1.0)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         Meld("pung", True)  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="^meld kind: expected pung, kong, kong_added or kong_concealed, got 'chow'$"):
+    with pytest.raises(ValueError, match="^meld kind: expected pung, kong, kong_added or kong_concealed, "
+                                         "got 'chow'$"):
         Meld("chow", 3)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         Meld(3, 3)  # type: ignore[arg-type]
@@ -362,7 +365,8 @@ def test_meld_parse(text, kind, tile):
     "text, fragment",
     [
         ("pung5p", "expected 'KIND:TILE'"),
-        ("pong:5p", "position 0 of 'pong:5p': meld kind: expected pung, kong, kong_added or kong_concealed, got 'pong'"),
+        ("pong:5p", "position 0 of 'pong:5p': meld kind: expected pung, kong, kong_added or "
+                    "kong_concealed, got 'pong'"),
         ("pung:5z", "position 6 of 'pung:5z': honour tiles (z)"),
         ("pung:0p", "position 5 of 'pung:0p': digit 0"),
         ("pung:5", "position 5 of 'pung:5': digits '5' have no suit"),

@@ -17,7 +17,7 @@ import pytest
 
 from mjfast._core import _kernels
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HEADER = ROOT / "src" / "mjfast_tables.h"
 SPLIT = 5**6
 

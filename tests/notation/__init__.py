@@ -1,0 +1,1 @@
+"""Tests of the tile notation: parsing and formatting hands, tiles and melds."""

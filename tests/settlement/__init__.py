@@ -1,0 +1,1 @@
+"""Tests of settlement: the draw, the ledger of a hand and its log."""
