@@ -1,18 +1,19 @@
 """``mjfast batch INPUT OUTPUT``: shanten / waits / effective tiles / max fan of a file of hands.
 
-The input is streamed in chunks (:mod:`.batch_io`); each chunk runs through the batch kernels
-with ``errors="coerce"`` and the bad rows are then worded one by one, so one bad row neither
-stops the fast path nor loses its reason.
+The input is read once, in chunks (:mod:`.batch_io`: files, pipes, FIFOs, ``-`` for stdin);
+each chunk runs through the batch kernels with ``errors="coerce"`` and the bad rows are then
+worded one by one, so one bad row neither stops the fast path nor loses its reason. Results go
+to ``OUT.part`` (:mod:`.batch_out`), renamed to OUT once complete and removed on any error or
+interrupt, so a failed run leaves no partial output.
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,16 +27,8 @@ from mjfast.fan_batch import max_fan
 from mjfast.rules import Rules
 from mjfast.tiles import Style
 
-from .batch_io import (
-    NOT_READY,
-    NpyWriter,
-    Rows,
-    TextWriter,
-    count_text_rows,
-    npy_rows,
-    open_npy,
-    text_rows,
-)
+from .batch_io import NOT_READY, Input, Rows
+from .batch_out import NpyWriter, TextWriter, Writer
 from .common import PROG, CLIError, Progress, rules_of
 
 __all__ = ["BATCH_CHUNK", "NOT_READY", "WHAT", "cmd_batch", "what_type"]
@@ -133,37 +126,25 @@ class _Computer:
 
 
 def _check_paths(src: str, dst: str) -> None:
-    if not os.path.exists(src):
+    if src != "-" and not os.path.exists(src):
         raise CLIError(f"{src}: no such file")
-    if os.path.isdir(src):
+    if src != "-" and os.path.isdir(src):
         raise CLIError(f"{src}: is a directory, expected a file")
     if Path(dst).suffix.lower() not in _OUTPUTS:
-        raise CLIError(f"{dst}: the output must end in .npy, .csv or .jsonl")
-    if os.path.abspath(src) == os.path.abspath(dst):
+        raise CLIError(f"{dst}: the output must be a file ending in .npy, .csv or .jsonl")
+    if os.path.isdir(dst):
+        raise CLIError(f"cannot write {dst}: it is a directory")
+    if src != "-" and (os.path.abspath(src) == os.path.abspath(dst)
+                       or os.path.exists(dst) and os.path.samefile(src, dst)):
         raise CLIError(f"{dst}: the output would overwrite the input")
 
 
-def _open_input(src: str, chunk: int) -> tuple[int, Iterator[Rows], str]:
-    """(rows in all, the chunks, what a position is called: line or row)."""
-    if src.lower().endswith(".npy"):
-        arr = open_npy(src)
-        return arr.shape[0], npy_rows(arr, chunk), "row"
-    try:
-        total = count_text_rows(src)
-    except OSError as exc:
-        raise CLIError(f"{src}: cannot read: {exc}") from None
-    return total, text_rows(src, chunk), "line"
-
-
-def _open_output(path: str, kind: str, what: list[str], total: int, pos_name: str,
-                 style: Style) -> NpyWriter | TextWriter:
-    """A writer of ``kind`` (the suffix of the output) to ``path``."""
-    try:
-        if kind == ".npy":
-            return NpyWriter(path, what, total)
-        return TextWriter(path, what, pos_name, style, jsonl=kind == ".jsonl")
-    except OSError as exc:
-        raise CLIError(f"{path}: cannot write: {exc}") from None
+def _open_output(path: str, what: list[str], pos_name: str, style: Style) -> Writer:
+    """A writer of the kind the suffix of ``path`` names."""
+    kind = Path(path).suffix.lower()
+    if kind == ".npy":
+        return NpyWriter(path, what)
+    return TextWriter(path, what, pos_name, style, jsonl=kind == ".jsonl")
 
 
 def _computer(args: argparse.Namespace) -> _Computer:
@@ -177,53 +158,45 @@ def _computer(args: argparse.Namespace) -> _Computer:
                      workers=args.workers, rules=rules)
 
 
-def _run(args: argparse.Namespace, computer: _Computer, part: str) -> tuple[int, int, str | None]:
-    """Stream the input through ``computer`` into ``part``: (rows, bad rows, first error)."""
-    total, chunks, pos_name = _open_input(args.input, args.chunk)
-    kind = Path(args.output).suffix.lower()
-    writer = _open_output(part, kind, args.what, total, pos_name, args.style)
-    reasons = not isinstance(writer, NpyWriter)  # a .npy keeps no error text: word the first
-    progress = Progress(total, "batch", "rows")
-    done = bad_rows = 0
-    first_bad: str | None = None
-    try:
-        for rows in chunks:
-            cols, errors = computer.compute(rows, reasons=reasons)
-            if errors:
-                i = min(errors)
-                msg = f"{args.input}: {pos_name} {int(rows.where[i])}: {errors[i]}"
-                if args.errors == "raise":
-                    raise CLIError(msg + " (use --errors coerce to mark bad rows and go on)")
-                bad_rows += len(errors)
-                first_bad = first_bad or msg
-            writer.write(rows, cols, errors)
-            done += rows.counts.shape[0]
-            progress.update(done)
-    except OSError as exc:
-        raise CLIError(f"{args.input}: cannot read: {exc}") from None
-    finally:
-        progress.close()
-        writer.close()
+def _run(args: argparse.Namespace, computer: _Computer) -> tuple[int, int, str | None]:
+    """Stream the input through ``computer`` into the output: (rows, bad rows, first error)."""
+    with Input(args.input, args.chunk) as inp:
+        writer = _open_output(args.output, args.what, inp.pos_name, args.style)
+        reasons = not isinstance(writer, NpyWriter)  # a .npy keeps no error text: word the first
+        progress = Progress(inp.total, "batch", "rows")
+        done = bad_rows = 0
+        first_bad: str | None = None
+        try:
+            for rows in inp.rows:
+                cols, errors = computer.compute(rows, reasons=reasons)
+                if errors:
+                    i = min(errors)
+                    msg = f"{inp.source.name}: {inp.pos_name} {int(rows.where[i])}: {errors[i]}"
+                    if args.errors == "raise":
+                        raise CLIError(msg + " (use --errors coerce to mark bad rows and go on)")
+                    bad_rows += len(errors)
+                    first_bad = first_bad or msg
+                writer.write(rows, cols, errors)
+                done += rows.counts.shape[0]
+                progress.update(done)
+            writer.finish()
+        except BaseException:
+            writer.discard()
+            raise
+        finally:
+            progress.close()
     return done, bad_rows, first_bad
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
     """Shanten / waits / effective tiles / max fan of every hand of a file."""
     computer = _computer(args)
-    src, dst = args.input, args.output
-    _check_paths(src, dst)
-    part = dst + ".part"  # renamed to dst only when every row is written
+    _check_paths(args.input, args.output)
     t0 = time.perf_counter()
-    try:
-        done, bad_rows, first_bad = _run(args, computer, part)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.remove(part)
-        raise
-    os.replace(part, dst)
+    done, bad_rows, first_bad = _run(args, computer)
     seconds = time.perf_counter() - t0
     note = (f"; {bad_rows:,} bad row{'s' if bad_rows != 1 else ''} marked (first: {first_bad})"
             if bad_rows else "")
-    print(f"{PROG}: batch: {done:,} rows -> {dst} in {seconds:.2f} s "
+    print(f"{PROG}: batch: {done:,} rows -> {args.output} in {seconds:.2f} s "
           f"({rate_text(done / max(seconds, 1e-9))} rows/s){note}", file=sys.stderr)
     return 0

@@ -1,46 +1,49 @@
-"""Input and output of ``mjfast batch``: hands read in chunks, results written as they come.
+"""Input of ``mjfast batch``: hands read once, front to back, in chunks bounded by rows and bytes.
 
-Readers give :class:`Rows` (counts, input positions, per-row errors): :func:`text_rows` for text
-and CSV files (one hand per line, parsed by :func:`parse_lines`) and :func:`npy_rows` for an
-(N, 27) ``.npy`` array read with mmap. Writers take the computed columns: :class:`NpyWriter`
-(``.npy``) and :class:`TextWriter` (``.csv`` / ``.jsonl``).
+An input is read with plain reads, never a memory map (a file that shrinks under a map kills
+the process with SIGBUS), and only once, so pipes, FIFOs and standard input (``-``) work like
+files. It is an (N, 27) ``.npy`` array (by its name, or by its first bytes) or text, one hand
+per line (a ``.csv`` file: the first field, read with the csv module's quoting). A UTF-8 BOM is
+dropped; a line over :data:`LINE_MAX` bytes is a bad row, skipped without being held.
+:class:`Input` gives :class:`Rows` (counts, input positions, per-row errors).
 """
 
 from __future__ import annotations
 
-import json
+import csv
+import os
+import sys
 from collections.abc import Iterator, Sequence
-from typing import Any
+from types import TracebackType
+from typing import BinaryIO
 
 import numpy as np
 
 from mjfast._args import hand_bytes
 from mjfast.errors import InvalidHandError, TileParseError
-from mjfast.tiles import Style, format_tile, parse_hand
+from mjfast.tiles import parse_hand
 
 from .common import CLIError
 
-__all__ = [
-    "NOT_READY",
-    "NpyWriter",
-    "Rows",
-    "TextWriter",
-    "count_text_rows",
-    "npy_rows",
-    "open_npy",
-    "parse_lines",
-    "text_rows",
-]
+__all__ = ["CHUNK_BYTES", "LINE_MAX", "NOT_READY", "Input", "Rows", "parse_lines"]
 
 NOT_READY = -1
 """What the ``max_fan`` column holds for a hand that is not ready."""
 
-_NPY_FIELDS = {"shanten": ("i1", ()), "waits": ("<u4", ()), "effective": ("i1", (27,)),
-               "max_fan": ("<i2", ())}
+CHUNK_BYTES = 1 << 20
+"""Input bytes per chunk at most: parsing takes tens of times a chunk's text in memory."""
+
+LINE_MAX = 1 << 16
+"""The longest line read; a hand is a few dozen bytes, a CSV row with notes a few hundred."""
+
+_BLOCK = 1 << 20  # bytes per read of a text input
+_NPY_MAGIC = b"\x93NUMPY"
+_BOM = b"\xef\xbb\xbf"
+_TOO_LONG = f"too long: over {LINE_MAX:,} bytes (a hand is a few dozen)"
 
 
 class Rows:
-    """One chunk of input: counts, the input position of each row, and per-row parse errors."""
+    """One chunk of input: counts, the input position of each row, and per-row errors."""
 
     def __init__(self, counts: np.ndarray, where: np.ndarray, errors: dict[int, str]) -> None:
         self.counts, self.where, self.errors = counts, where, errors
@@ -51,7 +54,6 @@ _ALLOWED = np.zeros(256, bool)
 _ALLOWED[list(b"123456789mps \t\r\n\x0b\x0c")] = True
 _SUIT = np.full(256, -1, np.int16)
 _SUIT[ord("m")], _SUIT[ord("p")], _SUIT[ord("s")] = 0, 1, 2
-_WS = b" \t\r\n\x0b\x0c"
 
 
 def _fast_counts(lines: Sequence[bytes]) -> tuple[np.ndarray, np.ndarray]:
@@ -111,69 +113,76 @@ def parse_lines(lines: Sequence[bytes]) -> tuple[np.ndarray, dict[int, str]]:
     return counts, errors
 
 
-def _hand_text(line: bytes, csv: bool) -> bytes:
-    """The hand of one input line: the whole line, or a CSV file's first field."""
-    return line.split(b",", 1)[0].strip().strip(b'"').strip() if csv else line.strip(_WS)
 
+# ------------------------------------------------------------------------------ the stream
 
-def _hand_lines(path: str) -> Iterator[tuple[int, bytes]]:
-    """(line number, hand text) of every hand of a text or CSV file.
+class Source:
+    """An input opened once: a file, a FIFO or standard input (``-``, named ``<stdin>``).
 
-    Blank lines are skipped; in a ``.csv`` file the hand is the first field (quotes stripped)
-    and a first row whose first field is ``hand`` is a header.
+    ``read(n)`` gives n bytes, fewer only at the end of the input; an OSError becomes
+    ``cannot read NAME: reason``. ``head`` is the first bytes, kept to tell .npy from text.
     """
-    csv = path.lower().endswith(".csv")
-    first = True
-    with open(path, "rb") as f:
-        for lineno, line in enumerate(f, 1):
-            text = _hand_text(line, csv)
-            if not text:
-                continue
-            if first:
-                first = False
-                if csv and text.lower() == b"hand":
-                    continue
-            yield lineno, text
+
+    def __init__(self, path: str) -> None:
+        self.name = "<stdin>" if path == "-" else path
+        self._head, self._own = b"", path != "-"
+        try:
+            if self._own:
+                self.stream: BinaryIO = open(path, "rb")  # closed by close()
+            elif sys.stdin is None:
+                raise OSError("standard input is closed")
+            else:
+                self.stream = sys.stdin.buffer
+        except OSError as exc:
+            raise self._error(exc) from None
+        self.head = self._head = self.read(len(_NPY_MAGIC))
+
+    def _error(self, exc: OSError) -> CLIError:
+        return CLIError(f"cannot read {self.name}: {exc.strerror or exc}")
+
+    def read(self, n: int = -1, /) -> bytes:
+        """n bytes (n < 0: all that is left), fewer only at the end of the input."""
+        head = self._head if n < 0 else self._head[:n]
+        self._head = self._head[len(head):]
+        if len(head) == n:
+            return head
+        try:
+            return head + self.stream.read(n if n < 0 else n - len(head))
+        except OSError as exc:
+            raise self._error(exc) from None
+
+    def pread(self, n: int, offset: int) -> bytes:
+        """n bytes at ``offset`` (fewer past the end), for a seekable file."""
+        try:
+            return os.pread(self.stream.fileno(), n, offset)
+        except OSError as exc:
+            raise self._error(exc) from None
+
+    def close(self) -> None:
+        if self._own:
+            self.stream.close()
 
 
-def text_rows(path: str, chunk: int) -> Iterator[Rows]:
-    """The hands of a text or CSV file, ``chunk`` lines at a time."""
-    batch: list[bytes] = []
-    where: list[int] = []
-    for lineno, text in _hand_lines(path):
-        batch.append(text)
-        where.append(lineno)
-        if len(batch) == chunk:
-            yield _rows(batch, where)
-            batch, where = [], []
-    if batch:
-        yield _rows(batch, where)
+# ------------------------------------------------------------------------------------- .npy
 
-
-def _rows(batch: list[bytes], where: list[int]) -> Rows:
-    counts, errors = parse_lines(batch)
-    return Rows(counts, np.array(where), errors)
-
-
-def count_text_rows(path: str) -> int:
-    """How many hands :func:`text_rows` will give (for the progress bar and the .npy size)."""
-    return sum(1 for _ in _hand_lines(path))
-
-
-def open_npy(path: str) -> np.ndarray:
-    """An (N, 27) integer array of tile counts, memory-mapped."""
+def _npy_header(src: Source) -> tuple[tuple[int, ...], bool, np.dtype]:
+    """(shape, Fortran order, dtype) of a .npy stream, checked to be (N, 27) integer counts."""
+    fmt = np.lib.format
+    if not src.head:
+        raise CLIError(f"{src.name}: not a readable .npy array: the file is empty")
     try:
-        arr = np.load(path, mmap_mode="r", allow_pickle=False)
-    except FileNotFoundError:
-        raise CLIError(f"{path}: no such file") from None
-    except (OSError, ValueError) as exc:
-        raise CLIError(f"{path}: not a readable .npy array: {exc}") from None
-    if not isinstance(arr, np.ndarray) or arr.ndim != 2 or arr.shape[1] != 27:
-        raise CLIError(f"{path}: expected an (N, 27) array of tile counts, got shape "
-                       f"{getattr(arr, 'shape', '?')}")
-    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
-        raise CLIError(f"{path}: expected an integer dtype (uint8), got {arr.dtype}")
-    return arr
+        version = fmt.read_magic(src)
+        if version not in ((1, 0), (2, 0)):
+            raise ValueError(f"unsupported .npy format version {version}")
+        read = fmt.read_array_header_1_0 if version == (1, 0) else fmt.read_array_header_2_0
+        shape, fortran, dtype = read(src)
+    except (ValueError, TypeError, SyntaxError) as exc:
+        raise CLIError(f"{src.name}: not a readable .npy array: {exc}") from None
+    if len(shape) != 2 or shape[1] != 27:
+        raise CLIError(f"{src.name}: expected an (N, 27) array of tile counts, got shape {shape}")
+    if dtype.kind not in "iu":
+        raise CLIError(f"{src.name}: expected an integer dtype (uint8), got {dtype}")
+    return shape, fortran, dtype
 
 
 def _count_error(row: np.ndarray) -> str:
@@ -185,105 +194,205 @@ def _count_error(row: np.ndarray) -> str:
     raise AssertionError("a row with a bad count passed the check")  # pragma: no cover
 
 
-def npy_rows(arr: np.ndarray, chunk: int) -> Iterator[Rows]:
-    """The rows of an (N, 27) array, ``chunk`` at a time; counts outside 0..4 are bad rows."""
-    for start in range(0, arr.shape[0], chunk):
-        block = np.asarray(arr[start:start + chunk])
+def _count_rows(block: np.ndarray, start: int) -> Rows:
+    """Rows of counts from ``start``; a count outside 0..4 makes a bad row."""
+    errors: dict[int, str] = {}
+    if block.dtype != np.uint8:
+        out_of_range = (block < 0) | (block > 4)
+        for i in np.flatnonzero(out_of_range.any(axis=1)):
+            errors[int(i)] = _count_error(block[i])
+        block = np.where(out_of_range, 0, block)
+    return Rows(np.ascontiguousarray(block, dtype=np.uint8),
+                np.arange(start, start + block.shape[0]), errors)
+
+
+def _npy_rows(src: Source, n: int, dtype: np.dtype, chunk: int, base: int | None) -> Iterator[Rows]:
+    """The rows of an (n, 27) .npy stream after its header; a short read is a truncated file.
+
+    A Fortran-order array (``base``: the offset of its data) is read column by column, 27
+    reads at known offsets a chunk."""
+    width = 27 * dtype.itemsize
+    step = max(1, min(chunk, CHUNK_BYTES // width))
+    for start in range(0, n, step):
+        rows = min(step, n - start)
+        if base is None:
+            data = src.read(rows * width)
+        else:
+            data = b"".join(src.pread(rows * dtype.itemsize, base + (j * n + start) * dtype.itemsize)
+                            for j in range(27))
+        if len(data) < rows * width:
+            got = start if base is not None else start + len(data) // width
+            raise CLIError(f"cannot read {src.name}: its data ends after {got:,} of {n:,} rows "
+                           "(truncated?)")
+        block = np.frombuffer(data, dtype)
+        yield _count_rows(block.reshape(rows, 27) if base is None else block.reshape(27, rows).T,
+                          start)
+
+
+def _open_npy(src: Source, chunk: int) -> tuple[int, Iterator[Rows]]:
+    """(rows in all, the chunks) of a .npy stream, its header read and checked."""
+    shape, fortran, dtype = _npy_header(src)
+    if fortran and not src.stream.seekable():
+        raise CLIError(f"{src.name}: a Fortran-order .npy must be a seekable file, not a pipe "
+                       "(save it in C order: np.ascontiguousarray)")
+    base = src.stream.tell() if fortran else None
+    return shape[0], _npy_rows(src, shape[0], dtype, chunk, base)
+
+
+# ------------------------------------------------------------------------------------- text
+
+def _physical_lines(src: Source) -> Iterator[tuple[list[bytes], list[int]]]:
+    """The lines of a text stream (without b"\\n"), a block at a time, and the indices in the
+    block of lines over LINE_MAX bytes: those are left empty, their bytes dropped unread."""
+    pending, overlong = b"", False  # the line not yet ended; whether it is already too long
+    data = src.read(_BLOCK)
+    if data.startswith(_BOM):
+        data = data[len(_BOM):] or src.read(_BLOCK)
+    while data:
+        parts = data.split(b"\n")
+        tail = parts.pop()
+        if parts:
+            parts[0] = b"" if overlong else pending + parts[0]
+            long = [0] if overlong else []
+            if max(map(len, parts)) > LINE_MAX:
+                long = sorted({*long, *(i for i, x in enumerate(parts) if len(x) > LINE_MAX)})
+                for i in long:
+                    parts[i] = b""
+            pending, overlong = b"", False
+            yield parts, long
+        if not overlong:
+            pending += tail
+            if len(pending) > LINE_MAX:
+                pending, overlong = b"", True
+        data = src.read(_BLOCK)
+    if pending or overlong:
+        yield [pending], [0] if overlong else []
+
+
+_Batch = tuple[list[bytes], np.ndarray, dict[int, str]]
+"""Hand texts, their line numbers, and ``{index: error}`` of the lines that have no hand."""
+
+_CSV_BATCH = 4096  # CSV rows per batch
+
+
+def _text_batches(src: Source) -> Iterator[_Batch]:
+    """The hands of a plain text stream (every non-blank line), a block at a time."""
+    lineno = 0
+    for lines, long in _physical_lines(src):
+        texts = [x.strip() for x in lines]
+        for i in long:
+            texts[i] = b"-"  # kept: a bad row
+        where = np.flatnonzero(np.fromiter(map(len, texts), np.intp, len(texts))) + lineno + 1
+        hands = list(filter(None, texts))
         errors: dict[int, str] = {}
-        if block.dtype != np.uint8:
-            out_of_range = (block < 0) | (block > 4)
-            for i in np.flatnonzero(out_of_range.any(axis=1)):
-                errors[int(i)] = _count_error(block[i])
-            block = np.where(out_of_range, 0, block)
-        yield Rows(np.ascontiguousarray(block, dtype=np.uint8),
-                   np.arange(start, start + block.shape[0]), errors)
+        for i in long:
+            k = int(np.searchsorted(where, lineno + 1 + i))
+            hands[k], errors[k] = b"", _TOO_LONG
+        lineno += len(lines)
+        yield hands, where, errors
 
 
-class NpyWriter:
-    """A .npy written in place (``open_memmap``): one plain array for one quantity, else a
-    structured array with one field per quantity."""
+def _csv_batches(src: Source) -> Iterator[_Batch]:
+    """The hands of a CSV stream (the first field of each row with one), a few thousand rows at
+    a time; a first row whose first field is ``hand`` is a header. Bytes that are not UTF-8
+    are kept, so the parser reports them."""
+    too_long: set[int] = set()
 
-    def __init__(self, path: str, what: Sequence[str], n: int) -> None:
-        self.what = list(what)
-        if len(what) == 1:
-            base, shape = _NPY_FIELDS[what[0]]
-            dtype, full = np.dtype(base), (n, *shape)
+    def text_lines() -> Iterator[str]:
+        n = 0
+        for lines, long in _physical_lines(src):
+            too_long.update(n + 1 + i for i in long)
+            n += len(lines)
+            for line in lines:
+                yield line.decode("utf-8", "surrogateescape") + "\n"
+
+    reader = csv.reader(text_lines(), skipinitialspace=True)
+    hands: list[bytes] = []
+    where: list[int] = []
+    errors: dict[int, str] = {}
+    start, header = 1, True
+    while True:
+        try:
+            row, error = next(reader, None), None
+        except csv.Error as exc:
+            row, error = [], f"not valid CSV: {exc}"
+        if row is None or len(hands) == _CSV_BATCH:
+            yield hands, np.array(where, np.intp), errors
+            hands, where, errors = [], [], {}
+        if row is None:
+            return
+        lineno, start = start, reader.line_num + 1
+        error = _TOO_LONG if lineno in too_long else error
+        hand = row[0].strip() if row else ""
+        if error is not None:
+            errors[len(hands)] = error
+        if error is not None or (hand and not (header and hand.lower() == "hand")):
+            hands.append(b"" if error else hand.encode("utf-8", "surrogateescape"))
+            where.append(lineno)
+        header = header and not (hand or error)
+
+
+def _text_rows(batches: Iterator[_Batch], chunk: int) -> Iterator[Rows]:
+    """Parsed chunks of at most ``chunk`` rows and CHUNK_BYTES bytes of hand text (a line
+    holds at most LINE_MAX)."""
+    texts: list[bytes] = []
+    where: list[np.ndarray] = []
+    errors: dict[int, str] = {}
+    size = 0
+    for hands, lines, errs in batches:
+        ends = np.cumsum(np.fromiter(map(len, hands), np.int64, len(hands)))
+        bad, j, pos = sorted(errs.items()), 0, 0
+        while pos < len(hands):
+            fit = int(np.searchsorted(ends, ends[pos] - len(hands[pos]) + CHUNK_BYTES - size,
+                                      "right")) - pos
+            take = min(len(hands) - pos, chunk - len(texts), fit if texts else max(fit, 1))
+            while j < len(bad) and bad[j][0] < pos + take:
+                errors[len(texts) + bad[j][0] - pos] = bad[j][1]
+                j += 1
+            texts += hands[pos:pos + take]
+            where.append(lines[pos:pos + take])
+            size += sum(map(len, hands[pos:pos + take]))
+            pos += take
+            if pos < len(hands) or len(texts) == chunk:  # full: rows or bytes
+                yield _parsed(texts, where, errors)
+                texts, where, errors, size = [], [], {}, 0
+    if texts:
+        yield _parsed(texts, where, errors)
+
+
+def _parsed(texts: list[bytes], where: list[np.ndarray], errors: dict[int, str]) -> Rows:
+    counts, parse_errors = parse_lines(texts)
+    return Rows(counts, np.concatenate(where), {**parse_errors, **errors})
+
+
+# ------------------------------------------------------------------------------------ input
+
+class Input:
+    """``path`` (``-``: standard input) opened to be read in chunks of at most ``chunk`` rows:
+    ``rows`` (the chunks), ``total`` (rows in all; None for text, where it is known only at
+    the end) and ``pos_name`` (what a position is called: row or line). A context manager
+    that closes the stream."""
+
+    def __init__(self, path: str, chunk: int) -> None:
+        self.source = src = Source(path)
+        self.rows: Iterator[Rows]
+        self.total: int | None
+        if path.lower().endswith(".npy") or src.head == _NPY_MAGIC:
+            try:
+                self.total, self.rows = _open_npy(src, chunk)
+            except BaseException:
+                src.close()
+                raise
+            self.pos_name = "row"
         else:
-            dtype, full = np.dtype([(w, *_NPY_FIELDS[w]) for w in what]), (n,)
-        self.out = np.lib.format.open_memmap(path, mode="w+", dtype=dtype, shape=full)
-        self.pos = 0
+            csv_file = path.lower().endswith(".csv")
+            self.total, self.pos_name = None, "line"
+            self.rows = _text_rows((_csv_batches if csv_file else _text_batches)(src), chunk)
 
-    def write(self, rows: Rows, cols: dict[str, np.ndarray], errors: dict[int, str]) -> None:
-        """Append one chunk (bad rows hold the sentinels already; ``errors`` are not stored)."""
-        del errors  # the .npy has no room for them
-        n = rows.counts.shape[0]
-        sl = slice(self.pos, self.pos + n)
-        if len(self.what) == 1:
-            self.out[sl] = cols[self.what[0]]
-        else:
-            for w in self.what:
-                self.out[w][sl] = cols[w]
-        self.pos += n
+    def __enter__(self) -> Input:
+        return self
 
-    def close(self) -> None:
-        self.out.flush()
-        del self.out
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.source.close()
 
-
-class TextWriter:
-    """CSV (header + one row per hand) or JSON Lines; tiles in the chosen style."""
-
-    def __init__(self, path: str, what: Sequence[str], pos_name: str, style: Style,
-                 jsonl: bool) -> None:
-        self.what, self.pos_name, self.jsonl = list(what), pos_name, jsonl
-        self.f = open(path, "w", encoding="utf-8", newline="")  # closed by close()
-        if not self.jsonl:
-            self.f.write(",".join([pos_name, *self.what, "error"]) + "\n")
-        self.names = [format_tile(k, style) for k in range(27)]
-
-    def _record(self, where: int, values: dict[str, Any], err: str | None) -> dict[str, Any]:
-        """One hand's JSON record: tiles by name, None for a bad row or a hand not ready."""
-        rec: dict[str, Any] = {self.pos_name: where}
-        for w in self.what:
-            v = values[w]
-            if err is not None:
-                v = None
-            elif w == "waits":
-                v = [self.names[t] for t in range(27) if v >> t & 1]
-            elif w == "effective":
-                v = {self.names[k]: c for k, c in enumerate(v) if c >= 0}
-            elif w == "max_fan" and v == NOT_READY:
-                v = None
-            rec[w] = v
-        if err is not None:
-            rec["error"] = err
-        return rec
-
-    def _csv_line(self, rec: dict[str, Any]) -> str:
-        cells = [str(rec[self.pos_name])]
-        for w in self.what:
-            v = rec[w]
-            if v is None:
-                cells.append("")
-            elif w == "waits":
-                cells.append(" ".join(v))
-            elif w == "effective":
-                cells.append(" ".join(f"{k}:{c}" for k, c in v.items()))
-            else:
-                cells.append(str(v))
-        err = rec.get("error")
-        cells.append("" if err is None else '"' + err.replace('"', '""') + '"')
-        return ",".join(cells)
-
-    def write(self, rows: Rows, cols: dict[str, np.ndarray], errors: dict[int, str]) -> None:
-        """Append one chunk; a bad row gets empty values and its error."""
-        lists = {w: cols[w].tolist() for w in self.what}
-        out = []
-        for i, where in enumerate(rows.where.tolist()):
-            rec = self._record(where, {w: lists[w][i] for w in self.what}, errors.get(i))
-            out.append(json.dumps(rec, ensure_ascii=False) if self.jsonl else self._csv_line(rec))
-        if out:
-            self.f.write("\n".join(out) + "\n")
-
-    def close(self) -> None:
-        self.f.close()

@@ -10,6 +10,7 @@ from mjfast._notation import STYLES
 
 from .analyze import cmd_analyze
 from .batch import BATCH_CHUNK, WHAT, cmd_batch, what_type
+from .batch_io import CHUNK_BYTES, LINE_MAX
 from .bench import cmd_bench
 from .common import (
     PROG,
@@ -161,10 +162,15 @@ def _add_stats(sub: _Subparsers) -> None:
 
 
 _BATCH_DESCRIPTION = (
-    "INPUT: an .npy (N, 27) integer array of tile counts (read with mmap), or a text file with "
-    "one hand string per line (.csv: the first field, with an optional 'hand' header; blank "
-    "lines are skipped). It is streamed in chunks, so memory stays bounded.\n\n"
-    "OUTPUT by suffix:\n"
+    "INPUT: a file, a pipe or FIFO, or - for standard input, read once: an .npy (N, 27) integer "
+    "array of tile counts (known by its name or its first bytes), or text with one hand string "
+    "per line (.csv: the first field, with the csv module's quoting and an optional 'hand' "
+    f"header; blank lines are skipped, a UTF-8 BOM is dropped, a line over {LINE_MAX:,} bytes is "
+    f"a bad row). It is streamed in chunks of at most --chunk rows and {CHUNK_BYTES >> 20} MiB of "
+    "text, so memory stays bounded.\n\n"
+    "OUTPUT: a file (not -), written to OUTPUT.part and renamed to OUTPUT once complete; on an "
+    "error (a full disk: 'cannot write OUTPUT: No space left on device') or Ctrl-C the .part is "
+    "removed. By suffix:\n"
     "  .npy   one quantity: a plain array - shanten (N,) int8, waits (N,) uint32 27-bit masks,\n"
     "         effective (N, 27) int8 (-1 = not effective, else copies left), max_fan (N,) int16;\n"
     "         several: a structured array with one field per quantity (out['shanten'], ...).\n"
@@ -186,7 +192,8 @@ def _add_batch(sub: _Subparsers) -> None:
         formatter_class=_FMT, description=_BATCH_DESCRIPTION,
         epilog="examples:\n  mjfast batch hands.npy shanten.npy\n"
                "  mjfast batch hands.txt out.csv --what shanten,waits,max_fan\n"
-               "  mjfast batch hands.npy out.npy --what shanten,waits,effective --errors coerce")
+               "  mjfast batch hands.npy out.npy --what shanten,waits,effective --errors coerce\n"
+               "  cat hands.txt | mjfast batch - out.jsonl")
     p.add_argument("input", metavar="INPUT", help="hands: .npy (N, 27) counts, or text/CSV")
     p.add_argument("output", metavar="OUTPUT", help="results: .npy, .csv or .jsonl")
     p.add_argument("--what", type=what_type, default="shanten", metavar="LIST",
@@ -199,7 +206,7 @@ def _add_batch(sub: _Subparsers) -> None:
             "stop at the first bad row (raise, default) or mark it and go on (coerce)")
     _workers(p, "kernel threads")
     p.add_argument("--chunk", type=int_type("--chunk", 1), default=BATCH_CHUNK, metavar="ROWS",
-                   help=f"rows per chunk (default {BATCH_CHUNK:,})")
+                   help=f"rows per chunk at most (default {BATCH_CHUNK:,})")
     _rules_options(p, "rules preset for max_fan", "override a Rules field for max_fan (repeatable)")
     _style(p, "tile style in csv/jsonl")
     p.set_defaults(func=cmd_batch)
