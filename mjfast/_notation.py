@@ -8,6 +8,7 @@ This module depends on nothing but :mod:`mjfast.errors`, so that the argument ch
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Literal
 
 import numpy as np
@@ -15,9 +16,8 @@ import numpy as np
 from mjfast.errors import InvalidArgumentError, TileParseError
 
 __all__ = [
-    "NUM_KINDS", "STYLES", "SUITS", "UNICODE_OF_KIND", "ZH_SUITS", "Style", "kind_name", "parse_counts",
-    "parse_hand",
-    "parse_tile", "scan",
+    "NUM_KINDS", "STYLES", "SUITS", "UNICODE_OF_KIND", "ZH_SUITS", "Style", "count_tiles",
+    "excerpt", "kind_name", "parse_counts", "parse_hand", "parse_tile", "scan",
 ]
 
 NUM_KINDS: int = 27
@@ -66,56 +66,100 @@ for _c in "MPS":
     _NOT_IN_GAME[_c] = f"unknown character {_c!r} (suit letters are lowercase: m, p, s)"
 del _c, _cp
 
-_DIGITS = "0123456789"
+_RANKS = frozenset("123456789")
+_DIGIT_RUN = re.compile(r"[1-9]+")
+_SPACE_RUN = re.compile(r"\s+")
+_WINDOW = 40  # characters of the input a message shows
+
+
+def excerpt(text: str, pos: int = 0) -> str:
+    """*text* for a message: its repr when short, else the 40 characters around *pos* with
+    ``...`` where it is cut and the total length (a 10 MB input gives a short message).
+
+    >>> excerpt("55555p", 4)
+    "'55555p'"
+    >>> excerpt("1" * 100 + "z" + "1" * 100, 100)
+    "...'11111111111111111111z1111111111111111111'... (201 chars)"
+    """
+    if len(text) <= _WINDOW:
+        return repr(text)
+    lo = max(0, min(pos - _WINDOW // 2, len(text) - _WINDOW))
+    hi = lo + _WINDOW
+    return (f"{'...' if lo else ''}{text[lo:hi]!r}{'...' if hi < len(text) else ''} "
+            f"({len(text)} chars)")
 
 
 def _fail(text: str, pos: int, problem: str) -> TileParseError:
-    return TileParseError(f"position {pos} of {text!r}: {problem}")
+    return TileParseError(f"position {pos} of {excerpt(text, pos)}: {problem}")
 
 
-def scan(text: str, start: int = 0) -> list[tuple[int, int]]:
-    """Return ``[(kind, position), ...]`` for every tile in ``text[start:]``, in order.
+def _char_error(text: str, pos: int) -> TileParseError:
+    """The error for a character that cannot start a tile."""
+    ch = text[pos]
+    if ch == "0":
+        return _fail(text, pos, "digit 0 is not a tile (ranks are 1-9; "
+                                "red fives are not used in Sichuan mahjong)")
+    if ch in _SUIT_OF_CHAR:
+        return _fail(text, pos, f"suit {ch!r} has no digits before it")
+    if ch in _NOT_IN_GAME:
+        return _fail(text, pos, _NOT_IN_GAME[ch])
+    return _fail(text, pos, f"unknown character {ch!r} (U+{ord(ch):04X})")
 
-    Positions are indices into *text*; a digit-notation tile's position is its digit's.
+
+def _no_suit(text: str, pos: int, stop: int) -> TileParseError:
+    """The error for the digits ``text[pos:stop]`` with no suit after them."""
+    digits = repr(text[pos:min(stop, pos + _WINDOW)])
+    if stop - pos > _WINDOW:
+        digits += f"... ({stop - pos} digits)"
+    return _fail(text, pos, f"digits {digits} have no suit after them "
+                            "(expected m, p or s right after the digits)")
+
+
+def scan(text: str, start: int = 0) -> Iterator[tuple[int, int]]:
+    """Yield ``(kind, position)`` for every tile in ``text[start:]``, in order; a bad
+    character raises when the scan reaches it.
+
+    Positions are indices into *text*; a digit-notation tile's position is its digit's. Memory
+    is O(1) whatever the length: runs of digits and of whitespace are matched in place.
     """
     if not isinstance(text, str):
         raise InvalidArgumentError(f"expected a str of tiles, got {type(text).__name__}")
-    tiles: list[tuple[int, int]] = []
-    pending: list[tuple[int, int]] = []  # (rank 0..8, position) of digits awaiting a suit
+    return _scan(text, start)
 
-    def unfinished() -> TileParseError:
-        start = pending[0][1]
-        digits = "".join(str(r + 1) for r, _ in pending)
-        return _fail(text, start, f"digits {digits!r} have no suit after them "
-                                  "(expected m, p or s right after the digits)")
 
-    for pos in range(start, len(text)):
+def _scan(text: str, pos: int) -> Iterator[tuple[int, int]]:
+    end = len(text)
+    while pos < end:
         ch = text[pos]
-        if ch in _DIGITS:
-            if ch == "0":
-                raise _fail(text, pos, "digit 0 is not a tile (ranks are 1-9; "
-                                       "red fives are not used in Sichuan mahjong)")
-            pending.append((int(ch) - 1, pos))
-        elif ch in _SUIT_OF_CHAR:
-            if not pending:
-                raise _fail(text, pos, f"suit {ch!r} has no digits before it")
-            suit = _SUIT_OF_CHAR[ch]
-            tiles.extend((suit * 9 + rank, p) for rank, p in pending)
-            pending.clear()
-        elif ch in _KIND_OF_UNICODE:
-            if pending:
-                raise unfinished()
-            tiles.append((_KIND_OF_UNICODE[ch], pos))
+        if ch in _KIND_OF_UNICODE:
+            yield _KIND_OF_UNICODE[ch], pos
+            pos += 1
+        elif ch in _RANKS:  # digits: the very next character must be their suit
+            stop = _DIGIT_RUN.match(text, pos).end()  # type: ignore[union-attr]
+            suit = _SUIT_OF_CHAR.get(text[stop]) if stop < end else None
+            if suit is None:
+                if stop < end and not text[stop].isspace() and text[stop] not in _KIND_OF_UNICODE:
+                    raise _char_error(text, stop)
+                raise _no_suit(text, pos, stop)
+            base = 9 * suit - 49  # ord("1")
+            for p in range(pos, stop):
+                yield base + ord(text[p]), p
+            pos = stop + 1
         elif ch.isspace():
-            if pending:
-                raise unfinished()
-        elif ch in _NOT_IN_GAME:
-            raise _fail(text, pos, _NOT_IN_GAME[ch])
+            pos = _SPACE_RUN.match(text, pos).end()  # type: ignore[union-attr]
         else:
-            raise _fail(text, pos, f"unknown character {ch!r} (U+{ord(ch):04X})")
-    if pending:
-        raise unfinished()
-    return tiles
+            raise _char_error(text, pos)
+
+
+def count_tiles(text: str, start: int = 0) -> tuple[int, int]:
+    """The kind of the first tile in ``text[start:]`` (-1 if none) and the number of tiles,
+    reading all of it (a bad character raises)."""
+    first, n = -1, 0
+    for kind, _ in scan(text, start):
+        if not n:
+            first = kind
+        n += 1
+    return first, n
 
 
 def parse_hand(s: str) -> np.ndarray:
@@ -147,10 +191,12 @@ def parse_hand(s: str) -> np.ndarray:
     return np.frombuffer(parse_counts(s), dtype=np.uint8).copy()
 
 
-# Plain mpsz text (digits 1-9 right before m, p or s; whitespace between groups) is counted
-# without the scanner; it reads these strings exactly as scan() does.
+# Short plain mpsz text (digits 1-9 right before m, p or s; whitespace between groups) is
+# counted without the scanner; it reads these strings exactly as scan() does. Only short text:
+# a long one would make findall build a list as long as the input.
 _PLAIN_HAND = re.compile(r"(?:\s*[1-9]+[mps])*\s*")
 _PLAIN_GROUP = re.compile(r"([1-9]+)([mps])")
+_PLAIN_CHARS = 256
 
 
 def parse_counts(s: str) -> bytes:
@@ -159,7 +205,7 @@ def parse_counts(s: str) -> bytes:
     >>> parse_counts("1m 9s")[::26]
     b'\\x01\\x01'
     """
-    if isinstance(s, str) and _PLAIN_HAND.fullmatch(s):
+    if isinstance(s, str) and len(s) <= _PLAIN_CHARS and _PLAIN_HAND.fullmatch(s):
         counts = [0] * NUM_KINDS
         for digits, suit in _PLAIN_GROUP.findall(s):
             base = 9 * SUITS.index(suit) - 49  # ord("1")
@@ -185,10 +231,10 @@ def parse_tile(s: str) -> int:
         ...
     mjfast.errors.TileParseError: expected exactly one tile, got 2 in '55p'
     """
-    tiles = scan(s)
-    if len(tiles) != 1:
-        raise TileParseError(f"expected exactly one tile, got {len(tiles)} in {s!r}")
-    return tiles[0][0]
+    kind, n = count_tiles(s)
+    if n != 1:
+        raise TileParseError(f"expected exactly one tile, got {n} in {excerpt(s)}")
+    return kind
 
 
 def kind_name(kind: int) -> str:

@@ -6,9 +6,11 @@ from typing import Any, overload
 
 import numpy as np
 
+from ._args import as_int
 from ._batch import call
 from ._core import _kernels
 from ._typing import Form, HandsLike, VoidSuits
+from .errors import InvalidArgumentError
 
 __all__ = ["UNWINNABLE", "INVALID_ROW", "INVALID_MASK", "shanten", "is_win", "waits", "mask_to_tiles"]
 
@@ -108,11 +110,15 @@ def waits(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuits = None, v
 def mask_to_tiles(mask: int) -> list[int]:
     """Kind indices (0-26) set in a wait mask, ascending.
 
+    *mask* is an int (Python or numpy; not a bool, float or str) from 0 to ``2**27 - 1``,
+    else :class:`~mjfast.errors.InvalidArgumentError`.
+
     Example:
         >>> mask_to_tiles(0b1001)
         [0, 3]
     """
-    mask = int(mask)
-    if mask < 0 or mask >= 1 << 27:
-        raise ValueError(f"mask: {mask:#x} is not a 27-bit wait mask")
-    return [t for t in range(27) if mask >> t & 1]
+    m = as_int(mask, "mask")
+    if m < 0 or m >= 1 << 27:
+        what = f"{m:#x}" if m.bit_length() <= 64 else f"an int of {m.bit_length()} bits"
+        raise InvalidArgumentError(f"mask: {what} is not a 27-bit wait mask")
+    return [t for t in range(27) if m >> t & 1]

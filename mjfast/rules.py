@@ -32,7 +32,14 @@ from typing import Any, ClassVar, Literal
 
 from mjfast.errors import InvalidArgumentError
 
-__all__ = ["PRESETS", "Fan", "Rules", "rules_from_json", "rules_to_json"]
+__all__ = ["MAX_AMOUNT", "MAX_FAN", "PRESETS", "Fan", "Rules", "rules_from_json", "rules_to_json"]
+
+MAX_FAN: int = 48
+"""The bound on every fan value of a :class:`Rules` (each fan field and base fan) and on the
+exponent of any multiplier ``2 ** min(fan, cap)``: a multiplier is at most ``2 ** 48``."""
+
+MAX_AMOUNT: int = 2**48
+"""The bound on every amount of a :class:`Rules` (kong payments, 花猪), in base stakes."""
 
 
 class Fan(enum.Enum):
@@ -85,34 +92,10 @@ class Fan(enum.Enum):
         return self in _BASE_SET
 
 
-_ZH: dict[Fan, str] = {
-    Fan.PING_HU: "平胡",
-    Fan.DUI_DUI_HU: "对对胡",
-    Fan.QING_YI_SE: "清一色",
-    Fan.QI_DUI: "七对",
-    Fan.DAI_YAO_JIU: "带幺九",
-    Fan.JIANG_DUI: "将对",
-    Fan.QING_DUI: "清对",
-    Fan.QING_QI_DUI: "清七对",
-    Fan.LONG_QI_DUI: "龙七对",
-    Fan.QING_YAO_JIU: "清幺九",
-    Fan.QING_LONG_QI_DUI: "清龙七对",
-    Fan.TIAN_HU: "天胡",
-    Fan.DI_HU: "地胡",
-    Fan.JIN_GOU_DIAO: "金钩钓",
-    Fan.QING_JIN_GOU_DIAO: "清金钩钓",
-    Fan.GEN: "根",
-    Fan.GANG_SHANG_HUA: "杠上花",
-    Fan.GANG_SHANG_PAO: "杠上炮",
-    Fan.QIANG_GANG_HU: "抢杠胡",
-    Fan.ZI_MO: "自摸",
-    Fan.HAI_DI: "海底",
-    Fan.MEN_QING: "门清",
-    Fan.ZHONG_ZHANG: "中张",
-    Fan.QIA_XIN_WU: "掐心五",
-    Fan.ZI_MEI_DUI: "姊妹对",
-    Fan.YI_TIAO_LONG: "一条龙",
-}
+# The Chinese names, in Fan order.
+_ZH: dict[Fan, str] = dict(zip(Fan, (
+    "平胡 对对胡 清一色 七对 带幺九 将对 清对 清七对 龙七对 清幺九 清龙七对 天胡 地胡 金钩钓 "
+    "清金钩钓 根 杠上花 杠上炮 抢杠胡 自摸 海底 门清 中张 掐心五 姊妹对 一条龙").split(), strict=True))
 
 BASE_PATTERNS: tuple[Fan, ...] = tuple(list(Fan)[:15])
 """The base patterns, in :class:`Fan` order."""
@@ -176,22 +159,61 @@ def _normalise_base_fan(value: object) -> Mapping[Fan, int]:
                 f"Rules.base_fan: {key.name} ({key.zh}) is an extra, not a base pattern; "
                 f"set its own option field instead"
             )
-        table[key] = _check_int(f"base_fan[{key.name}]", fan, minimum=0)
+        table[key] = _fan(f"base_fan[{key.name}]", fan)
     return MappingProxyType({f: table[f] for f in BASE_PATTERNS})
 
 
-def _check_int(name: str, value: object, *, minimum: int | None = None) -> int:
+def _check_int(name: str, value: object, *, minimum: int = 0, maximum: int | None = None,
+               why: str = "") -> int:
     if isinstance(value, bool):
         raise InvalidArgumentError(f"Rules.{name} must be an int, got a bool ({value!r})")
     try:
         value = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise InvalidArgumentError(
-            f"Rules.{name} must be an int, got {type(value).__name__} {value!r}"
+            f"Rules.{name} must be an int, got {type(value).__name__} {_shown(value)}"
         ) from None
-    if minimum is not None and value < minimum:
-        raise InvalidArgumentError(f"Rules.{name} must be >= {minimum}, got {value}")
+    if value < minimum:
+        raise InvalidArgumentError(f"Rules.{name} must be >= {minimum}, got {_shown(value)}")
+    if maximum is not None and value > maximum:
+        raise InvalidArgumentError(
+            f"Rules.{name} must be an int from {minimum} to {maximum}{why}, got {_shown(value)}"
+        )
     return value
+
+
+def _fan(name: str, value: object) -> int:
+    return _check_int(name, value, maximum=MAX_FAN, why=" (fan values are bounded: payments "
+                      "must fit int64 and fans the int16 batch output)")
+
+
+def _amount(name: str, value: object) -> int:
+    return _check_int(name, value, maximum=MAX_AMOUNT, why=" (2**48: amounts are bounded so "
+                      "that a round's payments fit int64)")
+
+
+def _cap(name: str, value: object) -> int:
+    return _check_int(name, value, maximum=_INT32_MAX, why=" (the int32 rules table)")
+
+
+_INT32_MAX = 2**31 - 1
+
+
+def _shown(value: object) -> str:
+    """A value for a message: short, whatever its size (str() of a huge int even fails)."""
+    if isinstance(value, int) and value.bit_length() > 64:
+        return f"an int of {value.bit_length()} bits"
+    text = repr(value)
+    return text if len(text) <= 40 else f"{text[:30]}..."
+
+
+def _top_fan(r: Rules) -> int:
+    """The largest internal fan a hand can reach under *r*: the best base fan, four roots (no
+    hand holds more) and every extra at once (an upper bound: not every pair combines)."""
+    extras = (r.gang_shang_hua + r.gang_shang_pao + r.qiang_gang_hu + r.hai_di + r.men_qing
+              + r.zhong_zhang + r.qia_xin_wu + r.zi_mei_dui + r.yi_tiao_long
+              + (r.self_draw == "add_fan"))
+    return max(r.base_fan.values()) + 4 * r.root_fan + extras
 
 
 @dataclass(frozen=True)
@@ -222,6 +244,15 @@ class Rules:
         fan_display_offset: added to every displayed fan (``qq``: 1).
         kong_refund: refund kong income of non-ready players at the draw.
 
+    Bounds, so that every ledger holds its amounts exactly (int64), every fan fits the int16
+    output of the batch kernels and no fan makes the scorer build a huge ``2 ** fan``: each fan
+    value (base fans, ``root_fan``, the extras, ``fan_display_offset``) is 0 to :data:`MAX_FAN`
+    (48), so no fan shown exceeds 15 x 48 + 1; each amount (kong payments, ``hua_zhu``) is 0
+    to :data:`MAX_AMOUNT` (``2 ** 48``); and where the largest fan a hand can reach (the best
+    base fan, four roots and every extra) exceeds :data:`MAX_FAN`, ``cap`` must be at most
+    :data:`MAX_FAN` (any ``cap`` is at most ``2 ** 31 - 1``). A round (at most 27 kongs, 3
+    winners and a draw) then moves less than ``2 ** 56``: every ledger fits int64 with room.
+
     Unknown, ill-typed and out-of-range fields raise
     :class:`~mjfast.errors.InvalidArgumentError` (a ``TypeError`` and a ``ValueError``):
 
@@ -229,6 +260,10 @@ class Rules:
     Traceback (most recent call last):
         ...
     mjfast.errors.InvalidArgumentError: Rules.cap must be an int or None, got str '3'
+    >>> Rules(concealed_kong=2**62)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    mjfast.errors.InvalidArgumentError: Rules.concealed_kong must be an int from 0 to 281474976710656 ...
     """
 
     name: str = "chengdu"
@@ -258,11 +293,11 @@ class Rules:
     fan_display_offset: int = 0
     kong_refund: bool = True
 
-    _INT_FIELDS: ClassVar[tuple[str, ...]] = (
+    _FAN_FIELDS: ClassVar[tuple[str, ...]] = (
         "root_fan", "gang_shang_hua", "gang_shang_pao", "qiang_gang_hu", "hai_di", "men_qing",
-        "zhong_zhang", "qia_xin_wu", "zi_mei_dui", "yi_tiao_long", "exposed_kong",
-        "added_kong", "concealed_kong", "fan_display_offset",
+        "zhong_zhang", "qia_xin_wu", "zi_mei_dui", "yi_tiao_long", "fan_display_offset",
     )
+    _AMOUNT_FIELDS: ClassVar[tuple[str, ...]] = ("exposed_kong", "added_kong", "concealed_kong")
     _BOOL_FIELDS: ClassVar[tuple[str, ...]] = (
         "long_qi_dui_uses_root", "jin_gou_diao", "jia_jia_you", "hu_jiao_zhuan_yi", "si_jiao",
         "kong_refund",
@@ -273,31 +308,40 @@ class Rules:
         if not isinstance(self.name, str):
             raise InvalidArgumentError(f"Rules.name must be a str, got {type(self.name).__name__}")
         setattr_(self, "base_fan", _normalise_base_fan(self.base_fan))
-        for name in self._INT_FIELDS:
-            setattr_(self, name, _check_int(name, getattr(self, name), minimum=0))
+        for name in self._FAN_FIELDS:
+            setattr_(self, name, _fan(name, getattr(self, name)))
+        for name in self._AMOUNT_FIELDS:
+            setattr_(self, name, _amount(name, getattr(self, name)))
         for name in self._BOOL_FIELDS:
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise InvalidArgumentError(
-                    f"Rules.{name} must be a bool, got {type(value).__name__} {value!r}"
+                    f"Rules.{name} must be a bool, got {type(value).__name__} {_shown(value)}"
                 )
-        for name in ("cap", "hua_zhu"):
+        for name, check in (("cap", _cap), ("hua_zhu", _amount)):
             value = getattr(self, name)
             if value is not None:
                 if isinstance(value, (bool, str, float)):
                     raise InvalidArgumentError(
                         f"Rules.{name} must be an int or None, got {type(value).__name__} "
-                        f"{value!r}"
+                        f"{_shown(value)}"
                     )
-                setattr_(self, name, _check_int(name, value, minimum=0))
+                setattr_(self, name, check(name, value))
         if self.self_draw not in _SELF_DRAW:
             raise InvalidArgumentError(
                 f"Rules.self_draw must be one of {', '.join(map(repr, _SELF_DRAW))}, "
-                f"got {self.self_draw!r}"
+                f"got {_shown(self.self_draw)}"
             )
         if self.cha_da_jiao not in _CHA_DA_JIAO:
             raise InvalidArgumentError(
-                f"Rules.cha_da_jiao must be 'max' or 'min', got {self.cha_da_jiao!r}"
+                f"Rules.cha_da_jiao must be 'max' or 'min', got {_shown(self.cha_da_jiao)}"
+            )
+        top = _top_fan(self)
+        if top > MAX_FAN and (self.cap is None or self.cap > MAX_FAN):
+            raise InvalidArgumentError(
+                f"Rules.cap: a hand can reach {top} fan under these rules (the best base fan, "
+                f"four roots and every extra), so the cap must be at most {MAX_FAN} (payments "
+                f"of 2**fan must fit int64), got {_shown(self.cap)}"
             )
         setattr_(self, "_hash", None)  # computed on first use (not a field)
 
@@ -381,12 +425,15 @@ class Rules:
     def multiplier(self, internal_fan: int) -> int:
         """Payment multiplier ``2 ** min(internal_fan, cap)`` (no cap: ``2 ** internal_fan``).
 
-        *internal_fan* is internal numbering (平胡 = 0), also for ``qq``.
+        *internal_fan* is internal numbering (平胡 = 0), also for ``qq``; with no cap (or one
+        above :data:`MAX_FAN`) it is at most :data:`MAX_FAN`, like any fan a hand can reach.
 
         >>> Rules().multiplier(2), Rules().multiplier(7), Rules.preset("qq").multiplier(7)
         (4, 8, 128)
         """
-        f = _check_int("multiplier(internal_fan)", internal_fan, minimum=0)
+        f = _check_int("multiplier(internal_fan)", internal_fan,
+                       maximum=MAX_FAN if self.cap is None or self.cap > MAX_FAN else None,
+                       why=f" when the cap is None or above {MAX_FAN}")
         if self.cap is not None and f > self.cap:
             f = self.cap
         return 1 << f
@@ -408,6 +455,11 @@ class Rules:
             raise InvalidArgumentError(
                 "Rules.hua_zhu_amount: with cap=None the 花猪 amount (满格 = 2**cap) is "
                 "undefined; set hua_zhu explicitly"
+            )
+        if self.cap > MAX_FAN:
+            raise InvalidArgumentError(
+                f"Rules.hua_zhu_amount: with cap={_shown(self.cap)} the 花猪 amount (满格 = "
+                f"2**cap) is past the bound of amounts (2**{MAX_FAN}); set hua_zhu explicitly"
             )
         return 1 << self.cap
 

@@ -50,13 +50,16 @@ from mjfast._notation import (
     UNICODE_OF_KIND,
     ZH_SUITS,
     Style,
+    count_tiles,
+    excerpt,
+    kind_name,
     parse_hand,
     parse_tile,
-    scan,
 )
 from mjfast.errors import InvalidArgumentError, InvalidHandError, TileParseError
 
 __all__ = [
+    "MAX_PRINTED_COUNT",
     "NUM_KINDS",
     "SUITS",
     "Meld",
@@ -69,6 +72,11 @@ __all__ = [
     "parse_melds",
     "parse_tile",
 ]
+
+
+MAX_PRINTED_COUNT = 255
+"""The largest count :func:`format_hand` prints (any uint8 hand prints; a bigger count is
+refused rather than built into a huge string)."""
 
 
 def format_tile(kind: int, style: Style = "mpsz") -> str:
@@ -88,7 +96,8 @@ def format_hand(counts: Sequence[int] | np.ndarray, style: Style = "mpsz") -> st
     """Format a 27-count hand; suits in the order m, p, s, empty suits omitted.
 
     *counts* is any length-27 sequence of non-negative ints (a count above 4 is printed as it
-    is, so that error messages can show bad hands).
+    is, so that error messages can show bad hands) up to :data:`MAX_PRINTED_COUNT`; a larger
+    count raises :class:`~mjfast.errors.InvalidHandError`.
 
     >>> h = parse_hand("789s123m456p")
     >>> format_hand(h), format_hand(h, "zh"), format_hand(h, "unicode")
@@ -98,6 +107,10 @@ def format_hand(counts: Sequence[int] | np.ndarray, style: Style = "mpsz") -> st
     """
     as_style(style)
     values = counts_list(counts)
+    k = max(range(NUM_KINDS), key=values.__getitem__)
+    if values[k] > MAX_PRINTED_COUNT:
+        raise InvalidHandError(f"counts: tile {kind_name(k)} has a count of {shown(values[k])}; "
+                               f"format_hand prints counts up to {MAX_PRINTED_COUNT}")
     if style == "unicode":
         return "".join(UNICODE_OF_KIND[k] * values[k] for k in range(NUM_KINDS))
     letters = SUITS if style == "mpsz" else ZH_SUITS
@@ -166,7 +179,7 @@ def _meld_kind(kind: object) -> MeldKind:
         if kind in _MELD_ALIASES:
             return _MELD_ALIASES[kind]
         raise InvalidArgumentError(
-            f"meld kind: expected pung, kong, kong_added or kong_concealed, got {kind!r}"
+            f"meld kind: expected pung, kong, kong_added or kong_concealed, got {shown(kind)}"
         )
     raise InvalidArgumentError(f"meld kind: expected a MeldKind or a str, got {shown(kind)}")
 
@@ -227,19 +240,19 @@ class Meld:
         if colon < 0:
             colon = s.find("：")  # full-width colon
         if colon < 0:
-            raise TileParseError(f"meld {s!r}: expected 'KIND:TILE', e.g. 'pung:5p'")
+            raise TileParseError(f"meld {excerpt(s)}: expected 'KIND:TILE', e.g. 'pung:5p'")
         name = s[:colon].strip()
         try:
             kind = _meld_kind(name)
         except ValueError as exc:
             start = len(s[:colon]) - len(s[:colon].lstrip())
-            raise TileParseError(f"position {start} of {s!r}: {exc}") from None
-        tiles = scan(s, colon + 1)
-        if len(tiles) != 1:
+            raise TileParseError(f"position {start} of {excerpt(s, start)}: {exc}") from None
+        tile, n = count_tiles(s, colon + 1)
+        if n != 1:
             raise TileParseError(
-                f"meld {s!r}: expected exactly one tile after ':', got {len(tiles)}"
+                f"meld {excerpt(s, colon)}: expected exactly one tile after ':', got {n}"
             )
-        return cls(kind, tiles[0][0])
+        return cls(kind, tile)
 
 
 def parse_melds(melds: Iterable[str | Meld] | str | Meld | None) -> tuple[Meld, ...]:

@@ -33,9 +33,13 @@ def _load(path: str) -> Round:
     except json.JSONDecodeError as exc:
         raise CLIError(f"{path}: invalid JSON at line {exc.lineno} column {exc.colno}: "
                        f"{exc.msg}") from None
+    except RecursionError:
+        raise CLIError(f"{path}: invalid JSON: nested too deeply") from None
+    except ValueError as exc:  # an int past Python's digit limit
+        raise CLIError(f"{path}: invalid JSON: {exc}") from None
     try:
         return Round.from_json(doc)
-    except (ValueError, TypeError, KeyError) as exc:
+    except (ValueError, TypeError, KeyError, OverflowError, RecursionError) as exc:
         raise CLIError(f"{path}: {exc}") from None
 
 

@@ -240,11 +240,12 @@ def _compile(r: Rules) -> np.ndarray:
     seven = np.array([p.value for p in v.seven], np.int64)
     extras = [v.gang_shang_hua, v.gang_shang_pao, v.qiang_gang_hu, v.zi_mo, v.hai_di,
               v.men_qing, v.zhong_zhang]
-    # No hand holds more than four roots: the largest total must fit the int16 output.
+    # No hand holds more than four roots: the largest total must fit the int16 output. The
+    # bounds of Rules (every fan value <= MAX_FAN) keep it far below; this guards them.
     top = max(int(reg.max()), int(seven.max())) + 4 * v.root_fan + sum(extras) + v.offset
     if top > _INT16_MAX:
-        raise ValueError(f"rules: fan values this large (up to {top}) do not fit the int16 "
-                         f"output of the batch kernels (max {_INT16_MAX})")
+        raise AssertionError(f"compile_rules: fan values up to {top} passed the Rules bounds "
+                             f"but do not fit the int16 output of the batch kernels")
     cap = -1 if v.cap is None else min(v.cap, _INT16_MAX)
     scalars = [v.root_fan, *extras, cap, v.offset, int(r.si_jiao), int(r.cha_da_jiao == "min")]
     table = np.ascontiguousarray(np.concatenate([reg.ravel(), seven, scalars]), dtype=np.int32)

@@ -18,12 +18,17 @@ import numpy as np
 
 from mjfast._args import as_flag, as_int, as_player, as_void, hand_bytes, shown
 from mjfast.errors import InvalidArgumentError, InvalidHandError, TileParseError
+from mjfast.rules import MAX_AMOUNT
 from mjfast.tiles import NUM_KINDS, Meld, format_hand, format_tile, parse_melds
 
-__all__ = ["MAX_PLAYERS", "PlayerState", "Reason", "Settlement", "Transfer"]
+__all__ = ["INT64_MAX", "MAX_PLAYERS", "PlayerState", "Reason", "Settlement", "Transfer",
+           "check_conserving"]
 
 MAX_PLAYERS = 4
 """Seats at a table: a Round, a draw or a Settlement has 2 to 4 players (seats 0..3)."""
+
+INT64_MAX = 2**63 - 1
+"""The largest amount a Transfer, and a total of a Settlement, may hold (its arrays are int64)."""
 
 HandLike = Union[str, Sequence[int], np.ndarray]
 MeldsLike = Union[None, str, Meld, Iterable[Union[str, Meld]]]
@@ -63,10 +68,10 @@ _REASON_ZH = {
 class Transfer:
     """One payment: ``payer`` gives ``amount`` base stakes to ``receiver``.
 
-    ``payer`` and ``receiver`` are two different seats 0..3; ``amount`` is an int >= 0 (never a
-    float: money is counted in whole base stakes). ``fan`` is the displayed fan before the cap
-    where a hand was valued (wins, 查大叫), else None. ``event`` is the index of the
-    :class:`Round` event that caused it (None from :func:`settle_draw`).
+    ``payer`` and ``receiver`` are two different seats 0..3; ``amount`` is an int from 0 to
+    :data:`INT64_MAX` (never a float: money is counted in whole base stakes). ``fan`` is the
+    displayed fan before the cap where a hand was valued (wins, 查大叫), else None. ``event``
+    is the index of the :class:`Round` event that caused it (None from :func:`settle_draw`).
 
     >>> str(Transfer(2, 0, 8, "cha_da_jiao", fan=4))
     '2 -> 0: 8, cha_da_jiao, 4 fan'
@@ -89,7 +94,7 @@ class Transfer:
         set_(self, "receiver", as_player(self.receiver, "receiver", MAX_PLAYERS))
         if self.payer == self.receiver:
             raise InvalidArgumentError(f"receiver: player {self.payer} cannot pay themselves")
-        set_(self, "amount", as_int(self.amount, "amount", minimum=0))
+        set_(self, "amount", as_int(self.amount, "amount", minimum=0, maximum=INT64_MAX))
         try:
             set_(self, "reason", Reason(self.reason))
         except ValueError:
@@ -122,6 +127,10 @@ class Settlement:
     table); ``net[i]`` = received - paid, which sums to zero. ``hua_zhu`` and ``ready`` list the
     players found 花猪 / ready at a draw (empty otherwise). Arrays are read-only.
 
+    Totals are summed exactly: transfers whose totals would not fit int64 are refused
+    (:class:`~mjfast.errors.InvalidArgumentError`), never wrapped, and the int64 arrays are
+    checked against the exact sums (:func:`check_conserving`) before a Settlement is returned.
+
     >>> s = Settlement.from_transfers([Transfer(1, 0, 3, "dian_pao", fan=1)])
     >>> s.net.tolist(), int(s.matrix[1, 0])
     ([3, -3, 0, 0], 3)
@@ -139,7 +148,7 @@ class Settlement:
         """Sum ``transfers`` among ``players`` players (2..4) into a Settlement."""
         n = as_int(players, "players", minimum=2, maximum=MAX_PLAYERS)
         transfers = tuple(transfers)
-        matrix = np.zeros((n, n), dtype=np.int64)
+        exact = [[0] * n for _ in range(n)]  # Python ints: never wrap
         for i, t in enumerate(transfers):
             if not isinstance(t, Transfer):
                 raise InvalidArgumentError(
@@ -147,8 +156,16 @@ class Settlement:
             if max(t.payer, t.receiver) >= n:
                 raise InvalidArgumentError(
                     f"transfers[{i}]: {t} names a seat outside 0..{n - 1}")
-            matrix[t.payer, t.receiver] += t.amount
+            exact[t.payer][t.receiver] += t.amount
+        for p in range(n):  # with every total paid and received in range, no int64 sum wraps
+            paid, received = sum(exact[p]), sum(row[p] for row in exact)
+            if max(paid, received) > INT64_MAX:
+                raise InvalidArgumentError(
+                    f"transfers: player {p} pays {paid} and receives {received} in total, past "
+                    f"the int64 range of a Settlement (max {INT64_MAX})")
+        matrix = np.array(exact, dtype=np.int64)
         net = matrix.sum(axis=0) - matrix.sum(axis=1)
+        check_conserving(matrix, net, exact)
         return cls(transfers, _frozen(matrix), _frozen(net), tuple(hua_zhu), tuple(ready))
 
     def __post_init__(self) -> None:
@@ -156,6 +173,18 @@ class Settlement:
             s = Settlement.from_transfers(self.transfers, hua_zhu=self.hua_zhu, ready=self.ready)
             object.__setattr__(self, "matrix", s.matrix)
             object.__setattr__(self, "net", s.net)
+
+
+def check_conserving(matrix: np.ndarray, net: np.ndarray, exact: list[list[int]]) -> None:
+    """Raise AssertionError (an internal error) unless the int64 ``matrix`` holds the ``exact``
+    per-pair totals and ``net`` sums to zero: no ledger that lost money is ever returned."""
+    if sum(net.tolist()) != 0:
+        raise AssertionError(f"settlement: net payments {net.tolist()} do not sum to zero")
+    n = len(exact)
+    want = [sum(row[j] for row in exact) - sum(exact[j]) for j in range(n)]
+    if matrix.tolist() != exact or net.tolist() != want:
+        raise AssertionError("settlement: the int64 ledger differs from the exact sums of its "
+                             "transfers")
 
 
 @dataclass(frozen=True)
@@ -167,9 +196,9 @@ class PlayerState:
     :class:`mjfast.tiles.Meld` objects. ``void_suit``: the declared void suit (定缺): None or -1
     (none), 0-2, ``"m"``/``"p"``/``"s"`` or ``"万"``/``"筒"``/``"饼"``/``"条"``/``"索"``.
     ``won``: the player has won and left the hand. ``kong_income``: (payer index, amount) pairs
-    received from kongs this hand, refunded at the draw if the player is not ready.
-    ``visible``: 27 counts of copies seen outside the player's own hand and melds (only used
-    for 死叫).
+    received from kongs this hand, refunded at the draw if the player is not ready (each amount
+    at most :data:`mjfast.rules.MAX_AMOUNT`, like any kong payment). ``visible``: 27 counts of
+    copies seen outside the player's own hand and melds (only used for 死叫).
 
     Inputs are normalised: ``concealed`` and ``visible`` become tuples of 27 ints, ``melds`` a
     tuple of Meld, ``void_suit`` an int 0..2 or None, ``kong_income`` a tuple of int pairs.
@@ -242,8 +271,9 @@ def _income(value: Any) -> tuple[tuple[int, int], ...]:
         except (TypeError, ValueError):
             raise InvalidArgumentError(f"kong_income[{j}]: expected (payer, amount), "
                                        f"got {shown(entry)}") from None
+        what = f"kong_income[{j}] amount"  # checked as >= 0, then against the largest kong
         income.append((as_int(payer, f"kong_income[{j}] payer", minimum=0),
-                       as_int(amount, f"kong_income[{j}] amount", minimum=0)))
+                       as_int(as_int(amount, what, minimum=0), what, maximum=MAX_AMOUNT)))
     return tuple(income)
 
 
