@@ -34,7 +34,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from mjfast._notation import NUM_KINDS, STYLES, kind_name, parse_counts, parse_tile
-from mjfast.errors import InvalidArgumentError, InvalidHandError, TileParseError
+from mjfast.errors import InvalidArgumentError, InvalidHandError, TileParseError, shown
 from mjfast.rules import CHENGDU, PRESETS, Rules
 
 __all__ = [
@@ -73,16 +73,6 @@ FLAG_NAMES: tuple[str, ...] = ("self_drawn", "after_kong", "after_kong_discard",
 
 _OK_COUNTS = bytes(range(5))
 _INTS = [int] * NUM_KINDS
-
-
-def shown(value: object) -> str:
-    """How an offending value appears in a message: its repr when short, else its type."""
-    if value is None or isinstance(value, (bool, int, float, str, np.generic)):
-        text = repr(value.item() if isinstance(value, np.generic) else value)
-        if len(text) <= 40:
-            return text
-        return f"{type(value).__name__} {text[:30]}..."
-    return type(value).__name__
 
 
 def _bad(name: str, expected: str, value: object) -> InvalidArgumentError:

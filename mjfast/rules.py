@@ -23,14 +23,14 @@ one higher (``fan_display_offset=1``, 平胡 = 1番) and pays the same amounts:
 from __future__ import annotations
 
 import dataclasses
-import enum
 import operator
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
-from mjfast.errors import InvalidArgumentError
+from mjfast.errors import InvalidArgumentError, shown
+from mjfast.fans import BASE_PATTERNS, DEFAULT_BASE_FAN, Fan
 
 __all__ = ["MAX_AMOUNT", "MAX_FAN", "PRESETS", "Fan", "Rules", "rules_from_json", "rules_to_json"]
 
@@ -41,84 +41,6 @@ exponent of any multiplier ``2 ** min(fan, cap)``: a multiplier is at most ``2 *
 MAX_AMOUNT: int = 2**48
 """The bound on every amount of a :class:`Rules` (kong payments, 花猪), in base stakes."""
 
-
-class Fan(enum.Enum):
-    """Every fan item of RULES.md section 4, named in pinyin; ``.zh`` is the Chinese name.
-
-    The first fifteen members are base patterns (``.is_base``; the single best one applies);
-    the rest are additive extras.
-
-    >>> [f.zh for f in (Fan.PING_HU, Fan.QING_LONG_QI_DUI, Fan.GEN)]
-    ['平胡', '清龙七对', '根']
-    """
-
-    # base patterns
-    PING_HU = "ping_hu"
-    DUI_DUI_HU = "dui_dui_hu"
-    QING_YI_SE = "qing_yi_se"
-    QI_DUI = "qi_dui"
-    DAI_YAO_JIU = "dai_yao_jiu"
-    JIANG_DUI = "jiang_dui"
-    QING_DUI = "qing_dui"
-    QING_QI_DUI = "qing_qi_dui"
-    LONG_QI_DUI = "long_qi_dui"
-    QING_YAO_JIU = "qing_yao_jiu"
-    QING_LONG_QI_DUI = "qing_long_qi_dui"
-    TIAN_HU = "tian_hu"
-    DI_HU = "di_hu"
-    JIN_GOU_DIAO = "jin_gou_diao"
-    QING_JIN_GOU_DIAO = "qing_jin_gou_diao"
-    # extras
-    GEN = "gen"
-    GANG_SHANG_HUA = "gang_shang_hua"
-    GANG_SHANG_PAO = "gang_shang_pao"
-    QIANG_GANG_HU = "qiang_gang_hu"
-    ZI_MO = "zi_mo"
-    HAI_DI = "hai_di"
-    MEN_QING = "men_qing"
-    ZHONG_ZHANG = "zhong_zhang"
-    QIA_XIN_WU = "qia_xin_wu"
-    ZI_MEI_DUI = "zi_mei_dui"
-    YI_TIAO_LONG = "yi_tiao_long"
-
-    @property
-    def zh(self) -> str:
-        """The Chinese name, e.g. ``Fan.JIANG_DUI.zh == "将对"``."""
-        return _ZH[self]
-
-    @property
-    def is_base(self) -> bool:
-        """True for base patterns (平胡 ... 清金钩钓), False for additive extras."""
-        return self in _BASE_SET
-
-
-# The Chinese names, in Fan order.
-_ZH: dict[Fan, str] = dict(zip(Fan, (
-    "平胡 对对胡 清一色 七对 带幺九 将对 清对 清七对 龙七对 清幺九 清龙七对 天胡 地胡 金钩钓 "
-    "清金钩钓 根 杠上花 杠上炮 抢杠胡 自摸 海底 门清 中张 掐心五 姊妹对 一条龙").split(), strict=True))
-
-BASE_PATTERNS: tuple[Fan, ...] = tuple(list(Fan)[:15])
-"""The base patterns, in :class:`Fan` order."""
-_BASE_SET = frozenset(BASE_PATTERNS)
-
-DEFAULT_BASE_FAN: Mapping[Fan, int] = MappingProxyType({
-    Fan.PING_HU: 0,
-    Fan.DUI_DUI_HU: 1,
-    Fan.QING_YI_SE: 2,
-    Fan.QI_DUI: 2,
-    Fan.DAI_YAO_JIU: 2,
-    Fan.JIANG_DUI: 3,
-    Fan.QING_DUI: 3,
-    Fan.QING_QI_DUI: 4,
-    Fan.LONG_QI_DUI: 4,
-    Fan.QING_YAO_JIU: 4,
-    Fan.QING_LONG_QI_DUI: 5,
-    Fan.TIAN_HU: 5,
-    Fan.DI_HU: 5,
-    Fan.JIN_GOU_DIAO: 2,
-    Fan.QING_JIN_GOU_DIAO: 4,
-})
-"""RULES.md section 4 base-pattern table (internal fan, 平胡 = 0)."""
 
 PRESETS: tuple[str, ...] = ("chengdu", "qq")
 """Names accepted by :meth:`Rules.preset`."""
@@ -171,13 +93,13 @@ def _check_int(name: str, value: object, *, minimum: int = 0, maximum: int | Non
         value = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise InvalidArgumentError(
-            f"Rules.{name} must be an int, got {type(value).__name__} {_shown(value)}"
+            f"Rules.{name} must be an int, got {shown(value, with_type=True)}"
         ) from None
     if value < minimum:
-        raise InvalidArgumentError(f"Rules.{name} must be >= {minimum}, got {_shown(value)}")
+        raise InvalidArgumentError(f"Rules.{name} must be >= {minimum}, got {shown(value)}")
     if maximum is not None and value > maximum:
         raise InvalidArgumentError(
-            f"Rules.{name} must be an int from {minimum} to {maximum}{why}, got {_shown(value)}"
+            f"Rules.{name} must be an int from {minimum} to {maximum}{why}, got {shown(value)}"
         )
     return value
 
@@ -197,14 +119,6 @@ def _cap(name: str, value: object) -> int:
 
 
 _INT32_MAX = 2**31 - 1
-
-
-def _shown(value: object) -> str:
-    """A value for a message: short, whatever its size (str() of a huge int even fails)."""
-    if isinstance(value, int) and value.bit_length() > 64:
-        return f"an int of {value.bit_length()} bits"
-    text = repr(value)
-    return text if len(text) <= 40 else f"{text[:30]}..."
 
 
 def _top_fan(r: Rules) -> int:
@@ -316,32 +230,31 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise InvalidArgumentError(
-                    f"Rules.{name} must be a bool, got {type(value).__name__} {_shown(value)}"
+                    f"Rules.{name} must be a bool, got {shown(value, with_type=True)}"
                 )
         for name, check in (("cap", _cap), ("hua_zhu", _amount)):
             value = getattr(self, name)
             if value is not None:
                 if isinstance(value, (bool, str, float)):
                     raise InvalidArgumentError(
-                        f"Rules.{name} must be an int or None, got {type(value).__name__} "
-                        f"{_shown(value)}"
+                        f"Rules.{name} must be an int or None, got {shown(value, with_type=True)}"
                     )
                 setattr_(self, name, check(name, value))
         if self.self_draw not in _SELF_DRAW:
             raise InvalidArgumentError(
                 f"Rules.self_draw must be one of {', '.join(map(repr, _SELF_DRAW))}, "
-                f"got {_shown(self.self_draw)}"
+                f"got {shown(self.self_draw)}"
             )
         if self.cha_da_jiao not in _CHA_DA_JIAO:
             raise InvalidArgumentError(
-                f"Rules.cha_da_jiao must be 'max' or 'min', got {_shown(self.cha_da_jiao)}"
+                f"Rules.cha_da_jiao must be 'max' or 'min', got {shown(self.cha_da_jiao)}"
             )
         top = _top_fan(self)
         if top > MAX_FAN and (self.cap is None or self.cap > MAX_FAN):
             raise InvalidArgumentError(
                 f"Rules.cap: a hand can reach {top} fan under these rules (the best base fan, "
                 f"four roots and every extra), so the cap must be at most {MAX_FAN} (payments "
-                f"of 2**fan must fit int64), got {_shown(self.cap)}"
+                f"of 2**fan must fit int64), got {shown(self.cap)}"
             )
         setattr_(self, "_hash", None)  # computed on first use (not a field)
 
@@ -458,7 +371,7 @@ class Rules:
             )
         if self.cap > MAX_FAN:
             raise InvalidArgumentError(
-                f"Rules.hua_zhu_amount: with cap={_shown(self.cap)} the 花猪 amount (满格 = "
+                f"Rules.hua_zhu_amount: with cap={shown(self.cap)} the 花猪 amount (满格 = "
                 f"2**cap) is past the bound of amounts (2**{MAX_FAN}); set hua_zhu explicitly"
             )
         return 1 << self.cap
