@@ -21,6 +21,7 @@ import numpy as np
 import mjfast
 
 from ..datagen import complete_hands, deal, deal_split, ready_hands, two_suit_hands
+from ..stats import exact, run_stats
 from .peers import PEERS, peer_available, peer_call, verify_peer
 
 __all__ = ["CASES", "SEED", "Case", "clear_cache", "find_case"]
@@ -140,6 +141,15 @@ def _run_max_fan(rows: list[np.ndarray]) -> None:
     max_fan = mjfast.max_fan
     for h in rows:
         max_fan(h)
+
+
+def _setup_stats(n: int, seed: int) -> tuple[Any, ...]:
+    return n, seed
+
+
+def _run_exact(n: int, _seed: int) -> None:
+    for _ in range(n):
+        exact(14)
 
 
 def _peer_setup(name: str) -> Setup:
@@ -265,6 +275,14 @@ CASES: tuple[Case, ...] = (
          20_000, group="fan"),
     Case("score_lists", "score per winning hand given as a list (the scalar baseline of fan)",
          _setup_score_lists, _run_score, 2_000, 300, unit="calls/s", repeats=3, group="fan"),
+    Case("stats_w1", "the main job, mjfast stats: deal 14-tile hands, tally every row, workers=1",
+         _setup_stats, lambda n, seed: run_stats(n, 14, seed=seed, workers=1), 2 * _M, 200_000,
+         repeats=3, group="stats"),
+    Case("stats_w2", "the main job, mjfast stats: deal 14-tile hands, tally every row, workers=2",
+         _setup_stats, lambda n, seed: run_stats(n, 14, seed=seed, workers=2), 4 * _M, 400_000,
+         repeats=3, compare="stats_w1", group="stats"),
+    Case("stats_exact", "stats.exact(14): the exact shanten table of all C(108, 14) deals",
+         _setup_stats, _run_exact, 5, 1, unit="calls/s", repeats=3, group="stats"),
     Case("peer_riichienv", "riichienv.calculate_shanten, one call per hand",
          _peer_setup("riichienv"), _peer_run, 200_000, 20_000, peer="riichienv",
          compare="shanten_regular", available=_peer_available("riichienv"), repeats=3,

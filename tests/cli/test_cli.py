@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mjfast
-from mjfast import bench, cli, datagen
+from mjfast import bench, cli, datagen, stats
 
 ENV = dict(os.environ, OPENBLAS_NUM_THREADS="1")
 
@@ -192,8 +192,7 @@ def test_stats_matches_the_kernels_and_ignores_workers():
     for key in ("shanten", "ready_rate", "mean_waits", "mean_effective", "complete_hands"):
         assert a[key] == b[key]
     c = cli.run_stats(3_000, 13, seed=9, workers=1)
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(9).spawn(1)[0]))
-    hands = datagen.deal(3_000, 13, seed=rng)
+    hands = stats.chunk_hands(9, 13, hands=3_000)  # the hands the run dealt
     s = mjfast.shanten(hands)
     assert c["shanten"]["void_rule"] == {str(k - 1): int(v)
                                          for k, v in enumerate(np.bincount(s + 1)) if v}
@@ -203,8 +202,7 @@ def test_stats_matches_the_kernels_and_ignores_workers():
 
 def test_stats_best_discard_agrees_with_advise():
     """The vectorised best discard of ``stats --tiles 14`` is advise()'s first choice."""
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(4).spawn(1)[0]))
-    hands = datagen.deal(200, 14, seed=rng)
+    hands = stats.chunk_hands(4, 14, hands=200)  # the hands the run deals
     t = cli.run_stats(200, 14, seed=4, workers=1)
     copies = kinds = 0
     for h in hands:

@@ -185,9 +185,10 @@ def test_stats_output_shape():
     lines = res.stdout.splitlines()
     assert re.fullmatch(r"20,000 random 14-tile hands from the 108-tile wall \(seed 3, \d+ workers?\)",
                         lines[0])
-    assert lines[1] == "" and lines[2].split() == ["shanten", "void", "rule", "(缺一门)", "no", "void",
-                                                   "rule"]
-    row = r" *(-1|\d+|unwinnable) +[\d,]+ +[\d.]+% +[\d,]+ +[\d.]+%"
+    assert lines[1] == "" and lines[2].split() == ["shanten", "void", "rule", "(缺一门)", "exact", "99%",
+                                                   "no", "void", "rule", "exact", "99%"]
+    # each rate next to its exact value and whether it lies in the 99% interval (issue 11)
+    row = r" *(-1|\d+|unwinnable)( +[\d,]+ +[\d.]+% +[\d.]+% (in|OUT)){2}"
     body = lines[3:lines.index("", 3)]
     assert all(re.fullmatch(row, x) for x in body[:-1]) and body[-1].split()[0] == "mean"
     tail = lines[lines.index("", 3) + 1:]
@@ -205,5 +206,5 @@ def test_stats_json_keys(capsys):
     doc = json.loads(out)
     assert list(doc) == ["hands", "tiles", "seed", "workers", "wall", "shanten", "mean_shanten",
                          "ready_rate", "complete_rate", "complete_hands", "ready_hands",
-                         "mean_waits", "mean_effective", "seconds", "hands_per_s"]
+                         "mean_waits", "mean_effective", "seconds", "hands_per_s", "exact"]
     assert doc["complete_rate"] is None and doc["ready_hands"] == doc["shanten"]["void_rule"].get("0", 0)

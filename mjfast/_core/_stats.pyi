@@ -1,0 +1,13 @@
+"""Type stub of the compiled statistics (mjfast/_core/_stats.pyx)."""
+
+import numpy as np
+
+BINS: int
+EXACT_BINS: int
+
+def run_chunk(
+    key: int, chunk: int, hands: int, tiles: int
+) -> tuple[list[int], list[int], int, int, int, int]: ...
+def deal_rows(key: int, chunk: int, tiles: int, out: np.ndarray) -> None: ...
+def analyse_rows(hands: np.ndarray, tiles: int, out: np.ndarray) -> int: ...
+def exact_counts(tiles: int, copies: np.ndarray, void_rule: bool, form: int) -> list[int]: ...

@@ -1,0 +1,486 @@
+/* mjfast sampled statistics: the main job of `mjfast stats`, one C loop per chunk of hands.
+ *
+ * Plain C, no Python: mjfast/_core/_stats.pyx fills this extension's copy of the tables and calls
+ * ms_run_chunk with the GIL released. A chunk deals its hands from its own generator
+ * (xoshiro256**, seeded by splitmix64 from the run's key and the chunk number: reproducible, and
+ * independent of how chunks are spread over threads) and tallies every statistic at once.
+ *
+ * Per hand (meld-free, no declared void): the distance (shanten + 1) with and without the void
+ * rule and, under the void rule, the effective tiles and waits that mjfast.advise's first choice
+ * leaves (14 tiles) or of the hand itself (13 tiles). The void-rule distance is min over the void
+ * suit q of D_q, the distance of the two live suits. Each statistic is derived from D_q without
+ * probing all 27 kinds per candidate discard:
+ * - a tile swap (discard t, draw u) changes D_q by at most one, so u lowers the distance below
+ *   d = min D_q only through a q with D_q = d (the set Q of best void suits);
+ * - discarding a tile t of suit q leaves D_q as it is, so every such t is a best discard and the
+ *   useful draws under q are those of the unchanged live suits, found once per hand;
+ * - a tile t of a live suit is a best discard under q when removing it keeps D_q = d; its useful
+ *   draws change one suit (a swap within t's suit) or look the other live suit's draws up.
+ * tests/stats/test_main_job.py holds this against mjfast.advise, effective_tiles and waits.
+ */
+#ifndef MJFAST_STATS_H
+#define MJFAST_STATS_H
+
+#include "mjfast_kernels.h" /* MJ tables, mj_class, mj_seven_of, mj_load, mj_waits */
+
+#define MS_BINS 16 /* distances 0..15 (shanten -1..14): every meld-free hand */
+#define MS_WALL 108
+
+/* Bits set in x, inline (the builtin calls libgcc's __popcountdi2 without -mpopcnt). */
+static inline int ms_popcount(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
+/* The lowest set bit of x != 0. */
+static inline int ms_ctz(uint32_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* ---- the generator ----------------------------------------------------------------------- */
+
+typedef struct {
+    uint64_t s[4];
+} ms_rng_t;
+
+static inline uint64_t ms_mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* xoshiro256** state for chunk `chunk` of the run with key `key` (splitmix64 outputs). */
+static inline void ms_seed(ms_rng_t *g, uint64_t key, uint64_t chunk) {
+    uint64_t x = ms_mix(key) ^ ms_mix(chunk ^ 0x6A09E667F3BCC909ULL);
+    for (int i = 0; i < 4; i++) {
+        x += 0x9E3779B97F4A7C15ULL;
+        g->s[i] = ms_mix(x);
+    }
+}
+
+static inline uint64_t ms_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline uint64_t ms_next(ms_rng_t *g) {
+    uint64_t *s = g->s;
+    uint64_t r = ms_rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = ms_rotl(s[3], 45);
+    return r;
+}
+
+/* Uniform in [0, range): Lemire's multiply-shift with its rejection step (exactly uniform). */
+static inline uint32_t ms_below(ms_rng_t *g, uint32_t range) {
+    uint64_t m = (ms_next(g) >> 32) * range;
+    if ((uint32_t)m < range) {
+        uint32_t floor = (uint32_t)(0u - range) % range;
+        while ((uint32_t)m < floor) m = (ms_next(g) >> 32) * range;
+    }
+    return (uint32_t)(m >> 32);
+}
+
+static const uint8_t MS_SUIT[27] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+                                   2, 2, 2, 2, 2, 2, 2, 2, 2};
+static const int32_t MS_KIND_POW[27] = {390625, 78125, 15625, 3125, 625, 125, 25, 5, 1,
+                                        390625, 78125, 15625, 3125, 625, 125, 25, 5, 1,
+                                        390625, 78125, 15625, 3125, 625, 125, 25, 5, 1};
+
+/* Deal `tiles` tiles into counts c[27] and base-5 suit indices idx[3]: a partial Fisher-Yates
+ * shuffle of the wall (whatever order the wall is in, the tiles drawn are a uniform sample
+ * without replacement). */
+static inline void ms_deal(ms_rng_t *g, uint8_t *wall, int tiles, uint8_t *c, int32_t *idx) {
+    memset(c, 0, 27);
+    idx[0] = idx[1] = idx[2] = 0;
+    for (int i = 0; i < tiles; i++) {
+        int j = i + (int)ms_below(g, (uint32_t)(MS_WALL - i));
+        uint8_t t = wall[j];
+        wall[j] = wall[i];
+        wall[i] = t;
+        c[t]++;
+        idx[MS_SUIT[t]] += MS_KIND_POW[t];
+    }
+}
+
+static inline void ms_wall(uint8_t *wall) {
+    for (int i = 0; i < MS_WALL; i++) wall[i] = (uint8_t)(i / 4);
+}
+
+/* ---- one hand ---------------------------------------------------------------------------- */
+
+/* What the distance needs of a suit: class, pairs (sum c // 2) and odd kinds (seven pairs). */
+typedef struct {
+    int32_t idx;
+    int k, p, o;
+} ms_suit_t;
+
+typedef struct {
+    uint8_t c[32];       /* counts (27 used; 8-byte loads of each suit stay inside) */
+    ms_suit_t s[3];      /* idx set by the caller, the rest by ms_load */
+    uint32_t bit0, bit1; /* per kind: bit 0 and bit 1 of the count */
+    uint32_t full, held; /* per kind: held 4 times, held at all */
+    uint8_t pk[3][9];    /* class after drawing one more tile of each rank (filled on first use) */
+    int have_pk;         /* bit s: pk[s] filled */
+    int dq[3];           /* distance with suit q void */
+} ms_hand_t;
+
+typedef struct {
+    int dist_void, dist_free; /* shanten + 1 */
+    int discard;              /* the best discard (14 tiles), else -1 */
+    int eff_kinds, eff_copies;
+    int waits;                /* waiting kinds when ready (after the best discard), else -1 */
+} ms_result_t;
+
+static inline uint32_t ms_suit_bits(uint32_t mask, int s) { return mask >> (9 * s) & 0x1FFu; }
+
+/* Distance of two live suits, one given by its parts (class, pairs, odd kinds). */
+static inline int ms_two(int ka, int pa, int oa, const ms_suit_t *b) {
+    int reg = MJ.two[ka * MJ.n_full + b->k];
+    int sev = mj_seven_of(pa + b->p, oa + b->o);
+    return reg < sev ? reg : sev;
+}
+
+static inline const uint8_t *ms_plus(ms_hand_t *h, int s) {
+    if (!(h->have_pk >> s & 1)) {
+        const uint8_t *c = h->c + 9 * s;
+        for (int r = 0; r < 9; r++) { /* a rank held 4 times reads the suit's own class */
+            h->pk[s][r] = (uint8_t)mj_class(h->s[s].idx + (c[r] < 4 ? MJ_POW[r] : 0));
+        }
+        h->have_pk |= 1 << s;
+    }
+    return h->pk[s];
+}
+
+/* Ranks of a live suit (classes after each draw pk, odd ranks odd9, ranks below 4 copies lt4,
+ * pairs pa, odd kinds oa) whose draw takes the distance with the other live suit b below d:
+ * bits 0-8. Seven pairs after a draw depends only on whether the rank drawn was odd. */
+static inline uint32_t ms_draws(const uint8_t *pk, uint32_t odd9, uint32_t lt4, int pa, int oa,
+                                const ms_suit_t *b, int d) {
+    const int8_t *row = MJ.two + b->k * MJ.n_full;
+    int pairs = pa + b->p, singles = oa + b->o;
+    uint32_t m = (mj_seven_of(pairs + 1, singles - 1) < d ? odd9 : 0) |
+                 (mj_seven_of(pairs, singles + 1) < d ? ~odd9 : 0);
+    for (int r = 0; r < 9; r++) m |= (uint32_t)(row[pk[r]] < d) << r;
+    return m & lt4 & 0x1FFu;
+}
+
+/* Useful draws when suit q is void and the live suits are as dealt: a 27-bit mask. */
+static inline uint32_t ms_useful(ms_hand_t *h, int q, int d) {
+    int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
+    const ms_suit_t *sa = &h->s[a], *sb = &h->s[b];
+    uint32_t ma = ms_draws(ms_plus(h, a), ms_suit_bits(h->bit0, a), ms_suit_bits(~h->full, a),
+                           sa->p, sa->o, sb, d);
+    uint32_t mb = ms_draws(ms_plus(h, b), ms_suit_bits(h->bit0, b), ms_suit_bits(~h->full, b),
+                           sb->p, sb->o, sa, d);
+    return ma << (9 * a) | mb << (9 * b);
+}
+
+/* Per-kind bits of h->c: bit 0 and bit 1 of the count, held 4 times, held at all. */
+static inline void ms_masks(ms_hand_t *h) {
+    const uint8_t *c = h->c;
+    h->bit0 = h->bit1 = h->full = h->held = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* counts <= 4: bit 2 is set exactly for 4; the bits of 8 bytes gather with a multiply */
+    const uint64_t ONES = 0x0101010101010101ULL, GATHER = 0x0102040810204080ULL;
+    for (int s = 0; s < 3; s++) {
+        uint64_t x;
+        memcpy(&x, c + 9 * s, 8);
+        uint32_t last = c[9 * s + 8];
+        uint32_t b0 = (uint32_t)(((x & ONES) * GATHER) >> 56) | (last & 1) << 8;
+        uint32_t b1 = (uint32_t)((((x >> 1) & ONES) * GATHER) >> 56) | (last >> 1 & 1) << 8;
+        uint32_t b2 = (uint32_t)((((x >> 2) & ONES) * GATHER) >> 56) | (last >> 2 & 1) << 8;
+        h->bit0 |= b0 << (9 * s);
+        h->bit1 |= b1 << (9 * s);
+        h->full |= b2 << (9 * s);
+        h->held |= (b0 | b1 | b2) << (9 * s);
+    }
+#else
+    for (int t = 0; t < 27; t++) {
+        h->bit0 |= (uint32_t)(c[t] & 1) << t;
+        h->bit1 |= (uint32_t)(c[t] >> 1 & 1) << t;
+        h->full |= (uint32_t)(c[t] == 4) << t;
+        h->held |= (uint32_t)(c[t] != 0) << t;
+    }
+#endif
+}
+
+/* Fill h from h->c and h->s[].idx: the masks, pairs and odd kinds per suit, classes, and the
+ * distance per void suit. */
+static inline void ms_load(ms_hand_t *h) {
+    const uint64_t ONES = 0x0101010101010101ULL;
+    ms_masks(h);
+    for (int s = 0; s < 3; s++) { /* byte sums of a word by a multiply: no byte order involved */
+        uint64_t x;
+        memcpy(&x, h->c + 9 * s, 8);
+        int last = h->c[9 * s + 8];
+        int n = (int)((x * ONES) >> 56) + last;
+        int odd = (int)(((x & ONES) * ONES) >> 56) + (last & 1);
+        h->s[s].p = (n - odd) >> 1; /* sum c // 2 */
+        h->s[s].o = odd;
+        h->s[s].k = mj_class(h->s[s].idx);
+    }
+    h->have_pk = 0;
+    for (int q = 0; q < 3; q++) {
+        int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
+        h->dq[q] = ms_two(h->s[a].k, h->s[a].p, h->s[a].o, &h->s[b]);
+    }
+}
+
+static inline int ms_free_distance(const ms_hand_t *h) {
+    const ms_suit_t *s = h->s;
+    int nf = MJ.n_full;
+    int reg = MJ.final[(int)MJ.pair[s[0].k * nf + s[1].k] * nf + s[2].k];
+    int sev = mj_seven_of(s[0].p + s[1].p + s[2].p, s[0].o + s[1].o + s[2].o);
+    return reg < sev ? reg : sev;
+}
+
+/* Copies left of the kinds in e (none held 4 times): sum over u in e of 4 - c[u]. */
+static inline int ms_copies_left(const ms_hand_t *h, uint32_t e) {
+    return 4 * ms_popcount(e) - ms_popcount(e & h->bit0) - 2 * ms_popcount(e & h->bit1);
+}
+
+/* Waits of the hand less one tile of kind t (t = -1: the hand as it is), void rule, no
+ * declared void: the kernels' own definition (mj_waits). */
+static inline uint32_t ms_waits_without(const ms_hand_t *h, int t) {
+    uint8_t row[27];
+    mj_hand_t hh;
+    int32_t err[3];
+    memcpy(row, h->c, 27);
+    if (t >= 0) row[t]--;
+    if (mj_load(&hh, row, NULL, -1, 1, MJ_FORM_ALL, MJ_SIZE_EITHER, err) != MJ_OK) return 0;
+    return mj_waits(&hh, -1);
+}
+
+/* The useful draws after discarding t (suit a), for the best void suits q in qmask under which
+ * t's suit is live: the kinds of shared[q] whose draw still lowers D_q below d, if removing t
+ * keeps D_q = d (else t is no best discard under q). Bit 31 is set when t is a best discard
+ * under one of them. Draws into the other live suit b look up b's plus classes; a draw into a
+ * is a swap within a: one class load each, shared by the q that want it, and skipped when even
+ * all of them could not give t the `need` copies left it needs to win (then the result is a
+ * subset: such a t loses anyway). */
+static inline uint32_t ms_cut_effect(ms_hand_t *h, int t, int qmask, const uint32_t *shared,
+                                     int d, uint32_t known, int need) {
+    int a = t / 9, r = t % 9, ct = h->c[t], nf = MJ.n_full;
+    const ms_suit_t *sa = &h->s[a];
+    ms_suit_t cut = {sa->idx - MJ_POW[r], 0, sa->p - !(ct & 1), sa->o + ((ct & 1) ? -1 : 1)};
+    cut.k = mj_class(cut.idx);
+    uint32_t found = known, swap_want = 0, odd9 = ms_suit_bits(h->bit0, a), sev[3] = {0, 0, 0};
+    int live = 0;
+    for (uint32_t qs = (uint32_t)qmask; qs; qs &= qs - 1) {
+        int q = ms_ctz(qs), b = 3 - a - q;
+        const ms_suit_t *sb = &h->s[b];
+        if (ms_two(cut.k, cut.p, cut.o, sb) != d) continue;
+        live |= 1 << q;
+        uint32_t mb = ms_draws(ms_plus(h, b), ms_suit_bits(h->bit0, b), ms_suit_bits(~h->full, b),
+                               sb->p, sb->o, &cut, d);
+        found |= (mb << (9 * b)) & shared[q];
+        /* a swap to rank x != r keeps x's parity: seven pairs by parity, as in ms_draws */
+        int pairs = cut.p + sb->p, singles = cut.o + sb->o;
+        sev[q] = (mj_seven_of(pairs + 1, singles - 1) < d ? odd9 : 0) |
+                 (mj_seven_of(pairs, singles + 1) < d ? ~odd9 : 0);
+        swap_want |= ms_suit_bits(shared[q], a) & ~(1u << r);
+    }
+    if (!live) return found;
+    swap_want &= ~ms_suit_bits(found, a);
+    if (ms_copies_left(h, found | swap_want << (9 * a)) >= need) {
+        for (uint32_t w = swap_want; w; w &= w - 1) {
+            int x = ms_ctz(w);
+            const int8_t *row = MJ.two + mj_class(cut.idx + MJ_POW[x]) * nf;
+            for (uint32_t qs = (uint32_t)live; qs; qs &= qs - 1) {
+                int q = ms_ctz(qs);
+                uint32_t useful = (uint32_t)(row[h->s[3 - a - q].k] < d) | (sev[q] >> x & 1);
+                found |= (useful & (ms_suit_bits(shared[q], a) >> x)) << (9 * a + x);
+            }
+        }
+    }
+    return found | 1u << 31;
+}
+
+/* The discard advise ranks first for a hand that is not complete (d >= 1): most copies left of
+ * its effective tiles, then the lowest kind. A best discard t of suit a leaves the useful draws
+ * U_q of every best void q: those of the dealt live suits (shared[q]) when a = q, else a subset
+ * of shared[q] (a draw useful without t is useful with it). So the union S of shared bounds
+ * every candidate's copies, and a candidate whose bound cannot beat the best so far is skipped;
+ * the others probe only the kinds of shared[q] they still miss. Candidates are visited over the
+ * set bits of masks: testing all 27 kinds in turn mispredicts often. */
+static inline void ms_best_discard(ms_hand_t *h, int d, ms_result_t *res) {
+    int qmask = (h->dq[0] == d) | (h->dq[1] == d) << 1 | (h->dq[2] == d) << 2;
+    uint32_t shared[3] = {0, 0, 0}, all = 0, in_q = 0;
+    for (int q = 0; q < 3; q++) {
+        if (qmask >> q & 1) {
+            all |= shared[q] = ms_useful(h, q, d) & ~h->full;
+            in_q |= 0x1FFu << (9 * q);
+        }
+    }
+    int all_copies = ms_copies_left(h, all), best_t = 27, best_copies = -1;
+    uint32_t best_e = 0, todo[2] = {h->held & in_q, h->held & ~in_q};
+    if ((qmask & (qmask - 1)) == 0 && todo[0]) {
+        /* one best void suit v, holding tiles: its lowest kind is a best discard leaving all of
+         * S, so only a lower kind that leaves all of S too (so not in S) can come first */
+        best_t = ms_ctz(todo[0]);
+        best_copies = all_copies;
+        best_e = all;
+        for (uint32_t w = todo[1] & ((1u << best_t) - 1) & ~all; w; w &= w - 1) {
+            int t = ms_ctz(w);
+            if (ms_cut_effect(h, t, qmask, shared, d, 0, all_copies) == (1u << 31 | all)) {
+                best_t = t;
+                break;
+            }
+        }
+        todo[0] = todo[1] = 0;
+    }
+    /* otherwise discards from a best void suit first (always best discards, with the largest
+     * sets), then the others */
+    for (int pass = 0; pass < 2; pass++) {
+        for (uint32_t w = todo[pass]; w; w &= w - 1) {
+            int t = ms_ctz(w), a = t / 9, void_a = qmask >> a & 1;
+            int most = all_copies - (int)(all >> t & 1) * (4 - h->c[t]);
+            int need = best_copies + (t > best_t); /* ties go to the lower kind */
+            if (most < need) continue;
+            uint32_t e = ms_cut_effect(h, t, qmask & ~(1 << a), shared, d, void_a ? shared[a] : 0,
+                                       need);
+            int copies = ms_copies_left(h, e & 0x7FFFFFFu);
+            if ((void_a || e >> 31) && copies >= need) {
+                best_copies = copies;
+                best_t = t;
+                best_e = e & 0x7FFFFFFu;
+            }
+        }
+    }
+    res->discard = best_t;
+    res->eff_copies = best_copies;
+    res->eff_kinds = ms_popcount(best_e);
+}
+
+/* A complete 14-tile hand: every discard leaves it ready; the effective tiles are the waits. */
+static inline void ms_complete_discard(ms_hand_t *h, ms_result_t *res) {
+    int best_copies = -1;
+    for (uint32_t w = h->held; w; w &= w - 1) {
+        int t = ms_ctz(w);
+        uint32_t waits = ms_waits_without(h, t);
+        /* copies left: 4 - (held after the discard) - (the discard, seen) = 4 - c[u], so none
+         * of a kind held 4 times (only t itself can be such a wait) */
+        int copies = ms_copies_left(h, waits & ~h->full);
+        if (copies > best_copies) {
+            best_copies = copies;
+            res->discard = t;
+            res->eff_kinds = res->waits = ms_popcount(waits);
+        }
+    }
+    res->eff_copies = best_copies;
+}
+
+/* Every statistic of one meld-free hand of 13 or 14 tiles in h->c (suit indices in h->s). */
+static inline void ms_analyse(ms_hand_t *h, int tiles, ms_result_t *res) {
+    ms_load(h);
+    int d = h->dq[0] < h->dq[1] ? h->dq[0] : h->dq[1];
+    d = h->dq[2] < d ? h->dq[2] : d;
+    res->dist_void = d;
+    res->dist_free = ms_free_distance(h);
+    res->waits = res->discard = -1;
+    res->eff_kinds = res->eff_copies = 0;
+    if (tiles == 14) {
+        if (d == 0) {
+            ms_complete_discard(h, res);
+            return;
+        }
+        ms_best_discard(h, d, res);
+        if (d == 1) res->waits = ms_popcount(ms_waits_without(h, res->discard));
+        return;
+    }
+    uint32_t e = 0;
+    for (int q = 0; q < 3; q++) {
+        if (h->dq[q] == d) e |= ms_useful(h, q, d);
+    }
+    e &= ~h->full;
+    res->eff_kinds = ms_popcount(e);
+    res->eff_copies = ms_copies_left(h, e);
+    if (d == 1) res->waits = ms_popcount(ms_waits_without(h, -1));
+}
+
+/* ---- chunks ------------------------------------------------------------------------------ */
+
+typedef struct {
+    int64_t hist_void[MS_BINS], hist_free[MS_BINS]; /* hands per distance */
+    int64_t eff_kinds, eff_copies;                  /* sums over all hands */
+    int64_t waits_hands, waits_sum;                 /* ready hands and their waiting kinds */
+} ms_tally_t;
+
+static inline void ms_add(ms_tally_t *t, const ms_result_t *r) {
+    t->hist_void[r->dist_void < MS_BINS ? r->dist_void : MS_BINS - 1]++;
+    t->hist_free[r->dist_free < MS_BINS ? r->dist_free : MS_BINS - 1]++;
+    t->eff_kinds += r->eff_kinds;
+    t->eff_copies += r->eff_copies;
+    if (r->waits >= 0) {
+        t->waits_hands++;
+        t->waits_sum += r->waits;
+    }
+}
+
+/* Deal and tally `hands` hands of `tiles` (13 or 14) tiles: chunk `chunk` of the run `key`. */
+static void ms_run_chunk(uint64_t key, uint64_t chunk, int64_t hands, int tiles, ms_tally_t *t) {
+    ms_rng_t g;
+    uint8_t wall[MS_WALL];
+    ms_hand_t h;
+    ms_result_t r;
+    int32_t idx[3];
+    ms_seed(&g, key, chunk);
+    ms_wall(wall);
+    memset(t, 0, sizeof *t);
+    for (int64_t i = 0; i < hands; i++) {
+        ms_deal(&g, wall, tiles, h.c, idx);
+        for (int s = 0; s < 3; s++) h.s[s].idx = idx[s];
+        ms_analyse(&h, tiles, &r);
+        ms_add(t, &r);
+    }
+}
+
+/* The hands chunk `chunk` of run `key` deals, as rows of 27 counts (for tests). */
+static void ms_deal_rows(uint64_t key, uint64_t chunk, int64_t hands, int tiles, uint8_t *out) {
+    ms_rng_t g;
+    uint8_t wall[MS_WALL];
+    uint8_t c[32];
+    int32_t idx[3];
+    ms_seed(&g, key, chunk);
+    ms_wall(wall);
+    for (int64_t i = 0; i < hands; i++) {
+        ms_deal(&g, wall, tiles, c, idx);
+        memcpy(out + 27 * i, c, 27);
+    }
+}
+
+/* Per-hand results of given rows (for tests): 6 ints per row, in ms_result_t's order. Returns the
+ * first row that is not a meld-free hand of `tiles` tiles (nothing written from it on), or -1. */
+static int64_t ms_analyse_rows(const uint8_t *rows, int64_t n, int tiles, int32_t *out) {
+    ms_hand_t h;
+    ms_result_t r;
+    for (int64_t i = 0; i < n; i++) {
+        int total = 0;
+        memcpy(h.c, rows + 27 * i, 27); /* one read of the caller's row, then checked */
+        for (int t = 0; t < 27; t++) {
+            if (h.c[t] > 4) return i;
+            total += h.c[t];
+        }
+        if (total != tiles) return i;
+        for (int s = 0; s < 3; s++) h.s[s].idx = mj_index9(h.c + 9 * s);
+        ms_analyse(&h, tiles, &r);
+        int32_t *o = out + 6 * i;
+        o[0] = r.dist_void; o[1] = r.dist_free; o[2] = r.discard;
+        o[3] = r.eff_kinds; o[4] = r.eff_copies; o[5] = r.waits;
+    }
+    return -1;
+}
+
+#endif
