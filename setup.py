@@ -1,5 +1,6 @@
 """Build of the compiled core (setuptools + Cython); metadata lives in pyproject.toml."""
 
+import os
 from pathlib import Path
 
 from Cython.Build import cythonize
@@ -27,12 +28,15 @@ def copy_headers() -> None:
 
 
 copy_headers()
+# -O3 unless CFLAGS names a level of its own (tools/sanitize.sh builds with -O1): the extra
+# arguments come last on the command line, so they would override it.
+OPT = [] if any(f.startswith("-O") for f in os.environ.get("CFLAGS", "").split()) else ["-O3"]
 extensions = [
     Extension(
         f"mjfast._core.{pyx.stem}",
         [str(pyx.relative_to(ROOT))],
         include_dirs=[str(INCLUDE)],
-        extra_compile_args=["-O3"],
+        extra_compile_args=OPT,
     )
     for pyx in sorted((ROOT / "mjfast" / "_core").glob("*.pyx"))
 ]

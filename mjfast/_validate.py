@@ -16,7 +16,7 @@ from ._args import FORMS, as_errors, as_flag, as_form, as_void, as_workers
 from .errors import InvalidArgumentError, InvalidHandError
 from .tiles import Meld, format_tile, melds_to_counts, parse_hand
 
-__all__ = ["Prepared", "prepare", "row_error"]
+__all__ = ["Prepared", "prepare", "refuse_overlap", "row_error"]
 
 
 # kernel error codes (src/mjfast_kernels.h)
@@ -173,6 +173,8 @@ def prepare(
             out = np.empty(shape, dtype=out_dtype)
         else:
             _check_out(out, shape, np.dtype(out_dtype))
+            refuse_overlap(out, hands=counts, melds=meld_counts, visible=visible_counts,
+                           void_suit=voids)
     elif out is not None:
         raise ValueError("out: only batch calls (an (N, 27) array of hands) take an output array")
     else:
@@ -194,6 +196,18 @@ def _check_out(out: Any, shape: tuple[int, ...], dtype: np.dtype) -> None:
         raise ValueError("out: the array is not C-contiguous")
     if not out.flags.writeable:
         raise ValueError("out: the array is read-only")
+    if not out.flags.aligned:
+        raise ValueError(f"out: the array is not aligned (its address is not a multiple of "
+                         f"{dtype.alignment}); pass a fresh array")
+
+
+def refuse_overlap(out: np.ndarray, **inputs: np.ndarray | None) -> None:
+    """Refuse an ``out=`` array that shares memory with an input array the kernel reads: the
+    kernel would overwrite rows it has yet to read."""
+    for name, arr in inputs.items():
+        if arr is not None and np.shares_memory(out, arr):
+            raise InvalidArgumentError(
+                f"out: shares memory with {name}; pass a separate output array")
 
 
 def row_error(code: int, a: int, b: int, row: int, batch: bool, size_rule: str) -> InvalidHandError:

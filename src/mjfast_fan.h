@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mjfast_row.h" /* mj_hand_t, mj_load, mj_check_visible, mj_first_bad, MJ_POW, MJ_ERR_* */
+#include "mjfast_row.h" /* mj_hand_t, mj_load, mj_copy27, mj_check_visible, mj_first_bad, MJ_POW, ... */
 
 /* ---- the suit table -------------------------------------------------------------------- */
 
@@ -36,7 +36,7 @@
 #define MF_EMPTY 0xFFFFFFFFu
 #define MF_KEY_MASK 0x1FFFFFu
 
-/* Reading bits: the R_* of mjfast/scoring/readings.py (tests/test_fan_rules.py compares them). */
+/* Reading bits: the R_* of mjfast/scoring/readings.py (tests/scoring/test_fan_rules.py compares them). */
 enum { MF_AT = 1, MF_YJ = 2, MF_456 = 4, MF_TWIN = 8, MF_DRAGON = 16 };
 
 static uint32_t MF_TAB[MF_HASH_SIZE];
@@ -115,11 +115,13 @@ static void mf_sets(uint32_t *seen, uint8_t *c, int *types, int k, int first) {
     }
 }
 
-/* Fill MF_TAB. Returns the number of complete patterns, or -1 (out of memory / more than two
- * maximal masks, which the scheme cannot store). */
+#define MF_NOMEM (-2)
+
+/* Fill MF_TAB. Returns the number of complete patterns, MF_NOMEM (out of memory), or -1 (more
+ * than two maximal masks, which the scheme cannot store). */
 static int mf_build(void) {
     uint32_t *seen = (uint32_t *)calloc(MF_HASH_SIZE, sizeof(uint32_t));
-    if (!seen) return -1;
+    if (!seen) return MF_NOMEM;
     memset(MF_TAB, 0xFF, sizeof MF_TAB);
     uint8_t c[9] = {0};
     int types[4];
@@ -224,7 +226,7 @@ static inline int mf_info(const mj_hand_t *h, const uint8_t *conc, mf_info_t *f,
         memcpy(&x, p, 8);
         uint64_t b = p[8];
         roots += (int)((((x >> 2) & MF_ONES) * MF_ONES) >> 56) + (int)(b >> 2); /* bytes == 4 */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if MJ_SWAR
         term |= (x & 0xFF) | b;
         non258 |= (x & 0x00FFFF00FFFF00FFULL) | b;
 #else
@@ -297,14 +299,17 @@ typedef struct {
     int32_t err[3];
 } mf_job_t;
 
+/* Load row i (hand, melds, marks and void suit, each read once: mj_row_t) into h and f. */
 static inline int mf_load_row(const mf_job_t *job, int64_t i, int size_rule, mj_hand_t *h,
                               mf_info_t *f, int *void_suit, int32_t *err) {
-    int vs = job->voids ? job->voids[i] : job->void_scalar;
+    uint8_t marks[27];
+    int vs = job->voids ? mj_once_i8(job->voids + i) : job->void_scalar;
     const uint8_t *melds = job->melds ? job->melds + job->melds_stride * i : NULL;
     int code = mj_load(h, job->hands + 27 * i, melds, vs, 1, MJ_FORM_ALL, size_rule, err);
     if (code != MJ_OK) return code;
     *void_suit = vs;
-    return mf_info(h, job->conc ? job->conc + job->conc_stride * i : NULL, f, err);
+    const uint8_t *conc = job->conc ? mj_copy27(marks, job->conc + job->conc_stride * i) : NULL;
+    return mf_info(h, conc, f, err);
 }
 
 /* Fan of one row: MF_NONE when it does not win, else the capped display fan. */
@@ -315,8 +320,8 @@ static inline int mf_fan_row(const mf_job_t *job, int64_t i, int32_t *err, int *
     int code = mf_load_row(job, i, MJ_SIZE_COMPLETE, &h, &f, &vs, err);
     if (code != MJ_OK) return code;
     const int32_t *R = job->rules;
-    int w = job->wins ? job->wins[i] : job->win_scalar;
-    int fl = job->flags ? job->flags[i] : job->flag_scalar;
+    int w = job->wins ? mj_once_i8(job->wins + i) : job->win_scalar;
+    int fl = job->flags ? mj_once_u8(job->flags + i) : job->flag_scalar;
     if (w < 0 || w > 26) {
         err[1] = w;
         err[2] = 0;
@@ -378,9 +383,11 @@ static inline int mf_max_row(const mf_job_t *job, int64_t i, int32_t *err, int *
     mj_hand_t h;
     mf_info_t f;
     int vs;
+    uint8_t seen[27];
     int code = mf_load_row(job, i, MJ_SIZE_WAITING, &h, &f, &vs, err);
     if (code != MJ_OK) return code;
-    const uint8_t *visible = job->visible ? job->visible + job->visible_stride * i : NULL;
+    const uint8_t *visible =
+        job->visible ? mj_copy27(seen, job->visible + job->visible_stride * i) : NULL;
     if (visible && (code = mj_check_visible(&h, visible, err)) != MJ_OK) return code;
     const int32_t *R = job->rules;
     const uint8_t *c = h.c;

@@ -20,15 +20,9 @@
 #define MJ_INVALID_MASK 0xFFFFFFFFu
 #define MJ_INF 100
 
-#if defined(__GNUC__)
-#define MJ_ALWAYS_INLINE inline __attribute__((always_inline))
-#else
-#define MJ_ALWAYS_INLINE inline
-#endif
-
 typedef struct {
     const uint8_t *left;   /* [125] class of ranks 1-3 */
-    const uint16_t *right; /* [15625] class of ranks 4-9 */
+    const uint8_t *right;  /* [15625] class of ranks 4-9: uint16 little-endian, unaligned */
     const uint8_t *lr;     /* [n_left][n_right] suit class from the two (tools/tablegen.py) */
     const uint8_t *full;   /* [5^9] suit class, expanded from the split tables at import */
     const int8_t *vec;     /* [NF][10] distance to k sets (col 2k) or k sets + pair (2k+1) */
@@ -45,11 +39,13 @@ static mj_tables_t MJ;
 /* Class of a suit pattern of at most 14 tiles (other indices hold an arbitrary class). */
 static inline int mj_class(int32_t idx) { return MJ.full[idx]; }
 
-/* Expand the shipped split tables into MJ.full's one byte per index. */
+/* Expand the shipped split tables into MJ.full's one byte per index. MJ.right sits at an odd
+ * offset of the shipped bytes (after the 125 of MJ.left), so its entries are read byte by byte. */
 static void mj_build_full(uint8_t *full) {
     for (int32_t i = 0; i < 1953125; i++) {
         int32_t l = i / 15625, r = i - l * 15625;
-        full[i] = MJ.lr[MJ.left[l] * MJ.n_right + MJ.right[r]];
+        int right = MJ.right[2 * r] | MJ.right[2 * r + 1] << 8;
+        full[i] = MJ.lr[MJ.left[l] * MJ.n_right + right];
     }
 }
 
@@ -168,16 +164,13 @@ static inline int mj_comb3(const int8_t *x, const int8_t *y, const int8_t *z, in
 /* ---- one hand -------------------------------------------------------------------------- */
 
 /* Tiles in a row of 27 counts of at most 4 each (one multiply: byte sums stay below 256). */
-static inline int mj_row_tiles(const uint8_t *row) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t a, b, c;
-    memcpy(&a, row, 8);
-    memcpy(&b, row + 9, 8);
-    memcpy(&c, row + 18, 8);
-    return (int)(((a + b + c) * 0x0101010101010101ULL) >> 56) + row[8] + row[17] + row[26];
+static inline int mj_row_tiles(const mj_row_t *row) {
+#if MJ_SWAR
+    uint64_t sum = (row->x[0] + row->x[1] + row->x[2]) * 0x0101010101010101ULL;
+    return (int)(sum >> 56) + (int)(row->b[0] + row->b[1] + row->b[2]);
 #else
     int n = 0;
-    for (int t = 0; t < 27; t++) n += row[t];
+    for (int t = 0; t < 27; t++) n += row->c[t];
     return n;
 #endif
 }
@@ -318,7 +311,7 @@ static inline int mj_probe(const mj_hand_t *h, const mj_base_t *base, int t, int
 
 /* 27-bit mask of the kinds held four times, melds included. */
 static inline uint32_t mj_full_kinds(const mj_hand_t *h) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if MJ_SWAR
     /* held <= 4 (checked on load), so held == 4 exactly when bit 2 of the byte is set; the bits
      * of 8 bytes gather into one byte with a multiply */
     const uint64_t ONES = 0x0101010101010101ULL;
@@ -552,23 +545,27 @@ static inline void mj_write_invalid(mj_job_t *job, int64_t i) {
 #define MJ_BLOCK 64
 static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t i, int64_t end,
                                                     const int void_rule, const int reg, const int sev) {
-    const uint8_t *restrict row = job->hands + 27 * i;
+    const uint8_t *src = job->hands + 27 * i;
     int8_t *restrict out = (int8_t *)job->out + i;
-    const int8_t *restrict voids = job->voids ? job->voids + i : NULL;
+    const int8_t *voids = job->voids ? job->voids + i : NULL;
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
-    for (int64_t j = 0; j < rows; j++, row += 27) {
+    for (int64_t j = 0; j < rows; j++, src += 27) {
+        mj_row_t row;
         int32_t idx[3];
         int n[3], odd[3], bad, total;
+        mj_row_read(&row, src);
         if (sev) { /* seven pairs needs each suit's tiles and odd kinds */
-            bad = mj_suit_load(row, &idx[0], &n[0], &odd[0]) | mj_suit_load(row + 9, &idx[1], &n[1], &odd[1]) |
-                  mj_suit_load(row + 18, &idx[2], &n[2], &odd[2]);
+            bad = mj_suit_load(&row, 0, &idx[0], &n[0], &odd[0]) |
+                  mj_suit_load(&row, 1, &idx[1], &n[1], &odd[1]) |
+                  mj_suit_load(&row, 2, &idx[2], &n[2], &odd[2]);
             total = n[0] + n[1] + n[2];
         } else {
-            bad = mj_suit_load(row, &idx[0], NULL, NULL) | mj_suit_load(row + 9, &idx[1], NULL, NULL) |
-                  mj_suit_load(row + 18, &idx[2], NULL, NULL);
-            total = mj_row_tiles(row);
+            bad = mj_suit_load(&row, 0, &idx[0], NULL, NULL) |
+                  mj_suit_load(&row, 1, &idx[1], NULL, NULL) |
+                  mj_suit_load(&row, 2, &idx[2], NULL, NULL);
+            total = mj_row_tiles(&row);
         }
-        int void_suit = voids ? voids[j] : job->void_scalar;
+        int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
         if (bad | ((unsigned)(total - 13) > 1u) | ((unsigned)(void_suit + 1) > 3u)) return j;
         int k[3] = {mj_class(idx[0]), mj_class(idx[1]), mj_class(idx[2])};
         int best;
@@ -611,12 +608,15 @@ static int64_t mj_plain_shanten(const mj_job_t *job, int64_t i, int64_t end) {
     return mj_plain_shanten_as(job, i, end, 0, 0, 1);
 }
 
-/* One row through the general path. Returns MJ_OK, or an error code with details in err. */
+/* One row through the general path (from copies of the caller's rows: mj_row_t). Returns MJ_OK,
+ * or an error code with details in err. */
 static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
     mj_hand_t h;
-    int void_suit = job->voids ? job->voids[i] : job->void_scalar;
+    uint8_t seen[27];
+    int void_suit = job->voids ? mj_once_i8(job->voids + i) : job->void_scalar;
     const uint8_t *melds = job->melds ? job->melds + job->melds_stride * i : NULL;
-    const uint8_t *visible = job->visible ? job->visible + job->visible_stride * i : NULL;
+    const uint8_t *visible =
+        job->visible ? mj_copy27(seen, job->visible + job->visible_stride * i) : NULL;
     int code = mj_load(&h, job->hands + 27 * i, melds, void_suit, job->void_rule, job->form,
                        mj_size_rule(job->op), err);
     if (code == MJ_OK && visible) code = mj_check_visible(&h, visible, err);
@@ -634,7 +634,7 @@ static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
 
 /* Run rows [start, end). Returns the first bad row (details in job->err), or -1. Without
  * coerce it stops there; with coerce the bad rows get the sentinel and the run goes on. */
-static int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
+static inline int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
     int64_t first_bad = -1;
     int plain = job->op == MJ_OP_SHANTEN && !job->melds;
     int32_t err[3];

@@ -35,8 +35,9 @@ static inline int32_t mj_index9(const uint8_t *c) {
 /* What the kernels know of one hand: mj_load fills it, the shanten kernels add k and v. Probes
  * (one tile more or less) change one suit's entries in copies of idx/k/n/odd and recompute. */
 typedef struct {
-    const uint8_t *c;       /* concealed counts (the input row) */
-    const uint8_t *melds;   /* meld tiles per kind (0, 3, 4), or NULL */
+    uint8_t c[27];          /* concealed counts (the copy of the input row) */
+    uint8_t meld_copy[27];  /* the copy of the melds row */
+    const uint8_t *melds;   /* meld tiles per kind (0, 3, 4): meld_copy, or NULL without melds */
     int32_t idx[3];         /* base-5 index per suit */
     int k[3];               /* class per suit (valid after mj_classes) */
     int n[3];               /* tiles per suit */
@@ -49,16 +50,96 @@ typedef struct {
     int8_t v[3][10];        /* exact distance vectors of the capped suits */
 } mj_hand_t;
 
-/* One suit's 9 counts: base-5 index, tiles, kinds held an odd number of times (n and odd may be
+#if defined(__GNUC__)
+#define MJ_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define MJ_ALWAYS_INLINE inline
+#endif
+
+/* SWAR (8 counts per 64-bit word) on little-endian targets; -DMJ_SWAR=0 builds the portable
+ * byte loops anywhere (to test them). */
+#ifndef MJ_SWAR
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define MJ_SWAR 1
+#else
+#define MJ_SWAR 0
+#endif
+#endif
+
+/* One row of 27 counts, read once from the caller's array.
+ *
+ * The kernels run with the GIL released, so another thread may rewrite the caller's arrays while
+ * a row is in use: a row read twice could pass the checks in one version and index the tables
+ * with another. So each row (hand, melds, visible, marks) is read once into an mj_row_t (and each
+ * per-row scalar once with mj_once_*), then checked and used from that copy only. An empty asm
+ * makes the copy opaque to the compiler, so it cannot read the caller's bytes again in its place.
+ * With SWAR the copy is the words the kernels compute with, kept in registers: per suit, ranks
+ * 1-8 in one little-endian word (byte 0 = rank 1) and rank 9 apart. */
+typedef struct {
+#if MJ_SWAR
+    uint64_t x[3];
+    uint32_t b[3];
+#else
+    uint8_t c[27];
+#endif
+} mj_row_t;
+
+static inline void mj_row_read(mj_row_t *r, const uint8_t *src) {
+#if MJ_SWAR
+    uint64_t x0, x1, x2; /* scalars, so that the compiler keeps the copy in registers */
+    uint32_t b0 = src[8], b1 = src[17], b2 = src[26];
+    memcpy(&x0, src, 8);
+    memcpy(&x1, src + 9, 8);
+    memcpy(&x2, src + 18, 8);
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(b0), "+r"(b1), "+r"(b2));
+#endif
+    r->x[0] = x0;
+    r->x[1] = x1;
+    r->x[2] = x2;
+    r->b[0] = b0;
+    r->b[1] = b1;
+    r->b[2] = b2;
+#else
+    memcpy(r->c, src, 27);
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+m"(r->c));
+#endif
+#endif
+}
+
+/* Store the row as 27 bytes (in the pieces later loads read, so the CPU forwards them). */
+static inline const uint8_t *mj_row_write(const mj_row_t *r, uint8_t *dst) {
+#if MJ_SWAR
+    for (int s = 0; s < 3; s++) {
+        memcpy(dst + 9 * s, &r->x[s], 8);
+        dst[9 * s + 8] = (uint8_t)r->b[s];
+    }
+#else
+    memcpy(dst, r->c, 27);
+#endif
+    return dst;
+}
+
+/* Copy a row of the caller's into dst, reading it once (see mj_row_t). */
+static inline const uint8_t *mj_copy27(uint8_t *dst, const uint8_t *src) {
+    mj_row_t r;
+    mj_row_read(&r, src);
+    return mj_row_write(&r, dst);
+}
+
+/* One entry of a per-row vector, read exactly once (volatile: the compiler may not read it again). */
+static inline int mj_once_i8(const int8_t *p) { return *(const volatile int8_t *)p; }
+static inline int mj_once_u8(const uint8_t *p) { return *(const volatile uint8_t *)p; }
+
+/* Suit s of a row: base-5 index, tiles, kinds held an odd number of times (n and odd may be
  * NULL: inlined, the work drops out). Returns nonzero when a count is above 4 (then the other
  * outputs are meaningless). */
-static inline int mj_suit_load(const uint8_t *p, int32_t *idx, int *n, int *odd) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    /* SWAR: 8 counts in one word, byte 0 = rank 1 = the most significant base-5 digit */
+static MJ_ALWAYS_INLINE int mj_suit_load(const mj_row_t *row, int s, int32_t *idx, int *n, int *odd) {
+#if MJ_SWAR
     const uint64_t ONES = 0x0101010101010101ULL;
-    uint64_t x;
-    memcpy(&x, p, 8);
-    uint32_t b = p[8];
+    uint64_t x = row->x[s];
+    uint32_t b = row->b[s];
     uint64_t bad = (x | (x + 0x7B * ONES)) & (0x80 * ONES); /* a byte above 4 sets its top bit */
     if (n) *n = (int)((x * ONES) >> 56) + (int)b;
     if (odd) *odd = (int)(((x & ONES) * ONES) >> 56) + (int)(b & 1);
@@ -67,6 +148,7 @@ static inline int mj_suit_load(const uint8_t *p, int32_t *idx, int *n, int *odd)
     *idx = (int32_t)(((z & 0xFFFFFFFFULL) * 625 + (z >> 32)) * 5 + b);
     return bad != 0 || b > 4;
 #else
+    const uint8_t *p = row->c + 9 * s;
     int nn = 0, oo = 0, bad = 0;
     for (int r = 0; r < 9; r++) {
         nn += p[r];
@@ -82,11 +164,18 @@ static inline int mj_suit_load(const uint8_t *p, int32_t *idx, int *n, int *odd)
 
 static inline int mj_held(const mj_hand_t *h, int t) { return h->c[t] + (h->melds ? h->melds[t] : 0); }
 
-/* Validate a row and fill h. melds may be NULL. Returns an MJ_ERR_* code, details in err[1..2]. */
-static inline int mj_load(mj_hand_t *h, const uint8_t *hand, const uint8_t *melds, int void_suit,
+/* Copy a row into h (melds may be NULL), validate the copy and fill h from it. Returns an
+ * MJ_ERR_* code, details in err[1..2]. */
+static inline int mj_load(mj_hand_t *h, const uint8_t *row, const uint8_t *meld_row, int void_suit,
                           int void_rule, int form, int size_rule, int32_t *err) {
-    int bad = 0;
-    for (int s = 0; s < 3; s++) bad |= mj_suit_load(hand + 9 * s, &h->idx[s], &h->n[s], &h->odd[s]);
+    mj_row_t r;
+    mj_row_read(&r, row);
+    const uint8_t *hand = mj_row_write(&r, h->c);
+    const uint8_t *melds = meld_row ? mj_copy27(h->meld_copy, meld_row) : NULL;
+    /* suit by suit with constant indices, so that r stays in registers */
+    int bad = mj_suit_load(&r, 0, &h->idx[0], &h->n[0], &h->odd[0]) |
+              mj_suit_load(&r, 1, &h->idx[1], &h->n[1], &h->odd[1]) |
+              mj_suit_load(&r, 2, &h->idx[2], &h->n[2], &h->odd[2]);
     if (bad) {
         for (int t = 0; t < 27; t++) {
             if (hand[t] > 4) { err[1] = t; err[2] = hand[t]; return MJ_ERR_COUNT; }
@@ -112,7 +201,6 @@ static inline int mj_load(mj_hand_t *h, const uint8_t *hand, const uint8_t *meld
                         : (total == waiting || total == complete));
     if (!ok) { err[1] = m; err[2] = total; return MJ_ERR_SIZE; }
     if (void_suit < -1 || void_suit > 2) { err[1] = void_suit; err[2] = 0; return MJ_ERR_VOID; }
-    h->c = hand;
     h->melds = melds;
     h->m = m;
     h->meld_suits = meld_suits;
@@ -127,7 +215,8 @@ static inline int mj_load(mj_hand_t *h, const uint8_t *hand, const uint8_t *meld
     return MJ_OK;
 }
 
-/* Check visible counts against the hand: a kind cannot be seen more often than it exists. */
+/* Check visible counts (a copy: mj_copy27) against the hand: a kind cannot be seen more often
+ * than it exists. */
 static inline int mj_check_visible(const mj_hand_t *h, const uint8_t *visible, int32_t *err) {
     for (int t = 0; t < 27; t++) {
         if (mj_held(h, t) + visible[t] > 4) {

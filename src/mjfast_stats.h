@@ -468,7 +468,7 @@ static int64_t ms_analyse_rows(const uint8_t *rows, int64_t n, int tiles, int32_
     ms_result_t r;
     for (int64_t i = 0; i < n; i++) {
         int total = 0;
-        memcpy(h.c, rows + 27 * i, 27); /* one read of the caller's row, then checked */
+        mj_copy27(h.c, rows + 27 * i); /* one read of the caller's row, then checked */
         for (int t = 0; t < 27; t++) {
             if (h.c[t] > 4) return i;
             total += h.c[t];

@@ -6,6 +6,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
 
 cdef extern from "mjfast_fan.h" nogil:
     int MF_HASH_SIZE
+    int MF_NOMEM
     int MF_R_SIZE
     int MF_INVALID
     int MF_OP_FAN, MF_OP_MAX_FAN

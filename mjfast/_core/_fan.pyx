@@ -24,6 +24,9 @@ READING_BITS = (MF_AT, MF_YJ, MF_456, MF_TWIN, MF_DRAGON)
 FLAG_BITS = (MF_SD, MF_AK, MF_AKD, MF_ROB, MF_LAST, MF_TIAN, MF_DI)
 
 COMPLETE_PATTERNS = mf_build()
+if COMPLETE_PATTERNS == MF_NOMEM:
+    raise MemoryError(f"mjfast: cannot allocate {MF_HASH_SIZE * 4 >> 10} KiB to build the fan "
+                      "suit table")
 if COMPLETE_PATTERNS < 0:
     raise ImportError("mjfast: cannot build the fan suit table")
 

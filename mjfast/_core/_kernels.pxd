@@ -15,7 +15,7 @@ cdef extern from "mjfast_tables.h":
 cdef extern from "mjfast_kernels.h" nogil:
     ctypedef struct mj_tables_t:
         const uint8_t *left
-        const uint16_t *right
+        const uint8_t *right  # uint16 little-endian, unaligned
         const uint8_t *lr
         const uint8_t *full
         const int8_t *vec

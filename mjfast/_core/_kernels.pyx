@@ -7,7 +7,7 @@ wrappers live in ``mjfast.analysis`` and ``mjfast.efficiency``.
 """
 
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t
-from libc.stdlib cimport malloc
+from libc.stdlib cimport free, malloc
 from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 
@@ -24,19 +24,25 @@ INVALID_ROW = MJ_INVALID_ROW
 INVALID_MASK = MJ_INVALID_MASK
 
 # The decompressed tables stay referenced here for the life of the process.
-_TABLES = zlib.decompress(
-    PyBytes_FromStringAndSize(<const char *>mj_tables_zlib, MJ_TABLES_ZLIB_SIZE))
+try:
+    _TABLES = zlib.decompress(
+        PyBytes_FromStringAndSize(<const char *>mj_tables_zlib, MJ_TABLES_ZLIB_SIZE))
+except MemoryError as exc:
+    raise MemoryError(
+        f"mjfast: cannot allocate {MJ_TABLES_RAW_SIZE >> 10} KiB for the suit tables") from exc
 if len(_TABLES) != MJ_TABLES_RAW_SIZE:
     raise ImportError("mjfast: the shipped tables are corrupt; rebuild the extension")
 
 
-cdef void _load_tables():
+cdef int _load_tables() except -1:
+    """Point MJ at the shipped tables and build the two expanded ones (MemoryError if out of
+    memory: nothing is left allocated then)."""
     cdef const char *base = PyBytes_AS_STRING(_TABLES)
     cdef Py_ssize_t off = 0
     cdef int nf = MJ_NCLASS
     MJ.left = <const uint8_t *>base
     off += 125
-    MJ.right = <const uint16_t *>(base + off)
+    MJ.right = <const uint8_t *>(base + off)
     off += 15625 * 2
     MJ.lr = <const uint8_t *>(base + off)
     off += MJ_NLEFT * MJ_NRIGHT
@@ -50,15 +56,18 @@ cdef void _load_tables():
     MJ.final = <const int8_t *>(base + off)
     MJ.n_full = nf
     cdef uint8_t *full = <uint8_t *>malloc(1953125)
+    cdef uint16_t *wmask = <uint16_t *>malloc(1953125 * sizeof(uint16_t))
+    if full == NULL or wmask == NULL:
+        free(full)
+        free(wmask)
+        raise MemoryError("mjfast: cannot allocate 5.6 MiB for the suit class and wait tables")
     with nogil:
         mj_build_full(full)
     MJ.full = full
-    cdef uint16_t *wmask = <uint16_t *>malloc(1953125 * sizeof(uint16_t))
-    if wmask == NULL:
-        raise MemoryError("mjfast: cannot allocate the wait table")
     with nogil:
         mj_build_wmask(wmask)
     MJ.wmask = wmask
+    return 0
 
 
 _load_tables()

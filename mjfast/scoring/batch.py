@@ -40,7 +40,7 @@ from mjfast._args import FLAG_NAMES, as_flag, as_tile, shown
 from mjfast._batch import Result, run_chunks
 from mjfast._core import _fan
 from mjfast._typing import Errors, HandsLike, MeldsLike, RulesLike, TileLike, VoidSuits
-from mjfast._validate import Prepared, prepare, row_error
+from mjfast._validate import Prepared, prepare, refuse_overlap, row_error
 from mjfast.errors import InvalidArgumentError, InvalidHandError
 from mjfast.scoring.inputs import FLAG_BITS, meld_info, situation
 from mjfast.scoring.patterns import compile_rules
@@ -310,6 +310,8 @@ def fan(
     n = p.hands.shape[0] if p.batch else None
     _check_marks(concealed_kongs, n)
     wins, win_scalar = _win_tiles(win_tiles, n, p.coerce)
+    if out is not None and wins is not None:
+        refuse_overlap(p.out, win_tiles=wins)
     flags, flag_scalar = _flags((self_drawn, after_kong, after_kong_discard, robbing_kong,
                                  last_tile, tian_hu, di_hu), n)
 
