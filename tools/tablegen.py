@@ -152,7 +152,7 @@ def split_classes(suit: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]
     rows, left = np.unique(grid, axis=0, return_inverse=True)
     _, first_col, right = np.unique(grid.T, axis=0, return_index=True, return_inverse=True)
     left_right = np.maximum(rows[:, first_col], 0).astype(np.uint8)
-    left, right = left.ravel().astype(np.uint8), right.ravel().astype("<u2")  # the kernels read it little-endian
+    left, right = left.ravel().astype(np.uint8), right.ravel().astype("<u2")  # read little-endian
     valid = suit >= 0
     check = left_right[left[np.arange(suit.size) // SPLIT], right[np.arange(suit.size) % SPLIT]]
     assert np.array_equal(check[valid], suit[valid]), "split class tables disagree"
