@@ -11,14 +11,16 @@ INCLUDE = Path("mjfast", "_core", "include")
 
 
 def copy_headers() -> None:
-    """Copy src/*.h into the package (the wheel ships them for code that cimports the .pxd).
+    """Copy src/*.h and the C library's mjfast.c into the package (the wheel ships them for C
+    code, mjfast.get_include(), and for code that cimports the .pxd files).
 
     A file whose bytes are unchanged is left alone, so its mtime does not force a rebuild.
     """
     target = ROOT / INCLUDE
     target.mkdir(exist_ok=True)
-    headers = {h.name: h.read_bytes() for h in sorted((ROOT / "src").glob("*.h"))}
-    for stale in target.glob("*.h"):
+    sources = [*sorted((ROOT / "src").glob("*.h")), ROOT / "src" / "mjfast.c"]
+    headers = {h.name: h.read_bytes() for h in sources}
+    for stale in [*target.glob("*.h"), *target.glob("*.c")]:
         if stale.name not in headers:
             stale.unlink()
     for name, data in headers.items():
@@ -31,10 +33,13 @@ copy_headers()
 # -O3 unless CFLAGS names a level of its own (tools/sanitize.sh builds with -O1): the extra
 # arguments come last on the command line, so they would override it.
 OPT = [] if any(f.startswith("-O") for f in os.environ.get("CFLAGS", "").split()) else ["-O3"]
+# _capi links the C library (the amalgamation); the other extensions run the header kernels on
+# its tables, so the process holds one copy of them.
+LIBRARY = {"_capi": [str(Path("src", "mjfast.c"))]}
 extensions = [
     Extension(
         f"mjfast._core.{pyx.stem}",
-        [str(pyx.relative_to(ROOT))],
+        [str(pyx.relative_to(ROOT)), *LIBRARY.get(pyx.stem, [])],
         include_dirs=[str(INCLUDE)],
         extra_compile_args=OPT,
     )

@@ -20,6 +20,7 @@ except ImportError as exc:  # pragma: no cover - only without a build
     ) from exc
 
 from .analysis import INVALID_MASK, INVALID_ROW, UNWINNABLE, is_win, mask_to_tiles, shanten, waits
+from .capi import get_include
 from .efficiency import NOT_HELD, Discard, advise, discards, effective_tiles
 from .errors import InvalidHandError, TileParseError
 from .rules import PRESETS, Fan, Rules
@@ -73,6 +74,7 @@ __all__ = [
     "fan",
     "format_hand",
     "format_tile",
+    "get_include",
     "is_win",
     "mask_to_tiles",
     "max_fan",

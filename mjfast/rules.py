@@ -23,8 +23,9 @@ one higher (``fan_display_offset=1``, 平胡 = 1番) and pays the same amounts:
 from __future__ import annotations
 
 import dataclasses
+import functools
 import operator
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Literal
@@ -73,9 +74,10 @@ def _normalise_base_fan(value: object) -> Mapping[Fan, int]:
             try:
                 key = Fan[key.upper()] if key.upper() in Fan.__members__ else Fan(key)
             except ValueError:
-                raise InvalidArgumentError(f"Rules.base_fan: unknown fan {key!r}") from None
+                raise InvalidArgumentError(f"Rules.base_fan: unknown fan {shown(key)}") from None
         if not isinstance(key, Fan):
-            raise InvalidArgumentError(f"Rules.base_fan: keys must be Fan members, got {key!r}")
+            raise InvalidArgumentError(
+                f"Rules.base_fan: keys must be Fan members, got {shown(key, with_type=True)}")
         if not key.is_base:
             raise InvalidArgumentError(
                 f"Rules.base_fan: {key.name} ({key.zh}) is an extra, not a base pattern; "
@@ -240,12 +242,12 @@ class Rules:
                         f"Rules.{name} must be an int or None, got {shown(value, with_type=True)}"
                     )
                 setattr_(self, name, check(name, value))
-        if self.self_draw not in _SELF_DRAW:
+        if not isinstance(self.self_draw, str) or self.self_draw not in _SELF_DRAW:
             raise InvalidArgumentError(
                 f"Rules.self_draw must be one of {', '.join(map(repr, _SELF_DRAW))}, "
                 f"got {shown(self.self_draw)}"
             )
-        if self.cha_da_jiao not in _CHA_DA_JIAO:
+        if not isinstance(self.cha_da_jiao, str) or self.cha_da_jiao not in _CHA_DA_JIAO:
             raise InvalidArgumentError(
                 f"Rules.cha_da_jiao must be 'max' or 'min', got {shown(self.cha_da_jiao)}"
             )
@@ -308,13 +310,13 @@ class Rules:
         """
         if not isinstance(name, str) or name not in _PRESET_FIELDS:
             raise InvalidArgumentError(
-                f"unknown preset {name!r}; presets: {', '.join(map(repr, PRESETS))}"
+                f"unknown preset {shown(name)}; presets: {', '.join(map(repr, PRESETS))}"
             )
         valid = [f.name for f in dataclasses.fields(cls)]
         for key in overrides:
             if key not in valid:
                 raise InvalidArgumentError(
-                    f"Rules.preset({name!r}): unknown option {key!r}; "
+                    f"Rules.preset({name!r}): unknown option {shown(key)}; "
                     f"valid options: {', '.join(valid)}"
                 )
         kwargs = dict(_PRESET_FIELDS[name])
@@ -331,7 +333,7 @@ class Rules:
         for key in overrides:
             if key not in valid:
                 raise InvalidArgumentError(
-                    f"Rules.replace: unknown option {key!r}; valid options: {', '.join(valid)}"
+                    f"Rules.replace: unknown option {shown(key)}; valid options: {', '.join(valid)}"
                 )
         return dataclasses.replace(self, **overrides)
 
@@ -382,11 +384,57 @@ class Rules:
         >>> Rules().display_fan(0), Rules.preset("qq").display_fan(0)
         (0, 1)
         """
-        return internal_fan + self.fan_display_offset
+        return _check_int("display_fan(internal_fan)", internal_fan) + self.fan_display_offset
+
+    def to_bytes(self) -> bytes:
+        """These rules compiled for the C library (``mj_rules_from_bytes`` in ``mjfast.h``), so
+        that every override made in Python reaches C code.
+
+        >>> blob = Rules.preset("qq", cap=5).to_bytes()
+        >>> blob[:7], len(blob)
+        (b'mjrules', 6256)
+        """
+        if _bytes_compiler is None:
+            raise RuntimeError("Rules.to_bytes: mjfast.scoring.patterns is not imported")
+        return _bytes_compiler(self)
+
+
+# What Rules.to_bytes calls: mjfast.scoring.patterns installs it when imported (with the package,
+# always); it compiles rules for the kernels and imports this module, so this one cannot import it.
+_bytes_compiler: Callable[[Rules], bytes] | None = None
+
+
+def set_bytes_compiler(compiler: Callable[[Rules], bytes]) -> None:
+    """Install the compiler behind :meth:`Rules.to_bytes` (mjfast.scoring.patterns.rules_blob)."""
+    global _bytes_compiler
+    _bytes_compiler = compiler
 
 
 def _rules_from_kwargs(kwargs: dict[str, Any]) -> Rules:
     return Rules(**kwargs)
+
+
+def _checked_init(init: Any) -> Any:
+    """Rules' dataclass __init__, refusing unknown fields as preset() and replace() do (with
+    InvalidArgumentError, not the TypeError of a bad call), as the class docstring says."""
+    names = [f.name for f in dataclasses.fields(Rules)]
+
+    @functools.wraps(init)
+    def __init__(self: Rules, *args: Any, **kwargs: Any) -> None:
+        if len(args) > len(names):
+            raise InvalidArgumentError(
+                f"Rules: takes at most {len(names)} fields, got {len(args)} positional values")
+        for key in kwargs:
+            if key not in names:
+                raise InvalidArgumentError(f"Rules: unknown option {shown(key)}; valid options: "
+                                           f"{', '.join(names)}")
+            if key in names[:len(args)]:
+                raise InvalidArgumentError(f"Rules: {key} given twice (by position and by name)")
+        init(self, *args, **kwargs)
+    return __init__
+
+
+Rules.__init__ = _checked_init(Rules.__init__)  # type: ignore[method-assign]
 
 
 CHENGDU: Rules = Rules()
@@ -439,4 +487,4 @@ def rules_from_json(doc: Any) -> Rules:
 def _fan_named(name: object) -> Fan:
     if isinstance(name, str) and name in Fan.__members__:
         return Fan[name]
-    raise InvalidArgumentError(f"rules.overrides.base_fan: unknown fan {name!r}")
+    raise InvalidArgumentError(f"rules.overrides.base_fan: unknown fan {shown(name)}")

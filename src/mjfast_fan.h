@@ -39,7 +39,9 @@
 /* Reading bits: the R_* of mjfast/scoring/readings.py (tests/scoring/test_fan_rules.py compares them). */
 enum { MF_AT = 1, MF_YJ = 2, MF_456 = 4, MF_TWIN = 8, MF_DRAGON = 16 };
 
-static uint32_t MF_TAB[MF_HASH_SIZE];
+/* The table (MF_HASH_SIZE entries): the storage mf_build filled, or the C library's table that a
+ * Python extension points it at (mjfast_shared.h). */
+static uint32_t *MF_TAB;
 
 static inline uint32_t mf_slot(int32_t idx) {
     return ((uint32_t)idx * 2654435761u) >> (32 - MF_HASH_BITS);
@@ -117,12 +119,14 @@ static void mf_sets(uint32_t *seen, uint8_t *c, int *types, int k, int first) {
 
 #define MF_NOMEM (-2)
 
-/* Fill MF_TAB. Returns the number of complete patterns, MF_NOMEM (out of memory), or -1 (more
- * than two maximal masks, which the scheme cannot store). */
-static int mf_build(void) {
+/* Fill tab (MF_HASH_SIZE entries) and point MF_TAB at it. Returns the number of complete
+ * patterns, MF_NOMEM (out of memory), or -1 (more than two maximal masks, which the scheme
+ * cannot store). */
+static inline int mf_build(uint32_t *tab) {
     uint32_t *seen = (uint32_t *)calloc(MF_HASH_SIZE, sizeof(uint32_t));
     if (!seen) return MF_NOMEM;
-    memset(MF_TAB, 0xFF, sizeof MF_TAB);
+    MF_TAB = tab;
+    memset(MF_TAB, 0xFF, MF_HASH_SIZE * sizeof *MF_TAB);
     uint8_t c[9] = {0};
     int types[4];
     mf_sets(seen, c, types, 0, 0);

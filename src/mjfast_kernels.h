@@ -41,7 +41,7 @@ static inline int mj_class(int32_t idx) { return MJ.full[idx]; }
 
 /* Expand the shipped split tables into MJ.full's one byte per index. MJ.right sits at an odd
  * offset of the shipped bytes (after the 125 of MJ.left), so its entries are read byte by byte. */
-static void mj_build_full(uint8_t *full) {
+static inline void mj_build_full(uint8_t *full) {
     for (int32_t i = 0; i < 1953125; i++) {
         int32_t l = i / 15625, r = i - l * 15625;
         int right = MJ.right[2 * r] | MJ.right[2 * r + 1] << 8;
@@ -59,7 +59,7 @@ static inline int mj_complete_class(int cls, int n) {
 }
 
 /* Fill wmask from the suit classes: one pass in index order with an odometer of the digits. */
-static void mj_build_wmask(uint16_t *wmask) {
+static inline void mj_build_wmask(uint16_t *wmask) {
     uint8_t d[9] = {0};
     int n = 0;
     for (int32_t i = 0; i < 1953125; i++) {
@@ -347,7 +347,7 @@ static inline int mj_void_ok(const mj_hand_t *h, int suits, int void_suit) {
     return void_suit < 0 || !(suits >> void_suit & 1);
 }
 
-static inline int mj_is_win(const mj_hand_t *h, int void_suit) {
+static inline int mj_hand_is_win(const mj_hand_t *h, int void_suit) {
     if (h->n[0] + h->n[1] + h->n[2] != 14 - 3 * h->m) return 0; /* a waiting hand is not complete */
     if (!mj_void_ok(h, mj_suits_present(h), void_suit)) return 0;
     if (MJ.wmask[h->idx[0]] & MJ.wmask[h->idx[1]] & MJ.wmask[h->idx[2]] & (1u << 9)) return 1;
@@ -355,7 +355,7 @@ static inline int mj_is_win(const mj_hand_t *h, int void_suit) {
 }
 
 /* 27-bit mask of the kinds that complete a 13-3m hand. */
-static inline uint32_t mj_waits(const mj_hand_t *h, int void_suit) {
+static inline uint32_t mj_hand_waits(const mj_hand_t *h, int void_suit) {
     uint32_t w[3] = {MJ.wmask[h->idx[0]], MJ.wmask[h->idx[1]], MJ.wmask[h->idx[2]]};
     int present = mj_suits_present(h);
     uint32_t mask = 0;
@@ -482,7 +482,7 @@ static inline void mj_probes(mj_hand_t *h, int delta, int *dist) {
 }
 
 /* Effective tiles of a 13-3m hand: -1, or copies left. visible may be NULL. */
-static inline void mj_effective(mj_hand_t *h, const uint8_t *visible, int8_t *out) {
+static inline void mj_hand_effective(mj_hand_t *h, const uint8_t *visible, int8_t *out) {
     int d = mj_distance(h);
     if (d >= MJ_INF) {
         memset(out, -1, 27);
@@ -499,7 +499,7 @@ static inline void mj_effective(mj_hand_t *h, const uint8_t *visible, int8_t *ou
 }
 
 /* Shanten after discarding each kind from a 14-3m hand (-128 where not held). */
-static inline void mj_discards(mj_hand_t *h, int8_t *out) {
+static inline void mj_hand_discards(mj_hand_t *h, int8_t *out) {
     int dist[27];
     mj_probes(h, -1, dist);
     for (int t = 0; t < 27; t++) {
@@ -624,10 +624,10 @@ static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
     if (job->op != MJ_OP_IS_WIN && job->op != MJ_OP_WAITS) mj_classes(&h);
     switch (job->op) {
     case MJ_OP_SHANTEN: ((int8_t *)job->out)[i] = (int8_t)mj_shanten_of(mj_distance(&h)); break;
-    case MJ_OP_IS_WIN: ((uint8_t *)job->out)[i] = (uint8_t)mj_is_win(&h, void_suit); break;
-    case MJ_OP_WAITS: ((uint32_t *)job->out)[i] = mj_waits(&h, void_suit); break;
-    case MJ_OP_EFFECTIVE: mj_effective(&h, visible, (int8_t *)job->out + 27 * i); break;
-    default: mj_discards(&h, (int8_t *)job->out + 27 * i); break;
+    case MJ_OP_IS_WIN: ((uint8_t *)job->out)[i] = (uint8_t)mj_hand_is_win(&h, void_suit); break;
+    case MJ_OP_WAITS: ((uint32_t *)job->out)[i] = mj_hand_waits(&h, void_suit); break;
+    case MJ_OP_EFFECTIVE: mj_hand_effective(&h, visible, (int8_t *)job->out + 27 * i); break;
+    default: mj_hand_discards(&h, (int8_t *)job->out + 27 * i); break;
     }
     return MJ_OK;
 }

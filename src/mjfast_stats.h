@@ -21,7 +21,7 @@
 #ifndef MJFAST_STATS_H
 #define MJFAST_STATS_H
 
-#include "mjfast_kernels.h" /* MJ tables, mj_class, mj_seven_of, mj_load, mj_waits */
+#include "mjfast_kernels.h" /* MJ tables, mj_class, mj_seven_of, mj_load, mj_hand_waits */
 
 #define MS_BINS 16 /* distances 0..15 (shanten -1..14): every meld-free hand */
 #define MS_WALL 108
@@ -252,7 +252,7 @@ static inline int ms_copies_left(const ms_hand_t *h, uint32_t e) {
 }
 
 /* Waits of the hand less one tile of kind t (t = -1: the hand as it is), void rule, no
- * declared void: the kernels' own definition (mj_waits). */
+ * declared void: the kernels' own definition (mj_hand_waits). */
 static inline uint32_t ms_waits_without(const ms_hand_t *h, int t) {
     uint8_t row[27];
     mj_hand_t hh;
@@ -260,7 +260,7 @@ static inline uint32_t ms_waits_without(const ms_hand_t *h, int t) {
     memcpy(row, h->c, 27);
     if (t >= 0) row[t]--;
     if (mj_load(&hh, row, NULL, -1, 1, MJ_FORM_ALL, MJ_SIZE_EITHER, err) != MJ_OK) return 0;
-    return mj_waits(&hh, -1);
+    return mj_hand_waits(&hh, -1);
 }
 
 /* The useful draws after discarding t (suit a), for the best void suits q in qmask under which

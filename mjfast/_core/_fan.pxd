@@ -6,14 +6,13 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t
 
 cdef extern from "mjfast_fan.h" nogil:
     int MF_HASH_SIZE
-    int MF_NOMEM
     int MF_R_SIZE
     int MF_INVALID
     int MF_OP_FAN, MF_OP_MAX_FAN
     int MF_ERR_WIN_NOT_HELD, MF_ERR_FLAGS, MF_ERR_CONCEALED, MF_ERR_WIN_RANGE
     int MF_AT, MF_YJ, MF_456, MF_TWIN, MF_DRAGON
     int MF_SD, MF_AK, MF_AKD, MF_ROB, MF_LAST, MF_TIAN, MF_DI
-    uint32_t MF_TAB[]
+    uint32_t *MF_TAB  # static: this extension's pointer, set at import (mjfast/_core/_capi.pxd)
 
     ctypedef struct mf_job_t:
         int coerce
@@ -35,6 +34,5 @@ cdef extern from "mjfast_fan.h" nogil:
         int8_t *best
         int32_t err[3]
 
-    int mf_build()
     int mf_lookup(int32_t idx)
     int64_t mf_run(mf_job_t *job, int op, int64_t start, int64_t end)

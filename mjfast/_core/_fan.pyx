@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""Compiled fan kernels: builds the suit table and runs the C kernels of ``src/mjfast_fan.h``.
+"""Compiled fan kernels: runs the C kernels of ``src/mjfast_fan.h`` on the C library's suit table.
 
 The C declarations live in ``_fan.pxd``; this module is the glue. Everything here works on
 validated arrays; :mod:`mjfast.fan_batch` does the checking, the rules compilation, chunking and
@@ -7,6 +7,8 @@ threading.
 """
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, int16_t, uint32_t
+
+from mjfast._core._capi cimport mj_shared_t, shared_tables
 
 import numpy as np
 
@@ -23,12 +25,10 @@ OP_MAX_FAN = MF_OP_MAX_FAN
 READING_BITS = (MF_AT, MF_YJ, MF_456, MF_TWIN, MF_DRAGON)
 FLAG_BITS = (MF_SD, MF_AK, MF_AKD, MF_ROB, MF_LAST, MF_TIAN, MF_DI)
 
-COMPLETE_PATTERNS = mf_build()
-if COMPLETE_PATTERNS == MF_NOMEM:
-    raise MemoryError(f"mjfast: cannot allocate {MF_HASH_SIZE * 4 >> 10} KiB to build the fan "
-                      "suit table")
-if COMPLETE_PATTERNS < 0:
-    raise ImportError("mjfast: cannot build the fan suit table")
+# The suit table is the C library's (mjfast._core._capi builds it once per process).
+cdef const mj_shared_t *_shared = shared_tables()
+MF_TAB = <uint32_t *>_shared.fan_table
+COMPLETE_PATTERNS = _shared.complete_patterns
 
 
 def suit_table():

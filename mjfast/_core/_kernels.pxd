@@ -4,14 +4,6 @@
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t
 
-cdef extern from "mjfast_tables.h":
-    int MJ_NCLASS
-    int MJ_NLEFT
-    int MJ_NRIGHT
-    int MJ_TABLES_RAW_SIZE
-    int MJ_TABLES_ZLIB_SIZE
-    const unsigned char mj_tables_zlib[]
-
 cdef extern from "mjfast_kernels.h" nogil:
     ctypedef struct mj_tables_t:
         const uint8_t *left
@@ -26,8 +18,8 @@ cdef extern from "mjfast_kernels.h" nogil:
         int n_full
         int n_right
 
-    # static in the header: each extension that includes it holds its own copy, which
-    # _kernels.pyx fills at import
+    # static in the header: each extension that includes it holds its own copy of these
+    # pointers, set at import to the C library's tables (mjfast/_core/_capi.pxd)
     mj_tables_t MJ
 
     ctypedef struct mj_job_t:
@@ -42,8 +34,6 @@ cdef extern from "mjfast_kernels.h" nogil:
         void *out
         int32_t err[3]
 
-    void mj_build_wmask(uint16_t *wmask)
-    void mj_build_full(uint8_t *full)
     int64_t mj_run(mj_job_t *job, int64_t start, int64_t end)
     void mj_capped_vector(const uint8_t *c, const uint8_t *cap, int8_t *out)
 

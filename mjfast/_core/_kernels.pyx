@@ -1,17 +1,16 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""Compiled core: loads the suit tables and runs the C kernels of ``src/mjfast_kernels.h``.
+"""Compiled core: runs the C kernels of ``src/mjfast_kernels.h`` on the C library's tables.
 
 The C declarations live in ``_kernels.pxd``; this module is the glue. Everything here works on
 validated arrays; ``mjfast._batch`` does the checking, chunking and threading, and the public
 wrappers live in ``mjfast.analysis`` and ``mjfast.efficiency``.
 """
 
-from libc.stdint cimport int8_t, int64_t, uint8_t, uint16_t, uint32_t
-from libc.stdlib cimport free, malloc
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint32_t
 from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.bytes cimport PyBytes_FromStringAndSize
 
-import zlib
+from mjfast._core._capi cimport mj_shared_t, shared_tables
 
 OP_SHANTEN = MJ_OP_SHANTEN
 OP_IS_WIN = MJ_OP_IS_WIN
@@ -23,58 +22,15 @@ NOT_HELD = MJ_NOT_HELD
 INVALID_ROW = MJ_INVALID_ROW
 INVALID_MASK = MJ_INVALID_MASK
 
-# The decompressed tables stay referenced here for the life of the process.
-try:
-    _TABLES = zlib.decompress(
-        PyBytes_FromStringAndSize(<const char *>mj_tables_zlib, MJ_TABLES_ZLIB_SIZE))
-except MemoryError as exc:
-    raise MemoryError(
-        f"mjfast: cannot allocate {MJ_TABLES_RAW_SIZE >> 10} KiB for the suit tables") from exc
-if len(_TABLES) != MJ_TABLES_RAW_SIZE:
-    raise ImportError("mjfast: the shipped tables are corrupt; rebuild the extension")
-
-
-cdef int _load_tables() except -1:
-    """Point MJ at the shipped tables and build the two expanded ones (MemoryError if out of
-    memory: nothing is left allocated then)."""
-    cdef const char *base = PyBytes_AS_STRING(_TABLES)
-    cdef Py_ssize_t off = 0
-    cdef int nf = MJ_NCLASS
-    MJ.left = <const uint8_t *>base
-    off += 125
-    MJ.right = <const uint8_t *>(base + off)
-    off += 15625 * 2
-    MJ.lr = <const uint8_t *>(base + off)
-    off += MJ_NLEFT * MJ_NRIGHT
-    MJ.n_right = MJ_NRIGHT
-    MJ.vec = <const int8_t *>(base + off)
-    off += nf * 10
-    MJ.pair = <const uint8_t *>(base + off)
-    off += nf * nf
-    MJ.two = <const int8_t *>(base + off)
-    off += nf * nf
-    MJ.final = <const int8_t *>(base + off)
-    MJ.n_full = nf
-    cdef uint8_t *full = <uint8_t *>malloc(1953125)
-    cdef uint16_t *wmask = <uint16_t *>malloc(1953125 * sizeof(uint16_t))
-    if full == NULL or wmask == NULL:
-        free(full)
-        free(wmask)
-        raise MemoryError("mjfast: cannot allocate 5.6 MiB for the suit class and wait tables")
-    with nogil:
-        mj_build_full(full)
-    MJ.full = full
-    with nogil:
-        mj_build_wmask(wmask)
-    MJ.wmask = wmask
-    return 0
-
-
-_load_tables()
+# The tables are the C library's (mjfast._core._capi builds them once per process): MJ, this
+# extension's copy of the table pointers of mjfast_kernels.h, points at them.
+cdef const mj_shared_t *_shared = shared_tables()
+MJ = (<mj_tables_t *>_shared.tables)[0]
+_TABLES = PyBytes_FromStringAndSize(<const char *>_shared.raw, <Py_ssize_t>_shared.raw_size)
 
 
 def table_bytes():
-    """The decompressed shipped tables (for tests that regenerate and compare them)."""
+    """The shipped tables, unpacked (for tests that regenerate and compare them)."""
     return _TABLES
 
 

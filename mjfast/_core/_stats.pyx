@@ -3,65 +3,23 @@
 of ``src/mjfast_exact.h``.
 
 The C declarations live in ``_stats.pxd``; this module is the glue, and :mod:`mjfast.stats` the
-Python face. The headers keep their tables in a ``static`` (one copy per extension), so this
-module fills its own copy from the bytes the kernels extension decompressed.
+Python face. The headers keep their table pointers in a ``static`` (one set per extension); this
+module points its set at the C library's tables, like ``_kernels``.
 """
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
-from libc.stdlib cimport free, malloc
-from cpython.bytes cimport PyBytes_AS_STRING
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
-from mjfast._core._kernels cimport (MJ, MJ_NCLASS, MJ_NLEFT, MJ_NRIGHT, mj_build_full,
-                                    mj_build_wmask)
-
-from mjfast._core._kernels import table_bytes
+from mjfast._core._capi cimport mj_shared_t, shared_tables
+from mjfast._core._kernels cimport MJ, mj_tables_t
 
 BINS = MS_BINS
 """Distance bins (shanten + 1) of :func:`run_chunk`'s histograms."""
 EXACT_BINS = MX_BINS
 """Bins of :func:`exact_counts`: distance 0 .. EXACT_BINS - 2, then the hands that cannot win."""
 
-# The shipped tables, decompressed by _kernels; referenced here for the life of the process.
-cdef bytes _TABLES = table_bytes()
-
-
-cdef int _load_tables() except -1:
-    """Point this extension's MJ at the shipped tables (the layout of _kernels._load_tables) and
-    build the expanded class and wait tables."""
-    cdef const char *base = PyBytes_AS_STRING(_TABLES)
-    cdef Py_ssize_t off = 0
-    cdef int nf = MJ_NCLASS
-    MJ.left = <const uint8_t *>base
-    off += 125
-    MJ.right = <const uint8_t *>(base + off)
-    off += 15625 * 2
-    MJ.lr = <const uint8_t *>(base + off)
-    off += MJ_NLEFT * MJ_NRIGHT
-    MJ.n_right = MJ_NRIGHT
-    MJ.vec = <const int8_t *>(base + off)
-    off += nf * 10
-    MJ.pair = <const uint8_t *>(base + off)
-    off += nf * nf
-    MJ.two = <const int8_t *>(base + off)
-    off += nf * nf
-    MJ.final = <const int8_t *>(base + off)
-    MJ.n_full = nf
-    cdef uint8_t *full = <uint8_t *>malloc(1953125)
-    cdef uint16_t *wmask = <uint16_t *>malloc(1953125 * sizeof(uint16_t))
-    if full == NULL or wmask == NULL:
-        free(full)
-        free(wmask)
-        raise MemoryError("mjfast: cannot allocate 5.6 MB for the statistics' suit tables")
-    with nogil:
-        mj_build_full(full)
-    MJ.full = full
-    with nogil:
-        mj_build_wmask(wmask)
-    MJ.wmask = wmask
-    return 0
-
-
-_load_tables()
+# The tables are the C library's (mjfast._core._capi builds them once per process).
+cdef const mj_shared_t *_shared = shared_tables()
+MJ = (<mj_tables_t *>_shared.tables)[0]
 
 
 cdef int _check_tiles(int tiles) except -1:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 
 from mjfast import __version__
 from mjfast._args import ERRORS, FLAG_NAMES, FORMS
@@ -48,7 +49,20 @@ class _Parser(argparse.ArgumentParser):
     """argparse with one-line errors (``mjfast: error: ...``) instead of usage dumps."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise CLIError(f"{message} (see '{self.prog} --help')")
+        raise CLIError(f"{_shorten(message)} (see '{self.prog} --help')")
+
+
+# argparse shows the arguments it refuses in full ("invalid choice: '...'", "unrecognized
+# arguments: ..."): a long one is cut, so the message stays one short line.
+_LONG_QUOTED = re.compile(r"'([^']{40})([^']{20,})'")
+_LONG_WORD = re.compile(r"(\S{40})(\S{20,})")
+
+
+def _shorten(message: str) -> str:
+    def cut(match: re.Match[str], quote: str) -> str:
+        return f"{quote}{match[1]}...{quote} ({len(match[1]) + len(match[2])} characters)"
+    message = _LONG_QUOTED.sub(lambda m: cut(m, "'"), message)
+    return _LONG_WORD.sub(lambda m: cut(m, ""), message)
 
 
 def _workers(p: argparse.ArgumentParser, what: str) -> None:
@@ -243,6 +257,12 @@ def _add_bench(sub: _Subparsers) -> None:
     p.set_defaults(func=cmd_bench)
 
 
+def _include_dir() -> str:
+    from mjfast.capi import get_include  # the compiled C API: only when a parser is built
+
+    return get_include()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``mjfast`` argument parser (one subparser per command)."""
     parser = _Parser(prog=PROG, formatter_class=_FMT,
@@ -253,6 +273,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "  mjfast stats --hands 1000000 --workers 2\n"
                             "run 'mjfast COMMAND --help' for the options of a command.")
     parser.add_argument("--version", action="version", version=f"mjfast {__version__}")
+    parser.add_argument("--include", action="version", version=_include_dir(),
+                        help="print the folder of mjfast.h and mjfast.c (the C library) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                 parser_class=_Parser)
     for add in (_add_analyze, _add_score, _add_settle, _add_stats, _add_batch, _add_bench):

@@ -26,6 +26,7 @@ reading's context is ``flush | root << 1 | fixed << 2`` (12 values).
 from __future__ import annotations
 
 import functools
+import struct
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -34,7 +35,7 @@ import numpy as np
 from mjfast._args import as_rules
 from mjfast._core import _fan
 from mjfast._typing import RulesLike
-from mjfast.rules import BASE_PATTERNS, Fan, Rules
+from mjfast.rules import BASE_PATTERNS, Fan, Rules, set_bytes_compiler
 from mjfast.scoring.readings import R_ALL_TRIPLETS, R_DRAGON, R_SEQ_456, R_TWIN_SEQ, R_YAO_JIU
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "applicable",
     "best_pattern",
     "compile_rules",
+    "rules_blob",
     "view",
 ]
 
@@ -254,3 +256,19 @@ def _compile(r: Rules) -> np.ndarray:
                              f"{_fan.RULES_SIZE}")
     table.flags.writeable = False
     return table
+
+
+RULES_BLOB_MAGIC = b"mjrules\0"
+"""The first 8 bytes of :func:`rules_blob`."""
+
+
+def rules_blob(rules: RulesLike) -> bytes:
+    """:func:`compile_rules` as the bytes ``mj_rules_from_bytes`` (the C library) reads: the magic
+    ``b"mjrules\\0"``, the format (1) and the value count as uint32, then the int32 values, all
+    little-endian (what :meth:`~mjfast.rules.Rules.to_bytes` returns)."""
+    table = compile_rules(rules)
+    return (RULES_BLOB_MAGIC + struct.pack("<II", 1, table.shape[0])
+            + table.astype("<i4").tobytes())
+
+
+set_bytes_compiler(rules_blob)

@@ -1,0 +1,442 @@
+/* The public C API of mjfast.h over the kernels (mjfast_kernels.h, mjfast_fan.h).
+ *
+ * Not compiled on its own: tools/amalgamate.py appends it to the kernels, the packed tables
+ * (mj_tables_lz, MJ_TABLES_HASH) and the preset rules (mj_presets) in src/mjfast.c.
+ *
+ * Global state: the tables (built once by mj_init) and nothing else. The once-only build uses
+ * an atomic state word (GCC/Clang __atomic builtins, MSVC Interlocked*, else C11 stdatomic):
+ * the first caller moves it from 0 to 1 and builds, the others yield until it reads 2 (ready)
+ * or 3 (failed: corrupt tables; out of memory returns to 0, so a later call tries again). No
+ * pthread, so no link flag.
+ */
+
+enum { MJ_STATE_NEW = 0, MJ_STATE_BUILDING = 1, MJ_STATE_READY = 2, MJ_STATE_FAILED = 3 };
+
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <windows.h>
+typedef volatile LONG mj_state_t;
+static int mj_state_get(mj_state_t *p) { return (int)InterlockedCompareExchange(p, 0, 0); }
+static int mj_state_claim(mj_state_t *p) {
+    return InterlockedCompareExchange(p, MJ_STATE_BUILDING, MJ_STATE_NEW) == MJ_STATE_NEW;
+}
+static void mj_state_set(mj_state_t *p, int v) { InterlockedExchange(p, v); }
+static void mj_yield(void) { SwitchToThread(); }
+#elif defined(__GNUC__) || defined(__clang__)
+#if defined(__unix__) || defined(__APPLE__)
+#include <sched.h>
+static void mj_yield(void) { sched_yield(); }
+#else
+static void mj_yield(void) {}
+#endif
+typedef int mj_state_t;
+static int mj_state_get(mj_state_t *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
+static int mj_state_claim(mj_state_t *p) {
+    int expected = MJ_STATE_NEW;
+    return __atomic_compare_exchange_n(p, &expected, MJ_STATE_BUILDING, 0, __ATOMIC_ACQ_REL,
+                                       __ATOMIC_ACQUIRE);
+}
+static void mj_state_set(mj_state_t *p, int v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
+#else
+#include <stdatomic.h>
+typedef atomic_int mj_state_t;
+static int mj_state_get(mj_state_t *p) { return atomic_load(p); }
+static int mj_state_claim(mj_state_t *p) {
+    int expected = MJ_STATE_NEW;
+    return atomic_compare_exchange_strong(p, &expected, MJ_STATE_BUILDING);
+}
+static void mj_state_set(mj_state_t *p, int v) { atomic_store(p, v); }
+static void mj_yield(void) {}
+#endif
+
+static mj_state_t mj_state;
+static mj_shared_t mj_shared_state;
+
+/* Expand the packed tables. Token t < 128: t + 1 literal bytes follow; t >= 128: copy t - 125
+ * bytes from `offset` (2 bytes, little-endian) back. -1 on any inconsistency. */
+static int mj_unpack(const uint8_t *src, size_t n, uint8_t *dst, size_t size) {
+    size_t i = 0, o = 0;
+    while (i < n) {
+        size_t t = src[i++];
+        if (t < 128) {
+            size_t len = t + 1;
+            if (len > n - i || len > size - o) return -1;
+            memcpy(dst + o, src + i, len);
+            i += len;
+            o += len;
+        } else {
+            if (n - i < 2) return -1;
+            size_t len = t - 125, off = (size_t)src[i] | (size_t)src[i + 1] << 8;
+            i += 2;
+            if (off == 0 || off > o || len > size - o) return -1;
+            for (size_t k = 0; k < len; k++, o++) dst[o] = dst[o - off];
+        }
+    }
+    return o == size ? 0 : -1;
+}
+
+/* FNV-1a: the generator stores the hash of the raw tables, checked after unpacking. */
+static uint32_t mj_fnv1a(const uint8_t *p, size_t n) {
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++) h = (h ^ p[i]) * 16777619u;
+    return h;
+}
+
+/* Allocate and build the tables: unpack the shipped ones and point MJ at them (the layout of
+ * tools/tablegen.py), expand the class and wait tables, build the fan suit table. 0, or
+ * MJ_E_NOMEM (nothing is left allocated) / MJ_E_TABLES. */
+static int mj_build_tables(void) {
+    uint8_t *raw = (uint8_t *)malloc(MJ_TABLES_RAW_SIZE);
+    uint8_t *full = (uint8_t *)malloc(1953125);
+    uint16_t *wmask = (uint16_t *)malloc(1953125 * sizeof(uint16_t));
+    uint32_t *fan = (uint32_t *)malloc(MF_HASH_SIZE * sizeof(uint32_t));
+    int rc = !raw || !full || !wmask || !fan ? MJ_E_NOMEM : 0;
+    if (rc == 0 && (mj_unpack(mj_tables_lz, sizeof mj_tables_lz, raw, MJ_TABLES_RAW_SIZE) != 0 ||
+                    mj_fnv1a(raw, MJ_TABLES_RAW_SIZE) != MJ_TABLES_HASH))
+        rc = MJ_E_TABLES;
+    if (rc == 0) {
+        const int nf = MJ_NCLASS;
+        size_t off = 0;
+        MJ.left = raw;
+        off += 125;
+        MJ.right = raw + off;
+        off += 15625 * 2;
+        MJ.lr = raw + off;
+        off += (size_t)MJ_NLEFT * MJ_NRIGHT;
+        MJ.n_right = MJ_NRIGHT;
+        MJ.vec = (const int8_t *)(raw + off);
+        off += (size_t)nf * 10;
+        MJ.pair = raw + off;
+        off += (size_t)nf * nf;
+        MJ.two = (const int8_t *)(raw + off);
+        off += (size_t)nf * nf;
+        MJ.final = (const int8_t *)(raw + off);
+        MJ.n_full = nf;
+        mj_build_full(full);
+        MJ.full = full;
+        mj_build_wmask(wmask);
+        MJ.wmask = wmask;
+        int complete = mf_build(fan);
+        rc = complete == MF_NOMEM ? MJ_E_NOMEM : complete > 0 ? 0 : MJ_E_TABLES;
+        mj_shared_state.tables = &MJ;
+        mj_shared_state.fan_table = fan;
+        mj_shared_state.complete_patterns = complete;
+        mj_shared_state.raw = raw;
+        mj_shared_state.raw_size = MJ_TABLES_RAW_SIZE;
+    }
+    if (rc != 0) {
+        free(raw);
+        free(full);
+        free(wmask);
+        free(fan);
+        memset(&MJ, 0, sizeof MJ);
+    }
+    return rc;
+}
+
+int mj_init(void) {
+    for (;;) {
+        int s = mj_state_get(&mj_state);
+        if (s == MJ_STATE_READY) return 0;
+        if (s == MJ_STATE_FAILED) return MJ_E_TABLES;
+        if (s == MJ_STATE_NEW && mj_state_claim(&mj_state)) {
+            int rc = mj_build_tables();
+            /* out of memory: a later call may try again */
+            mj_state_set(&mj_state, rc == 0 ? MJ_STATE_READY
+                                    : rc == MJ_E_NOMEM ? MJ_STATE_NEW : MJ_STATE_FAILED);
+            return rc;
+        }
+        mj_yield(); /* another thread is building */
+    }
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+#define MJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define MJ_UNLIKELY(x) (x)
+#endif
+
+/* Every entry point starts with one of these: one acquire load once the tables are built. */
+#define MJ_READY_OR_RETURN(fail)                                                                 \
+    do {                                                                                         \
+        if (MJ_UNLIKELY(mj_state_get(&mj_state) != MJ_STATE_READY) && mj_init() != 0)           \
+            return (fail);                                                                       \
+    } while (0)
+#define MJ_READY_OR_RETURN_CODE()                                                                \
+    do {                                                                                         \
+        int init_rc = MJ_UNLIKELY(mj_state_get(&mj_state) != MJ_STATE_READY) ? mj_init() : 0;   \
+        if (init_rc != 0) return init_rc;                                                        \
+    } while (0)
+
+const char *mj_version(void) { return MJFAST_VERSION; }
+
+/* ---- options and errors ------------------------------------------------------------------ */
+
+/* Check the options and the void suit; fill the kernels' form and void rule. 0 or MJ_E_*. */
+static int mj_options(int options, int void_suit, int *form, int *void_rule) {
+    if (options & ~(MJ_FORM_REGULAR | MJ_FORM_SEVEN_PAIRS | MJ_NO_VOID_RULE | MJ_SETS_MASK))
+        return MJ_E_OPTIONS;
+    int sets = (options & MJ_SETS_MASK) >> MJ_SETS_SHIFT;
+    if (sets != 0 && sets != 4) return MJ_E_OPTIONS;
+    int f = options & (MJ_FORM_REGULAR | MJ_FORM_SEVEN_PAIRS);
+    *form = f == MJ_FORM_REGULAR ? MJ_FORM_REGULAR : f == MJ_FORM_SEVEN_PAIRS ? MJ_FORM_SEVEN_PAIRS
+                                                                           : MJ_FORM_ALL;
+    *void_rule = !(options & MJ_NO_VOID_RULE);
+    if (void_suit < -1 || void_suit > 2 || (!*void_rule && void_suit != -1)) return MJ_E_VOID;
+    return 0;
+}
+
+/* The kernels' row codes (MJ_ERR_*, MF_ERR_*) as MJ_E_* codes. */
+static int mj_error(int code) { return -100 - code; }
+
+/* A job over rows [0, n) of contiguous rows (melds / visible: NULL or rows of their own). */
+static void mj_job_set(mj_job_t *job, int op, const uint8_t *rows, const uint8_t *melds,
+                       int void_suit, int form, int void_rule, const uint8_t *visible, void *out,
+                       int coerce) {
+    job->op = op;
+    job->form = form;
+    job->void_rule = void_rule;
+    job->coerce = coerce;
+    job->hands = rows;
+    job->melds = melds;
+    job->melds_stride = 27;
+    job->voids = NULL;
+    job->void_scalar = void_suit;
+    job->visible = visible;
+    job->visible_stride = 27;
+    job->out = out;
+    job->err[0] = job->err[1] = job->err[2] = 0;
+}
+
+/* One hand through the general path: 0 or MJ_E_*. */
+static int mj_one(int op, const uint8_t *counts, const uint8_t *melds, int void_suit,
+                  int options, const uint8_t *visible, void *out) {
+    int form, void_rule, rc;
+    if (!counts || !out) return MJ_E_NULL;
+    if ((rc = mj_options(options, void_suit, &form, &void_rule)) != 0) return rc;
+    mj_job_t job;
+    int32_t err[3];
+    mj_job_set(&job, op, counts, melds, void_suit, form, void_rule, visible, out, 0);
+    int code = mj_row(&job, 0, err);
+    return code == MJ_OK ? 0 : mj_error(code);
+}
+
+/* ---- one hand ---------------------------------------------------------------------------- */
+
+/* The meld-free fast path, one instance per option combination (constants fold). 1 when it
+ * wrote the result, 0 when the hand needs the general path (which reports any error). */
+static MJ_ALWAYS_INLINE int mj_shanten_plain(const mj_job_t *job, int void_rule, int form) {
+    if (void_rule) {
+        if (form == MJ_FORM_ALL) return (int)mj_plain_shanten_as(job, 0, 1, 1, 1, 1);
+        if (form == MJ_FORM_REGULAR) return (int)mj_plain_shanten_as(job, 0, 1, 1, 1, 0);
+        return (int)mj_plain_shanten_as(job, 0, 1, 1, 0, 1);
+    }
+    if (form == MJ_FORM_ALL) return (int)mj_plain_shanten_as(job, 0, 1, 0, 1, 1);
+    if (form == MJ_FORM_REGULAR) return (int)mj_plain_shanten_as(job, 0, 1, 0, 1, 0);
+    return (int)mj_plain_shanten_as(job, 0, 1, 0, 0, 1);
+}
+
+int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
+    MJ_READY_OR_RETURN_CODE();
+    int8_t out = 0;
+    if (!melds && counts && options == 0 && void_suit >= -1 && void_suit <= 2) {
+        mj_job_t job; /* the hot case: default options, no melds */
+        mj_job_set(&job, MJ_OP_SHANTEN, counts, NULL, void_suit, MJ_FORM_ALL, 1, NULL, &out, 0);
+        if (mj_plain_shanten_as(&job, 0, 1, 1, 1, 1)) return out;
+    } else if (!melds && counts) {
+        int form, void_rule;
+        if (mj_options(options, void_suit, &form, &void_rule) == 0) {
+            mj_job_t job;
+            mj_job_set(&job, MJ_OP_SHANTEN, counts, NULL, void_suit, form, void_rule, NULL, &out,
+                       0);
+            if (mj_shanten_plain(&job, void_rule, form)) return out;
+        }
+    }
+    int rc = mj_one(MJ_OP_SHANTEN, counts, melds, void_suit, options, NULL, &out);
+    return rc ? rc : out;
+}
+
+int mj_is_win(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
+    MJ_READY_OR_RETURN_CODE();
+    uint8_t out = 0;
+    int rc = mj_one(MJ_OP_IS_WIN, counts, melds, void_suit, options, NULL, &out);
+    return rc ? rc : out;
+}
+
+uint32_t mj_waits(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
+    MJ_READY_OR_RETURN(MJ_INVALID_MASK);
+    uint32_t out = 0;
+    return mj_one(MJ_OP_WAITS, counts, melds, void_suit, options, NULL, &out) ? MJ_INVALID_MASK
+                                                                               : out;
+}
+
+int mj_effective(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options,
+                 const uint8_t visible[27], int8_t out[27]) {
+    MJ_READY_OR_RETURN_CODE();
+    return mj_one(MJ_OP_EFFECTIVE, counts, melds, void_suit, options, visible, out);
+}
+
+int mj_discards(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options,
+                int8_t out[27]) {
+    MJ_READY_OR_RETURN_CODE();
+    return mj_one(MJ_OP_DISCARDS, counts, melds, void_suit, options, NULL, out);
+}
+
+/* ---- batches ----------------------------------------------------------------------------- */
+
+static int64_t mj_many(int op, const uint8_t *rows, size_t n, const uint8_t *melds,
+                       int void_suit, int options, const uint8_t *visible, void *out) {
+    MJ_READY_OR_RETURN_CODE();
+    int form, void_rule, rc;
+    if ((rc = mj_options(options, void_suit, &form, &void_rule)) != 0) return rc;
+    if (n == 0) return -1;
+    if (!rows || !out) return MJ_E_NULL;
+    mj_job_t job;
+    mj_job_set(&job, op, rows, melds, void_suit, form, void_rule, visible, out, 1);
+    return mj_run(&job, 0, (int64_t)n);
+}
+
+int64_t mj_shanten_n(const uint8_t *rows, size_t n, const uint8_t *melds, int void_suit,
+                     int options, int8_t *out) {
+    return mj_many(MJ_OP_SHANTEN, rows, n, melds, void_suit, options, NULL, out);
+}
+
+int64_t mj_is_win_n(const uint8_t *rows, size_t n, const uint8_t *melds, int void_suit,
+                    int options, uint8_t *out) {
+    return mj_many(MJ_OP_IS_WIN, rows, n, melds, void_suit, options, NULL, out);
+}
+
+int64_t mj_waits_n(const uint8_t *rows, size_t n, const uint8_t *melds, int void_suit,
+                   int options, uint32_t *out) {
+    return mj_many(MJ_OP_WAITS, rows, n, melds, void_suit, options, NULL, out);
+}
+
+int64_t mj_effective_n(const uint8_t *rows, size_t n, const uint8_t *melds, int void_suit,
+                       int options, const uint8_t *visible, int8_t *out) {
+    return mj_many(MJ_OP_EFFECTIVE, rows, n, melds, void_suit, options, visible, out);
+}
+
+int64_t mj_discards_n(const uint8_t *rows, size_t n, const uint8_t *melds, int void_suit,
+                      int options, int8_t *out) {
+    return mj_many(MJ_OP_DISCARDS, rows, n, melds, void_suit, options, NULL, out);
+}
+
+/* ---- rules ------------------------------------------------------------------------------- */
+
+/* The rules table of the kernels and of this header must agree. */
+typedef char mj_rules_size_check[MJ_RULES_SIZE == MF_R_SIZE ? 1 : -1];
+
+const mj_rules_t *mj_rules_preset(const char *name) {
+    if (!name) return NULL;
+    for (size_t i = 0; i < sizeof mj_preset_names / sizeof *mj_preset_names; i++) {
+        if (strcmp(name, mj_preset_names[i]) == 0) return &mj_presets[i];
+    }
+    return NULL;
+}
+
+/* Blob (mjfast.scoring.patterns.rules_blob): the 8 bytes "mjrules\0", format 1 and
+ * MJ_RULES_SIZE as uint32 little-endian, then the int32 values little-endian. Values beyond
+ * +-32767 are refused, so that no fan sum overflows. */
+#define MJ_BLOB_HEADER 16
+static uint32_t mj_le32(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+int mj_rules_from_bytes(mj_rules_t *rules, const void *data, size_t size) {
+    const uint8_t *p = (const uint8_t *)data;
+    if (!rules || !data) return MJ_E_NULL;
+    if (size != MJ_BLOB_HEADER + 4 * (size_t)MJ_RULES_SIZE || memcmp(p, "mjrules", 8) != 0 ||
+        mj_le32(p + 8) != 1 || mj_le32(p + 12) != MJ_RULES_SIZE)
+        return MJ_E_RULES;
+    mj_rules_t r;
+    for (int i = 0; i < MJ_RULES_SIZE; i++) {
+        uint32_t u = mj_le32(p + MJ_BLOB_HEADER + 4 * i);
+        int64_t v = u >= 0x80000000u ? (int64_t)u - 0x100000000LL : (int64_t)u;
+        if (v < -32767 || v > 32767) return MJ_E_RULES;
+        r.v[i] = (int32_t)v;
+    }
+    *rules = r;
+    return 0;
+}
+
+/* ---- fan --------------------------------------------------------------------------------- */
+
+static void mf_job_set(mf_job_t *job, const mj_rules_t *rules, const uint8_t *rows,
+                       const uint8_t *melds, const uint8_t *concealed, int void_suit,
+                       const uint8_t *visible, int16_t *out, int8_t *best, int coerce) {
+    memset(job, 0, sizeof *job);
+    job->coerce = coerce;
+    job->hands = rows;
+    job->melds = melds;
+    job->melds_stride = 27;
+    job->conc = concealed;
+    job->conc_stride = 27;
+    job->void_scalar = void_suit;
+    job->visible = visible;
+    job->visible_stride = 27;
+    job->rules = rules->v;
+    job->out = out;
+    job->best = best;
+}
+
+int mj_fan(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
+           const uint8_t concealed[27], int void_suit, int win_tile, int flags) {
+    MJ_READY_OR_RETURN_CODE();
+    if (!rules || !counts) return MJ_E_NULL;
+    if (flags & ~127) return MJ_E_FLAGS;
+    mf_job_t job;
+    int16_t out = 0;
+    mf_job_set(&job, rules, counts, melds, concealed, void_suit, NULL, &out, NULL, 0);
+    job.win_scalar = win_tile;
+    job.flag_scalar = flags;
+    return mf_run(&job, MF_OP_FAN, 0, 1) >= 0 ? mj_error(job.err[0]) : out;
+}
+
+int mj_max_fan(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
+               const uint8_t concealed[27], int void_suit, const uint8_t visible[27],
+               int *best_wait) {
+    MJ_READY_OR_RETURN_CODE();
+    if (!rules || !counts) return MJ_E_NULL;
+    mf_job_t job;
+    int16_t out = 0;
+    int8_t best = -1;
+    mf_job_set(&job, rules, counts, melds, concealed, void_suit, visible, &out, &best, 0);
+    if (mf_run(&job, MF_OP_MAX_FAN, 0, 1) >= 0) return mj_error(job.err[0]);
+    if (best_wait) *best_wait = best;
+    return out;
+}
+
+int64_t mj_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n, const uint8_t *melds,
+                 const uint8_t *concealed, int void_suit, const int8_t *win_tiles,
+                 const uint8_t *flags, int16_t *out) {
+    MJ_READY_OR_RETURN_CODE();
+    if (n == 0) return -1;
+    if (!rules || !rows || !win_tiles || !out) return MJ_E_NULL;
+    mf_job_t job;
+    mf_job_set(&job, rules, rows, melds, concealed, void_suit, NULL, out, NULL, 1);
+    job.wins = win_tiles;
+    job.flags = flags;
+    return mf_run(&job, MF_OP_FAN, 0, (int64_t)n);
+}
+
+int64_t mj_max_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n,
+                     const uint8_t *melds, const uint8_t *concealed, int void_suit,
+                     const uint8_t *visible, int16_t *out, int8_t *best_wait) {
+    MJ_READY_OR_RETURN_CODE();
+    if (n == 0) return -1;
+    if (!rules || !rows || !out) return MJ_E_NULL;
+    mf_job_t job;
+    mf_job_set(&job, rules, rows, melds, concealed, void_suit, visible, out, best_wait, 1);
+    return mf_run(&job, MF_OP_MAX_FAN, 0, (int64_t)n);
+}
+
+/* ---- the function table ------------------------------------------------------------------ */
+
+static const mj_capi_t mj_capi_table = {
+    MJFAST_ABI_VERSION, sizeof(mj_capi_t), mj_version, mj_shanten, mj_is_win, mj_waits,
+    mj_effective, mj_discards, mj_shanten_n, mj_rules_preset, mj_rules_from_bytes, mj_fan,
+    mj_max_fan,
+};
+
+const mj_capi_t *mj_capi(void) { return &mj_capi_table; }
+
+const mj_shared_t *mj_shared(void) { return mj_init() == 0 ? &mj_shared_state : NULL; }
