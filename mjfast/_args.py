@@ -232,14 +232,15 @@ def counts_list(value: object, name: str = "counts") -> list[int]:
         value = value.tolist()
     if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Sequence):
         raise _bad(name, "27 int counts", value)
-    if len(value) != NUM_KINDS:
+    items = list(value)  # what iterating gives, whatever len() said
+    if len(items) != NUM_KINDS:
         raise InvalidHandError(
-            f"{name}: expected 27 counts (1m..9m, 1p..9p, 1s..9s), got {len(value)}")
+            f"{name}: expected 27 counts (1m..9m, 1p..9p, 1s..9s), got {len(items)}")
     values = []
-    for k, c in enumerate(value):
+    for k, c in enumerate(items):
         v = as_int(c, f"{name}[{k}]")
         if v < 0:
-            raise InvalidHandError(f"{name}: tile {kind_name(k)} has a negative count ({v})")
+            raise InvalidHandError(f"{name}: tile {kind_name(k)} has a negative count ({shown(v)})")
         values.append(v)
     return values
 
@@ -247,7 +248,7 @@ def counts_list(value: object, name: str = "counts") -> list[int]:
 def _checked(values: list[int], name: str) -> bytes:
     for k, v in enumerate(values):
         if v > 4:
-            raise InvalidHandError(f"{name}: tile {kind_name(k)} appears {v} times (max 4)")
+            raise InvalidHandError(f"{name}: tile {kind_name(k)} appears {shown(v)} times (max 4)")
     return bytes(values)
 
 
@@ -262,7 +263,8 @@ def hand_bytes(value: object, name: str = "hand") -> bytes:
     """One hand as 27 bytes (each count 0..4): cheap to slice, hash and compare.
 
     Accepts a tile string, 27 int counts (list or tuple) or a 1-D integer array; bools and
-    floats are refused like everywhere else.
+    floats are refused like everywhere else. Every error names *name* (``hand: position 3 of
+    '123z': ...``).
 
     >>> hand_bytes("19m")[:9]
     b'\\x01\\x00\\x00\\x00\\x00\\x00\\x00\\x00\\x01'
@@ -271,7 +273,10 @@ def hand_bytes(value: object, name: str = "hand") -> bytes:
     if tp is str:
         b = _PARSED.get(value)  # type: ignore[call-overload]
         if b is None:
-            b = parse_counts(value)  # type: ignore[arg-type]
+            try:
+                b = parse_counts(value)  # type: ignore[arg-type]
+            except TileParseError as exc:
+                raise TileParseError(f"{name}: {exc}") from None
             if len(value) <= _PARSED_CHARS:  # type: ignore[arg-type]
                 if len(_PARSED) >= _PARSED_LIMIT:
                     _PARSED.clear()

@@ -11,6 +11,7 @@ from ._batch import call
 from ._core import _kernels
 from ._typing import Form, HandLike, HandsLike, VoidSuits
 from ._validate import prepare
+from .errors import InvalidArgumentError
 
 __all__ = ["NOT_HELD", "Discard", "effective_tiles", "discards", "advise"]
 
@@ -96,7 +97,7 @@ def advise(hand: str | HandLike, *, visible: Any = None, form: Form = "all", mel
     p = prepare(hand, melds=melds, void_suit=void_suit, void_rule=void_rule, form=form,
                 visible=visible)
     if p.batch:
-        raise ValueError("advise takes one hand; use discards() for a batch")
+        raise InvalidArgumentError("hand: advise takes one hand; use discards() for a batch")
     counts = p.hands[0]
     after = discards(counts, form=form, melds=p.melds, void_suit=void_suit, void_rule=void_rule)
     seen = np.zeros(27, np.uint8) if p.visible is None else p.visible.copy()

@@ -272,7 +272,10 @@ def parse_melds(melds: Iterable[str | Meld] | str | Meld | None) -> tuple[Meld, 
     if isinstance(melds, Meld):
         return (melds,)
     if isinstance(melds, str):
-        return tuple(Meld.parse(part) for part in re.split(r"[,，\s]+", melds) if part)
+        try:
+            return tuple(Meld.parse(part) for part in re.split(r"[,，\s]+", melds) if part)
+        except TileParseError as exc:
+            raise TileParseError(f"melds: {exc}") from None
     out = []
     try:
         items = list(melds)

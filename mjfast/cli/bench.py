@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 from mjfast import bench
+from mjfast.errors import shown
 
 from .common import CLIError, is_terminal, print_json
 
@@ -27,7 +28,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         for pattern in args.case:
             matched = [c.name for c in bench.CASES if pattern in c.name]
             if not matched:
-                raise CLIError(f"--case: no case matches {pattern!r}; cases: "
+                raise CLIError(f"--case: no case matches {shown(pattern)}; cases: "
                                f"{', '.join(c.name for c in bench.CASES)}")
             names += [m for m in matched if m not in names]
     show = is_terminal(sys.stderr)

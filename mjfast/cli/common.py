@@ -21,7 +21,7 @@ import numpy as np
 from mjfast._args import as_choice, as_int, as_rules, as_tile, as_void, as_workers
 from mjfast.analysis import UNWINNABLE
 from mjfast.bench.report import rate_text
-from mjfast.errors import TileParseError
+from mjfast.errors import TileParseError, shown
 from mjfast.rules import Rules
 from mjfast.tiles import SUITS, Meld, parse_hand, parse_melds
 
@@ -186,7 +186,7 @@ def override_type(text: str) -> tuple[str, Any]:
     """``--option FIELD=VALUE``: a Rules field and its value (none, true/false, an int or text)."""
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise CLIError(f"--option: expected FIELD=VALUE (e.g. cap=4), got {text!r}")
+        raise CLIError(f"--option: expected FIELD=VALUE (e.g. cap=4), got {shown(text)}")
     return key.strip(), _option_value(value.strip())
 
 

@@ -13,7 +13,7 @@ from typing import Literal, overload
 
 import numpy as np
 
-from mjfast._args import as_errors, as_rules, as_tile, as_void, as_workers, hand_bytes
+from mjfast._args import as_errors, as_flag, as_rules, as_tile, as_void, as_workers, hand_bytes
 from mjfast._typing import Errors, HandLike, HandsLike, MeldsLike, RulesLike, TileLike, VoidSuit, VoidSuits
 from mjfast.errors import InvalidArgumentError, InvalidHandError
 from mjfast.rules import BASE_PATTERNS, CHENGDU, Fan
@@ -369,11 +369,14 @@ def max_fan(
         return batch.max_fan(hand, melds=melds, void_suit=void_suit, visible=visible,
                              rules=rules, workers=workers, out=out, errors=errors,
                              best_wait=batch.best_wait_arg(best_wait, best_tile))
-    if out is not None or best_wait is not False or best_tile is not None or errors != "raise":
-        as_errors(errors)
-        raise InvalidArgumentError("out / best_wait / errors='coerce': only batch calls (an "
-                                   "(N, 27) array or a list of hands) take them")
-    if workers != 1:
+    # Checked before any comparison: an array would answer == elementwise.
+    if (out is not None or best_tile is not None or best_wait is not False
+            or type(errors) is not str or errors != "raise"):
+        if as_errors(errors) or as_flag(best_wait, "best_wait") or out is not None \
+                or best_tile is not None:
+            raise InvalidArgumentError("out / best_wait / errors='coerce': only batch calls (an "
+                                       "(N, 27) array or a list of hands) take them")
+    if type(workers) is not int or workers != 1:
         as_workers(workers)
     return _max_fan_one(hand, melds, void_suit, visible, rules)  # type: ignore[arg-type]
 

@@ -42,8 +42,9 @@ Decisions where RULES.md leaves room (each is also stated where it applies):
   is no longer the konger's. What remains is refunded at the draw by a player still in who is not
   ready, each amount to its original payer (also a payer who has won since).
 - 呼叫转移 with several winners on one discard (一炮多响): each winner receives the full income of
-  that kong; the discarder pays the extra copies out of pocket (as the Chengdu rule pages put it: "若杠后点炮超过
-  一响，点炮者要另赔出刚杠所得的点数给被点者"). Only the kong made just before the discard counts.
+  that kong; the discarder pays the extra copies out of pocket (as the Chengdu rule pages put
+  it: "若杠后点炮超过一响，点炮者要另赔出刚杠所得的点数给被点者"). Only the kong made just before the
+  discard counts.
 - Zero amounts are never recorded as transfers.
 - Transfer.fan is the displayed fan before the cap (FanResult.raw_fan / MaxFan.fan); the amount
   shows the cap.

@@ -15,7 +15,8 @@ from collections.abc import Generator, Iterable, Mapping
 from contextlib import contextmanager
 from typing import Any, NamedTuple
 
-from mjfast.errors import InvalidArgumentError
+from mjfast._args import as_flag, as_int
+from mjfast.errors import InvalidArgumentError, shown
 from mjfast.rules import Rules, rules_from_json, rules_to_json
 
 __all__ = ["FORMAT", "VERSION", "Log", "event_args", "log_field", "read_log", "write_log"]
@@ -46,10 +47,44 @@ class Log(NamedTuple):
 
 def write_log(rules: Rules, players: int, dealer: int, events: Iterable[dict[str, Any]],
               **dumps_kwargs: Any) -> str:
-    """The JSON text of a log (tiles in mpsz, Chinese kept as is)."""
+    """The JSON text of a log (tiles in mpsz, Chinese kept as is); *dumps_kwargs* are the
+    layout options of :func:`json.dumps`, checked (:func:`_dumps_options`)."""
     doc = {"format": FORMAT, "version": VERSION, "rules": rules_to_json(rules),
            "players": players, "dealer": dealer, "events": list(events)}
-    return json.dumps(doc, ensure_ascii=False, **dumps_kwargs)
+    return json.dumps(doc, ensure_ascii=False, **_dumps_options(dumps_kwargs))
+
+
+_MAX_INDENT = 16
+
+
+def _dumps_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The layout options of ``to_json``, checked: ``indent`` (None, 0 to 16 or a str of up to
+    16 whitespace characters), ``sort_keys`` (a bool) and ``separators`` (a pair of strs: a
+    comma and a colon, each with whitespace around it). Others could make the text invalid
+    JSON, or huge (``indent=2**40``)."""
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        if key == "indent":
+            if isinstance(value, str):
+                if len(value) > _MAX_INDENT or value.strip():
+                    raise InvalidArgumentError(f"to_json: indent: expected up to {_MAX_INDENT} "
+                                               f"whitespace characters, got {shown(value)}")
+            elif value is not None:
+                value = as_int(value, "to_json: indent", minimum=0, maximum=_MAX_INDENT)
+        elif key == "sort_keys":
+            value = as_flag(value, "to_json: sort_keys")
+        elif key == "separators":
+            if not (isinstance(value, (tuple, list)) and len(value) == 2
+                    and all(isinstance(v, str) and len(v) <= _MAX_INDENT for v in value)
+                    and value[0].strip() == "," and value[1].strip() == ":"):
+                raise InvalidArgumentError(f"to_json: separators: expected a pair such as "
+                                           f"(', ', ': '), got {shown(value)}")
+            value = tuple(value)
+        else:
+            raise InvalidArgumentError(f"to_json: unknown option {shown(key)} (the layout "
+                                       f"options: indent, sort_keys, separators)")
+        out[key] = value
+    return out
 
 
 def read_log(text: str | bytes | Mapping[str, Any]) -> Log:
@@ -58,10 +93,13 @@ def read_log(text: str | bytes | Mapping[str, Any]) -> Log:
         doc = json.loads(text) if isinstance(text, (str, bytes, bytearray)) else text
     except (ValueError, RecursionError) as exc:
         raise InvalidArgumentError(f"from_json: invalid JSON: {exc}") from None
-    if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
+    # Type checks first: a parsed document may hold arrays, which answer == elementwise.
+    form = doc.get("format") if isinstance(doc, Mapping) else None
+    if not isinstance(form, str) or form != FORMAT:
         raise InvalidArgumentError("from_json: not an mjfast round log")
-    if doc.get("version") != VERSION:
-        raise InvalidArgumentError(f"from_json: unsupported version {doc.get('version')!r}")
+    version = doc.get("version")
+    if not isinstance(version, (int, float)) or version != VERSION:
+        raise InvalidArgumentError(f"from_json: unsupported version {_excerpt(version)}")
     for key in ("rules", "players", "dealer", "events"):
         if key not in doc:
             raise InvalidArgumentError(f"from_json: missing key {key!r}")
@@ -72,6 +110,17 @@ def read_log(text: str | bytes | Mapping[str, Any]) -> Log:
         raise InvalidArgumentError(f"from_json: events: expected a list, got "
                                    f"{type(events).__name__}")
     return Log(rules, doc["players"], doc["dealer"], events)
+
+
+def _excerpt(value: object) -> str:
+    """A logged value for a message: its repr, cut to 40 characters (a huge int by its size)."""
+    if isinstance(value, (str, int, float)) or value is None:
+        return shown(value)
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an int past the digit limit inside, deep nesting
+        return type(value).__name__
+    return text if len(text) <= 40 else f"{text[:30]}... ({len(text)} characters)"
 
 
 @contextmanager
@@ -95,7 +144,7 @@ def event_args(event: object) -> tuple[str, dict[str, Any]]:
         raise InvalidArgumentError("missing key 'type'")
     kind = event["type"]
     if not isinstance(kind, str) or kind not in _KEYS:
-        raise InvalidArgumentError(f"unknown event type {kind!r}")
+        raise InvalidArgumentError(f"unknown event type {_excerpt(kind)}")
     required, optional = _KEYS[kind]
     args = {k: v for k, v in event.items() if k != "type"}
     for key in required:
@@ -103,5 +152,5 @@ def event_args(event: object) -> tuple[str, dict[str, Any]]:
             raise InvalidArgumentError(f"{kind}: missing key {key!r}")
     for key in args:
         if key not in required and key not in optional:
-            raise InvalidArgumentError(f"{kind}: unknown key {key!r}")
+            raise InvalidArgumentError(f"{kind}: unknown key {shown(key)}")
     return kind, args

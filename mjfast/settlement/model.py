@@ -12,7 +12,7 @@ import enum
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, Union, cast
 
 import numpy as np
 
@@ -57,6 +57,9 @@ class Reason(str, enum.Enum):
         return _REASON_ZH[self]
 
 
+# Only strs are looked up: Reason(x) compares x with every value, which numpy arrays answer
+# elementwise (an array of "zi_mo" would be taken for the reason).
+_REASON_VALUES: tuple[str, ...] = tuple(r.value for r in Reason)
 _REASON_ZH = {
     Reason.ZI_MO: "自摸", Reason.DIAN_PAO: "点炮", Reason.GANG_ZHI: "直杠",
     Reason.GANG_BU: "补杠", Reason.GANG_AN: "暗杠", Reason.HU_JIAO_ZHUAN_YI: "呼叫转移",
@@ -95,12 +98,11 @@ class Transfer:
         if self.payer == self.receiver:
             raise InvalidArgumentError(f"receiver: player {self.payer} cannot pay themselves")
         set_(self, "amount", as_int(self.amount, "amount", minimum=0, maximum=INT64_MAX))
-        try:
-            set_(self, "reason", Reason(self.reason))
-        except ValueError:
+        reason = self.reason
+        if not isinstance(reason, str) or reason not in _REASON_VALUES:
             raise InvalidArgumentError(
-                f"reason: expected one of {', '.join(r.value for r in Reason)}, "
-                f"got {shown(self.reason)}") from None
+                f"reason: expected one of {', '.join(_REASON_VALUES)}, got {shown(reason)}")
+        set_(self, "reason", Reason(reason))
         if self.fan is not None:
             set_(self, "fan", as_int(self.fan, "fan", minimum=0))
         if self.event is not None:
@@ -147,7 +149,9 @@ class Settlement:
                        hua_zhu: Iterable[int] = (), ready: Iterable[int] = ()) -> Settlement:
         """Sum ``transfers`` among ``players`` players (2..4) into a Settlement."""
         n = as_int(players, "players", minimum=2, maximum=MAX_PLAYERS)
-        transfers = tuple(transfers)
+        transfers = _items(transfers, "transfers", "Transfer objects")
+        hua_zhu = _seats(hua_zhu, "hua_zhu", n)
+        ready = _seats(ready, "ready", n)
         exact = [[0] * n for _ in range(n)]  # Python ints: never wrap
         for i, t in enumerate(transfers):
             if not isinstance(t, Transfer):
@@ -166,13 +170,28 @@ class Settlement:
         matrix = np.array(exact, dtype=np.int64)
         net = matrix.sum(axis=0) - matrix.sum(axis=1)
         check_conserving(matrix, net, exact)
-        return cls(transfers, _frozen(matrix), _frozen(net), tuple(hua_zhu), tuple(ready))
+        return cls(transfers, _frozen(matrix), _frozen(net), hua_zhu, ready)
 
     def __post_init__(self) -> None:
         if self.matrix is None or self.net is None:
             s = Settlement.from_transfers(self.transfers, hua_zhu=self.hua_zhu, ready=self.ready)
             object.__setattr__(self, "matrix", s.matrix)
             object.__setattr__(self, "net", s.net)
+
+
+def _items(value: object, name: str, what: str) -> tuple[Any, ...]:
+    if isinstance(value, (str, bytes, Mapping)):
+        raise InvalidArgumentError(f"{name}: expected an iterable of {what}, got {shown(value)}")
+    try:
+        return tuple(cast("Iterable[Any]", value))
+    except TypeError:
+        raise InvalidArgumentError(
+            f"{name}: expected an iterable of {what}, got {shown(value)}") from None
+
+
+def _seats(value: object, name: str, players: int) -> tuple[int, ...]:
+    return tuple(as_player(p, f"{name}[{i}]", players)
+                 for i, p in enumerate(_items(value, name, "seats")))
 
 
 def check_conserving(matrix: np.ndarray, net: np.ndarray, exact: list[list[int]]) -> None:
@@ -281,11 +300,8 @@ def _income(value: Any) -> tuple[tuple[int, int], ...]:
 # Shared by draw.py and round.py: the argument layer does the checking, these name the context.
 
 def hand_counts(value: object, name: str) -> tuple[int, ...]:
-    """27 counts 0..4 of one hand, errors naming ``name`` (the tile scanner knows no names)."""
-    try:
-        return tuple(hand_bytes(value, name))
-    except TileParseError as exc:
-        raise TileParseError(f"{name}: {exc}") from None
+    """27 counts 0..4 of one hand, errors naming ``name``."""
+    return tuple(hand_bytes(value, name))
 
 
 def melds_of(value: object, context: str | None = None) -> tuple[Meld, ...]:

@@ -7,7 +7,7 @@ import dataclasses
 import enum
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -288,8 +288,8 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
             ("after_kong_discard", after_kong_discard), ("last_tile", last_tile),
             ("tian_hu", tian_hu), ("di_hu", di_hu))}
         seats: list[object]
-        if isinstance(players, (Sequence, np.ndarray)) and not isinstance(players, str):
-            single, seats = False, list(players)
+        if _is_list(players):
+            single, seats = False, list(cast("Sequence[object]", players))
         else:
             single, seats = True, [players]
         winners, t, d = self._win_seats(s, seats, tile, from_player)
@@ -320,6 +320,9 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         """The winners, the win tile and the discarder (None = self-drawn)."""
         if not seats:
             raise InvalidArgumentError("win: players is empty")
+        if len(seats) >= self._n:
+            raise InvalidArgumentError(f"win: players: {len(seats)} winners at a table of "
+                                       f"{self._n} (one player at least does not win)")
         winners = [self._player_in(s, w, f"win: players[{i}]") for i, w in enumerate(seats)]
         if len(set(winners)) != len(winners):
             raise ValueError(f"win: a player is listed twice in {winners}")
@@ -465,7 +468,11 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
 
     # ------------------------------------------------------------------ JSON
     def to_json(self, **dumps_kwargs: Any) -> str:
-        """The rules, seats, dealer and event log as a JSON string (tiles in mpsz)."""
+        """The rules, seats, dealer and event log as a JSON string (tiles in mpsz).
+
+        *dumps_kwargs*: the layout options of :func:`json.dumps` (``indent``, ``sort_keys``,
+        ``separators``), checked; others raise :class:`~mjfast.errors.InvalidArgumentError`.
+        """
         return write_log(self._rules, self._n, self._dealer, self.events, **dumps_kwargs)
 
     @classmethod
@@ -508,10 +515,18 @@ def _aligned(single: bool, n: int, value: Any, name: str,
         return [value]
     if value is None:
         return [None] * n
-    if is_single(value) or not isinstance(value, (Sequence, np.ndarray)) or len(value) != n:
+    if is_single(value) or not _is_list(value) or len(value) != n:
         raise InvalidArgumentError(f"win: {name} must be a list aligned with players "
                                    f"({n} winners)")
     return list(value)
+
+
+def _is_list(value: object) -> bool:
+    """A list of values (one per winner), not one value: str and bytes are values, and so is
+    a 0-d array."""
+    if isinstance(value, np.ndarray):
+        return value.ndim > 0
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray))
 
 
 def _is_one_hand(value: Any) -> bool:
