@@ -128,5 +128,5 @@ def call(op: int, hands: object, *, out_dtype: object, out_row: tuple[int, ...] 
                 out=out, errors=errors)
     execute(op, p)
     if p.batch:
-        return p.out
+        return p.finish()
     return p.out[0] if out_row else p.out[0].item()

@@ -53,7 +53,7 @@ def _counts_array(value: Any, name: str, *, batch_ok: bool) -> np.ndarray:
         if arr.shape[1] != 27:
             raise InvalidHandError(f"{name}: expected shape (N, 27), got {arr.shape}")
         if not arr.flags.c_contiguous:
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"{name}: the array is not C-contiguous; pass np.ascontiguousarray({name})")
     else:
         expect = "shape (27,) or (N, 27)" if batch_ok else "shape (27,)"
@@ -103,7 +103,7 @@ def _melds(value: Any, n: int | None) -> np.ndarray | None:
     else:
         counts = _counts_array(value, "melds", batch_ok=n is not None)
         if counts.ndim == 2 and counts.shape[0] != n:
-            raise ValueError(f"melds: expected {n} rows like hands, got {counts.shape[0]}")
+            raise InvalidArgumentError(f"melds: expected {n} rows like hands, got {counts.shape[0]}")
     return counts if counts.any() else None
 
 
@@ -116,10 +116,10 @@ def _void(value: Any, n: int | None) -> tuple[np.ndarray | None, int]:
         raise InvalidArgumentError(
             f"void_suit: expected an integer array (-1 for none), got {arr.dtype}")
     if arr.shape != (n,):
-        raise ValueError(f"void_suit: expected shape ({n},) like hands, got {arr.shape}")
+        raise InvalidArgumentError(f"void_suit: expected shape ({n},) like hands, got {arr.shape}")
     bad = np.nonzero((arr < -1) | (arr > 2))[0]
     if bad.size:
-        raise ValueError(f"void_suit[{bad[0]}]: {int(arr[bad[0]])} is not -1 (none), 0, 1 or 2")
+        raise InvalidArgumentError(f"void_suit[{bad[0]}]: {int(arr[bad[0]])} is not -1 (none), 0, 1 or 2")
     return np.ascontiguousarray(arr, dtype=np.int8), -1
 
 
@@ -136,7 +136,21 @@ class Prepared(NamedTuple):
     form: int
     coerce: bool
     workers: int
-    out: np.ndarray
+    out: np.ndarray  # what the kernel writes
+    target: np.ndarray | None = None  # the caller's out=, filled from out only on success
+
+    @property
+    def dest(self) -> np.ndarray:
+        """The array the caller gets back (their out=, or the kernel's own output)."""
+        return self.out if self.target is None else self.target
+
+    def finish(self) -> np.ndarray:
+        """The result array: a caller's out= is written only once every row succeeded, so a
+        refused batch leaves it untouched."""
+        if self.target is None:
+            return self.out
+        self.target[...] = self.out
+        return self.target
 
 
 def prepare(
@@ -161,12 +175,13 @@ def prepare(
     void_rule = as_flag(void_rule, "void_rule")
     voids, void_scalar = _void(void_suit, n)
     if not void_rule and ((voids is not None and (voids >= 0).any()) or void_scalar >= 0):
-        raise ValueError("void_suit: a declared void suit needs void_rule=True")
+        raise InvalidArgumentError("void_suit: a declared void suit needs void_rule=True")
     meld_counts = _melds(melds, n)
     visible_counts = None if visible is None else _counts_array(visible, "visible", batch_ok=batch)
     if visible_counts is not None and visible_counts.ndim == 2 and visible_counts.shape[0] != n:
-        raise ValueError(f"visible: expected {n} rows like hands, got {visible_counts.shape[0]}")
+        raise InvalidArgumentError(f"visible: expected {n} rows like hands, got {visible_counts.shape[0]}")
     nworkers = as_workers(workers)
+    target = None
     if n is not None:
         shape = (n,) + out_row
         if out is None:
@@ -175,14 +190,16 @@ def prepare(
             _check_out(out, shape, np.dtype(out_dtype))
             refuse_overlap(out, hands=counts, melds=meld_counts, visible=visible_counts,
                            void_suit=voids)
+            if not coerce:  # a refused batch must leave the caller's array as it was
+                target, out = out, np.empty_like(out)
     elif out is not None:
-        raise ValueError("out: only batch calls (an (N, 27) array of hands) take an output array")
+        raise InvalidArgumentError("out: only batch calls (an (N, 27) array of hands) take an output array")
     else:
         counts = counts.reshape(1, 27)
         out = np.empty((1,) + out_row, dtype=out_dtype)
     return Prepared(hands=np.ascontiguousarray(counts), batch=batch, melds=meld_counts, voids=voids,
                     void_scalar=void_scalar, visible=visible_counts, void_rule=void_rule,
-                    form=form_code, coerce=coerce, workers=nworkers, out=out)
+                    form=form_code, coerce=coerce, workers=nworkers, out=out, target=target)
 
 
 def _check_out(out: Any, shape: tuple[int, ...], dtype: np.dtype) -> None:
@@ -191,13 +208,13 @@ def _check_out(out: Any, shape: tuple[int, ...], dtype: np.dtype) -> None:
     if out.dtype != dtype:
         raise InvalidArgumentError(f"out: expected dtype {dtype}, got {out.dtype}")
     if out.shape != shape:
-        raise ValueError(f"out: expected shape {shape}, got {out.shape}")
+        raise InvalidArgumentError(f"out: expected shape {shape}, got {out.shape}")
     if not out.flags.c_contiguous:
-        raise ValueError("out: the array is not C-contiguous")
+        raise InvalidArgumentError("out: the array is not C-contiguous")
     if not out.flags.writeable:
-        raise ValueError("out: the array is read-only")
+        raise InvalidArgumentError("out: the array is read-only")
     if not out.flags.aligned:
-        raise ValueError(f"out: the array is not aligned (its address is not a multiple of "
+        raise InvalidArgumentError(f"out: the array is not aligned (its address is not a multiple of "
                          f"{dtype.alignment}); pass a fresh array")
 
 

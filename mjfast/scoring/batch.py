@@ -130,7 +130,7 @@ def _win_tiles(value: object, n: int | None, coerce: bool) -> tuple[np.ndarray |
     bad = np.nonzero(out_of_range)[0]
     if bad.size:
         if not coerce:
-            raise ValueError(f"win_tiles[{bad[0]}]: {int(arr[bad[0]])} is not a kind index 0..26")
+            raise InvalidArgumentError(f"win_tiles[{bad[0]}]: {int(arr[bad[0]])} is not a kind index 0..26")
         arr = np.where(out_of_range, -1, arr)
     return np.ascontiguousarray(arr, dtype=np.int8), 0
 
@@ -311,7 +311,7 @@ def fan(
     _check_marks(concealed_kongs, n)
     wins, win_scalar = _win_tiles(win_tiles, n, p.coerce)
     if out is not None and wins is not None:
-        refuse_overlap(p.out, win_tiles=wins)
+        refuse_overlap(p.dest, win_tiles=wins)
     flags, flag_scalar = _flags((self_drawn, after_kong, after_kong_discard, robbing_kong,
                                  last_tile, tian_hu, di_hu), n)
 
@@ -323,7 +323,7 @@ def fan(
     res = run_chunks(run, p.hands.shape[0], p.workers, p.coerce)
     if res is not None and not p.coerce:
         raise _error(res, p, "complete", marks)
-    return p.out if p.batch else int(p.out[0])
+    return p.finish() if p.batch else int(p.out[0])
 
 
 @overload
@@ -417,6 +417,6 @@ def max_fan(
     if res is not None and not p.coerce:
         raise _error(res, p, "waiting", marks)
     if p.batch:
-        return (p.out, best) if best is not None else p.out
+        return (p.finish(), best) if best is not None else p.finish()
     f = int(p.out[0])
     return (f, int(best[0])) if best is not None else f

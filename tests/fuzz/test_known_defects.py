@@ -29,9 +29,7 @@ def _readonly(shape: tuple[int, ...], dtype: object) -> np.ndarray:
 
 # ----------------------------------------------------------------------- mjfast/_validate.py
 
-@pytest.mark.xfail(strict=True, reason="mjfast/_validate.py (and mjfast/scoring/batch.py for "
-                   "win_tiles) refuse these arguments with a plain ValueError, not "
-                   "InvalidArgumentError (the one error type of a bad argument)")
+# Fixed: these were plain ValueErrors (regression tests now, no longer xfail).
 @pytest.mark.parametrize("call", [
     lambda: mjfast.shanten(np.asfortranarray(np.zeros((2, 27), np.uint8))),
     lambda: mjfast.shanten(np.zeros((2, 54), np.uint8)[:, ::2]),
@@ -88,8 +86,7 @@ def test_kernel_fast_path_refuses_array_options(errors):
         mjfast.shanten(mjfast.parse_hand(H13), errors=errors)
 
 
-@pytest.mark.xfail(strict=True, reason="mjfast/_batch.py: a batch refused for a bad row has "
-                   "already written the rows before it into out=")
+# Fixed: a refused batch used to have written the rows before the bad one into out=.
 @pytest.mark.parametrize(("call", "dtype"), [
     (mjfast.shanten, np.int8), (mjfast.waits, np.uint32), (mjfast.max_fan, np.int16),
 ], ids=["shanten", "waits", "max_fan"])
