@@ -1,22 +1,23 @@
 """The state of a :class:`~mjfast.settlement.Round` ledger (kongs and their income, the copies
-known to be with each player) and the pure steps of a win over it: copy accounting, the kong
-melds a winner must show, the log entry."""
+known to be with each player) and the pure steps of a win over it: the winners' arguments one per
+seat, copy accounting, the kong melds a winner must show, the log entry."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from mjfast.errors import InvalidArgumentError
 from mjfast.scoring import FanResult
 from mjfast.settlement.model import Transfer, hand_text, meld_counts, void_text
-from mjfast.tiles import Meld, MeldKind, format_tile
+from mjfast.tiles import NUM_KINDS, Meld, MeldKind, format_tile
 
 __all__ = ["Kong", "State", "Winner", "account_copies", "by_payer", "check_winner_kongs",
-           "win_record"]
+           "is_list", "per_winner", "win_record"]
 
 
 @dataclass
@@ -129,3 +130,40 @@ def by_payer(income: Iterable[tuple[int, int]]) -> dict[int, int]:
     for payer, amount in income:
         out[payer] = out.get(payer, 0) + amount
     return {k: v for k, v in out.items() if v}
+
+
+def per_winner(single: bool, n: int, hands: object, melds: object,
+                void_suit: object) -> list[tuple[object, object, object]]:
+    """(hand, melds, void suit) per winner, from one value each or lists aligned with them."""
+    hand_list = _aligned(single, n, hands, "hands", _is_one_hand)
+    if any(h is None for h in hand_list):
+        raise InvalidArgumentError(
+            "win: hands are required (concealed tiles including the win tile)")
+    meld_list = _aligned(single, n, melds, "melds", lambda v: isinstance(v, (str, Meld)))
+    void_list = _aligned(single, n, void_suit, "void_suit", lambda v: isinstance(v, str))
+    return list(zip(hand_list, meld_list, void_list))
+
+
+def _aligned(single: bool, n: int, value: Any, name: str,
+             is_single: Callable[[Any], bool]) -> list[Any]:
+    if single:
+        return [value]
+    if value is None:
+        return [None] * n
+    if is_single(value) or not is_list(value) or len(value) != n:
+        raise InvalidArgumentError(f"win: {name} must be a list aligned with players "
+                                   f"({n} winners)")
+    return list(value)
+
+
+def is_list(value: object) -> bool:
+    """A list of values (one per winner), not one value: str and bytes are values, and so is
+    a 0-d array."""
+    if isinstance(value, np.ndarray):
+        return value.ndim > 0
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray))
+
+
+def _is_one_hand(value: Any) -> bool:
+    return isinstance(value, str) or (np.ndim(value) == 1 and len(value) == NUM_KINDS
+                                      and all(np.ndim(x) == 0 for x in value))

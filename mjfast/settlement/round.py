@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 import numpy as np
@@ -23,6 +23,8 @@ from mjfast.settlement.ledger import (
     account_copies,
     by_payer,
     check_winner_kongs,
+    is_list,
+    per_winner,
     win_record,
 )
 from mjfast.settlement.log import event_args, log_field, read_log, write_log
@@ -41,7 +43,7 @@ from mjfast.settlement.model import (
     melds_of,
     naming,
 )
-from mjfast.tiles import NUM_KINDS, Meld, MeldKind, format_tile
+from mjfast.tiles import NUM_KINDS, MeldKind, format_tile
 
 __all__ = ["Round"]
 
@@ -288,12 +290,12 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
             ("after_kong_discard", after_kong_discard), ("last_tile", last_tile),
             ("tian_hu", tian_hu), ("di_hu", di_hu))}
         seats: list[object]
-        if _is_list(players):
+        if is_list(players):
             single, seats = False, list(cast("Sequence[object]", players))
         else:
             single, seats = True, [players]
         winners, t, d = self._win_seats(s, seats, tile, from_player)
-        given = _per_winner(single, len(winners), hands, melds, void_suit)
+        given = per_winner(single, len(winners), hands, melds, void_suit)
         last_kong, robbed = self._check_sequence(s, event, winners, t, d, flags)
         scored = [self._score_winner(s, w, t, d, flags, *args,
                                      what=f"win: player {w}" if single
@@ -495,40 +497,3 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
                 else:
                     ledger.draw(args["players"])
         return ledger
-
-
-def _per_winner(single: bool, n: int, hands: object, melds: object,
-                void_suit: object) -> list[tuple[object, object, object]]:
-    """(hand, melds, void suit) per winner, from one value each or lists aligned with them."""
-    hand_list = _aligned(single, n, hands, "hands", _is_one_hand)
-    if any(h is None for h in hand_list):
-        raise InvalidArgumentError(
-            "win: hands are required (concealed tiles including the win tile)")
-    meld_list = _aligned(single, n, melds, "melds", lambda v: isinstance(v, (str, Meld)))
-    void_list = _aligned(single, n, void_suit, "void_suit", lambda v: isinstance(v, str))
-    return list(zip(hand_list, meld_list, void_list))
-
-
-def _aligned(single: bool, n: int, value: Any, name: str,
-             is_single: Callable[[Any], bool]) -> list[Any]:
-    if single:
-        return [value]
-    if value is None:
-        return [None] * n
-    if is_single(value) or not _is_list(value) or len(value) != n:
-        raise InvalidArgumentError(f"win: {name} must be a list aligned with players "
-                                   f"({n} winners)")
-    return list(value)
-
-
-def _is_list(value: object) -> bool:
-    """A list of values (one per winner), not one value: str and bytes are values, and so is
-    a 0-d array."""
-    if isinstance(value, np.ndarray):
-        return value.ndim > 0
-    return isinstance(value, Sequence) and not isinstance(value, (str, bytes, bytearray))
-
-
-def _is_one_hand(value: Any) -> bool:
-    return isinstance(value, str) or (np.ndim(value) == 1 and len(value) == NUM_KINDS
-                                      and all(np.ndim(x) == 0 for x in value))
