@@ -159,6 +159,11 @@ class Rules:
         si_jiao: 死叫 option: a wait whose copies are all visible does not count.
         fan_display_offset: added to every displayed fan (``qq``: 1).
         kong_refund: refund kong income of non-ready players at the draw.
+        guo_shui_bu_hu: 过水不胡 (game flow, RULES.md section 10): a player who passes a win on
+            a discard may not win on a discard again before their own next draw, unless the new
+            win is worth more.
+        zui_hou_bi_hu: 最后四张必胡 (game flow): with 4 or fewer tiles left in the wall, a
+            player who can win on a tile must win.
 
     Bounds, so that every ledger holds its amounts exactly (int64), every fan fits the int16
     output of the batch kernels and no fan makes the scorer build a huge ``2 ** fan``: each fan
@@ -208,6 +213,8 @@ class Rules:
     si_jiao: bool = False
     fan_display_offset: int = 0
     kong_refund: bool = True
+    guo_shui_bu_hu: bool = False
+    zui_hou_bi_hu: bool = False
 
     _FAN_FIELDS: ClassVar[tuple[str, ...]] = (
         "root_fan", "gang_shang_hua", "gang_shang_pao", "qiang_gang_hu", "hai_di", "men_qing",
@@ -216,7 +223,7 @@ class Rules:
     _AMOUNT_FIELDS: ClassVar[tuple[str, ...]] = ("exposed_kong", "added_kong", "concealed_kong")
     _BOOL_FIELDS: ClassVar[tuple[str, ...]] = (
         "long_qi_dui_uses_root", "jin_gou_diao", "jia_jia_you", "hu_jiao_zhuan_yi", "si_jiao",
-        "kong_refund",
+        "kong_refund", "guo_shui_bu_hu", "zui_hou_bi_hu",
     )
 
     def __post_init__(self) -> None:

@@ -28,6 +28,7 @@ FIELD_DEFAULTS = {
     "jin_gou_diao": False, "cap": 3, "exposed_kong": 2, "jia_jia_you": False,
     "added_kong": 1, "concealed_kong": 2, "hu_jiao_zhuan_yi": True, "hua_zhu": None,
     "cha_da_jiao": "max", "si_jiao": False, "fan_display_offset": 0, "kong_refund": True,
+    "guo_shui_bu_hu": False, "zui_hou_bi_hu": False,
 }
 TABLE = {
     "PING_HU": 0, "DUI_DUI_HU": 1, "QING_YI_SE": 2, "QI_DUI": 2, "DAI_YAO_JIU": 2,
@@ -94,6 +95,7 @@ NON_DEFAULT = {
     "jin_gou_diao": True, "cap": 5, "exposed_kong": 1, "jia_jia_you": True, "added_kong": 2,
     "concealed_kong": 4, "hu_jiao_zhuan_yi": False, "hua_zhu": 20, "cha_da_jiao": "min",
     "si_jiao": True, "fan_display_offset": 1, "kong_refund": False,
+    "guo_shui_bu_hu": True, "zui_hou_bi_hu": True,
 }
 
 
