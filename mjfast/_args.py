@@ -27,9 +27,11 @@ mjfast.errors.InvalidArgumentError: workers: expected a positive int or -1 (ever
 from __future__ import annotations
 
 import functools
+import math
+import numbers
 import operator
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -97,6 +99,30 @@ def as_int(value: object, name: str, *, minimum: int | None = None,
             span = f"an int from {minimum} to {maximum}"
         raise _bad(name, span, v)
     return v
+
+
+def as_real(value: object, name: str, *, minimum: float, maximum: float,
+            open_ends: bool = False) -> float:
+    """A finite real number (int, float, Fraction, numpy scalar; not a bool) within
+    ``[minimum, maximum]`` (``(minimum, maximum)`` with *open_ends*), as a float."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise _bad(name, "a real number", value)
+    try:
+        v = float(value)
+    except OverflowError:
+        v = math.inf
+    inside = minimum < v < maximum if open_ends else minimum <= v <= maximum
+    if not inside:
+        span = f"({minimum}, {maximum})" if open_ends else f"[{minimum}, {maximum}]"
+        raise _bad(name, f"a number in {span}", value)
+    return v
+
+
+def as_callback(value: object, name: str) -> Callable[..., object] | None:
+    """None or a callable."""
+    if value is None or callable(value):
+        return value
+    raise _bad(name, "None or a callable", value)
 
 
 def as_kind(value: object, name: str = "tile") -> int:

@@ -18,6 +18,9 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from mjfast._args import as_int, as_real
+from mjfast.errors import InvalidArgumentError
+
 from .exact import ExactStats
 
 __all__ = ["LEVEL", "binomial_interval", "compare"]
@@ -27,6 +30,7 @@ LEVEL = 0.99
 
 _EXACT_VARIANCE = 1e4  # above this variance the normal approximation is exact to a count or so
 _NEGLIGIBLE = 1e-18    # relative size of a probability term that no longer moves a tail
+_MAX_N = 2**62         # counts of a sample (int64 tallies)
 
 
 def _normal_quantile(q: float) -> float:
@@ -58,7 +62,9 @@ def binomial_interval(n: int, p: float | Fraction, level: float = LEVEL) -> tupl
     Exact (summed in log space around the mode) while the variance is below 10**4, the normal
     approximation with continuity correction beyond (where the two differ by about a count).
     """
-    p = float(p)
+    n = as_int(n, "n", minimum=0, maximum=_MAX_N)
+    p = as_real(p, "p", minimum=0.0, maximum=1.0)
+    level = as_real(level, "level", minimum=0.0, maximum=1.0, open_ends=True)
     if p <= 0.0:
         return 0, 0
     if p >= 1.0:
@@ -97,6 +103,22 @@ def _row(count: int, hands: int, probability: Fraction, level: float) -> dict[st
             "inside": lo <= count <= hi}
 
 
+def _sample_size(doc: object) -> tuple[int, int]:
+    """The hands and tiles of a run_stats result, checking the fields compare() reads."""
+    if not isinstance(doc, dict):
+        raise InvalidArgumentError(
+            f"doc: expected a run_stats result (a dict), got {type(doc).__name__}")
+    missing = [k for k in ("hands", "tiles", "shanten") if k not in doc]
+    if missing:
+        raise InvalidArgumentError(f"doc: not a run_stats result (no {', '.join(missing)})")
+    shanten = doc["shanten"]
+    if not isinstance(shanten, dict) or not {"void_rule", "no_void_rule"} <= shanten.keys():
+        raise InvalidArgumentError("doc: 'shanten' must hold the 'void_rule' and 'no_void_rule' "
+                                   "histograms of a run_stats result")
+    return (as_int(doc["hands"], "doc['hands']", minimum=1, maximum=_MAX_N),
+            as_int(doc["tiles"], "doc['tiles']", minimum=13, maximum=14))
+
+
 def compare(doc: dict[str, Any], void: ExactStats, free: ExactStats,
             level: float = LEVEL) -> dict[str, Any]:
     """Each sampled row of ``doc`` (a run_stats result) against the exact statistics ``void``
@@ -107,9 +129,14 @@ def compare(doc: dict[str, Any], void: ExactStats, free: ExactStats,
     in the sample or the exact table; ``ready_rate`` and (14 tiles) ``complete_rate`` per rule;
     each row {count, probability, interval, inside}; and ``inside``: every row inside.
     """
-    hands, tiles = doc["hands"], doc["tiles"]
+    hands, tiles = _sample_size(doc)
+    for name, st in (("void", void), ("free", free)):
+        if not isinstance(st, ExactStats):
+            raise InvalidArgumentError(
+                f"{name}: expected an ExactStats (mjfast.stats.exact), got {type(st).__name__}")
+    level = as_real(level, "level", minimum=0.0, maximum=1.0, open_ends=True)
     if void.tiles != tiles or free.tiles != tiles:
-        raise ValueError(f"compare: the exact statistics are of {void.tiles} tiles, the sample "
+        raise InvalidArgumentError(f"compare: the exact statistics are of {void.tiles} tiles, the sample "
                          f"of {tiles}")
     out: dict[str, Any] = {"level": level, "shanten": {}, "ready_rate": {}, "complete_rate": None}
     rules = {"void_rule": void, "no_void_rule": free}

@@ -26,7 +26,7 @@ import numpy as np
 from mjfast._args import as_flag, as_form, as_int, counts_list
 from mjfast._core import _stats
 from mjfast._notation import kind_name
-from mjfast.errors import InvalidArgumentError
+from mjfast.errors import InvalidArgumentError, shown
 
 __all__ = ["UNWINNABLE", "Event", "ExactStats", "exact"]
 
@@ -74,16 +74,16 @@ class ExactStats:
 
     def count(self, event: Event) -> int:
         """Deals with ``event``: a shanten value, ``"wins"`` or ``"ready_after_discard"``."""
-        if event == "wins":
-            return self.wins
-        if event == "ready_after_discard":
-            if self.ready_after_discard is None:
-                raise InvalidArgumentError(
-                    f"event: 'ready_after_discard' needs 3k + 2 tiles, not {self.tiles}")
-            return self.ready_after_discard
         if isinstance(event, str):
+            if event == "wins":
+                return self.wins
+            if event == "ready_after_discard":
+                if self.ready_after_discard is None:
+                    raise InvalidArgumentError(
+                        f"event: 'ready_after_discard' needs 3k + 2 tiles, not {self.tiles}")
+                return self.ready_after_discard
             raise InvalidArgumentError(
-                f"event: expected a shanten, 'wins' or 'ready_after_discard', got {event!r}")
+                f"event: expected a shanten, 'wins' or 'ready_after_discard', got {shown(event)}")
         return self.shanten.get(as_int(event, "event"), 0)
 
     def probability(self, event: Event = "wins") -> Fraction:
@@ -122,7 +122,7 @@ def _as_wall(wall: object) -> tuple[int, ...]:
     copies = counts_list(wall, "wall")
     for k, c in enumerate(copies):
         if c > 4:
-            raise InvalidArgumentError(f"wall: tile {kind_name(k)} has {c} copies (max 4)")
+            raise InvalidArgumentError(f"wall: tile {kind_name(k)} has {shown(c)} copies (max 4)")
     return tuple(copies)
 
 

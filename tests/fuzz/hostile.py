@@ -355,15 +355,6 @@ KNOWN: list[Known] = [
           "mjfast/_validate.py"),
     Known("test_kernel_fast_path_refuses_array_options", ValueError, "truth value of an",
           "mjfast/_batch.py"),
-    Known("test_run_stats_checks_progress", (TypeError, ValueError),
-          "not callable|truth value of an", "mjfast/stats/sample.py"),
-    Known("test_exact_stats_count_checks_event", (TypeError, ValueError),
-          "truth value of an|^event: |Cannot compare", "mjfast/stats/exact.py"),
-    Known("test_exact_refuses_a_huge_wall_count", ValueError, "^Exceeds the limit",
-          "mjfast/stats/exact.py"),
-    Known("test_compare_checks_its_arguments",
-          (TypeError, ValueError, AttributeError, KeyError, IndexError, OverflowError,
-           RecursionError), "", "mjfast/stats/check.py"),
 ]
 """The defects of code other work is changing, each pinned by a strict xfail test in
 test_known_defects.py: when one is fixed its test XPASSes (and fails): remove both."""

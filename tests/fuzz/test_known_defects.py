@@ -101,17 +101,14 @@ def test_failed_batch_leaves_out_untouched(call, dtype):
 
 # ----------------------------------------------------------------------- mjfast/stats
 
-@pytest.mark.xfail(strict=True, reason="mjfast/stats/sample.py: run_stats does not check progress= "
-                   "(a TypeError 'not callable' after the first chunk; an array: ambiguous truth)")
+# Fixed: mjfast/stats checks these arguments now (regression tests, no longer xfail).
+
 @pytest.mark.parametrize("progress", [1, "x", np.zeros(2)])
 def test_run_stats_checks_progress(progress):
     with pytest.raises(InvalidArgumentError, match="^progress: "):
         stats.run_stats(10, 13, seed=1, progress=progress)
 
 
-@pytest.mark.xfail(strict=True, reason="mjfast/stats/exact.py: ExactStats.count compares the event "
-                   "before checking it (an array: ambiguous truth, a structured one: TypeError) "
-                   "and shows a str event in full")
 @pytest.mark.parametrize("event", [np.array([1, 2]), np.zeros(0), "x" * 10_000,
                                    np.zeros((), [("a", "u1"), ("b", "i2")])],
                          ids=["array", "empty array", "long str", "structured"])
@@ -121,9 +118,6 @@ def test_exact_stats_count_checks_event(event):
     assert len(str(info.value)) < 200
 
 
-@pytest.mark.xfail(strict=True, reason="mjfast/stats/check.py: compare() and binomial_interval() "
-                   "do not check their arguments (AttributeError, KeyError, TypeError, IndexError, "
-                   "ambiguous truth values)")
 @pytest.mark.parametrize("call", [
     lambda: stats.compare(None, stats.exact(13), stats.exact(13)),
     lambda: stats.compare({"hands": 1}, stats.exact(13), stats.exact(13)),
@@ -138,15 +132,13 @@ def test_exact_stats_count_checks_event(event):
     lambda: stats.binomial_interval(-5, 0.0),
     lambda: stats.binomial_interval(-1, 0.5),
 ], ids=["doc None", "doc without fields", "void None", "level None", "n str", "p nan",
-        "level array", "n str gives strs", "n huge", "n negative gives (0, 0)",
-        "n negative: math domain error"])
+        "level array", "n as a str", "n huge", "n negative with p 0",
+        "n negative"])
 def test_compare_checks_its_arguments(call):
     with pytest.raises(InvalidArgumentError):
         call()
 
 
-@pytest.mark.xfail(strict=True, reason="mjfast/stats/exact.py: a wall count past Python's digit "
-                   "limit makes the message itself raise ValueError (str() of the int)")
 def test_exact_refuses_a_huge_wall_count():
     with pytest.raises(InvalidArgumentError, match="^wall: tile 1m has an int of 16610 bits"):
         stats.exact(3, wall=[hostile.HUGE] + [0] * 26)
