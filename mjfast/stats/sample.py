@@ -190,7 +190,7 @@ def run_stats(hands: int, tiles: int = 14, *, seed: int | None = None, workers: 
     tiles = as_int(tiles, "tiles", minimum=13, maximum=14)
     seed = secrets.randbits(32) if seed is None else as_int(seed, "seed", minimum=0)
     workers = as_workers(workers)
-    progress = as_callback(progress, "progress")
+    as_callback(progress, "progress")
     t0 = time.perf_counter()
     total = _run_chunks(_key(seed), hands, tiles, workers, progress)
     seconds = time.perf_counter() - t0
