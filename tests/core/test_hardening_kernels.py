@@ -138,9 +138,16 @@ def test_rows_rewritten_during_a_run_give_one_version_or_the_error() -> None:
 
 # Imports what mjfast needs besides its compiled core, then caps the address space at the
 # current size plus argv[1] KB and imports mjfast: it must work or raise an error, never crash.
+# The package's bytecode is compiled first (into a private pycache prefix): CPython's compiler,
+# run under the cap, may fail with errors of its own (a ValueError from the AST) that say
+# nothing of mjfast.
 OUT_OF_MEMORY = textwrap.dedent(r"""
-    import resource, sys, zlib
+    import atexit, compileall, resource, shutil, sys, tempfile, zlib
     import numpy
+
+    sys.pycache_prefix = tempfile.mkdtemp()
+    atexit.register(shutil.rmtree, sys.pycache_prefix, True)
+    compileall.compile_dir("mjfast", quiet=2)
 
     def vm_size():
         with open("/proc/self/status") as f:
