@@ -42,8 +42,11 @@ cdef int _check_rows(str name, Py_ssize_t rows, Py_ssize_t width, Py_ssize_t end
 
 
 def run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible,
-             bint void_rule, int form, bint coerce, out, Py_ssize_t start, Py_ssize_t end):
+             bint void_rule, int form, int sets, bint coerce, out, Py_ssize_t start,
+             Py_ssize_t end):
     """Run kernel ``op`` over rows [start, end) with the GIL released.
+
+    ``sets``: the sets of a complete hand (2..4, checked by the caller: mjfast._args.as_sets).
 
     ``melds``/``visible``: None, or a C-contiguous uint8 array of shape (27,) (one row for all) or
     (n, 27). ``voids``: None (``void_scalar`` for every row) or an int8 array (n,). ``out``: the
@@ -64,9 +67,12 @@ def run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void_scalar,
         return (-1, 0, 0, 0)
     if start < 0 or end > hands.shape[0]:
         raise IndexError(f"rows [{start}, {end}) outside the {hands.shape[0]} hands")
+    if not 2 <= sets <= 4:
+        raise ValueError(f"sets: {sets} is not 2, 3 or 4")
     job.op = op
     job.form = form
     job.void_rule = void_rule
+    job.sets = sets
     job.coerce = coerce
     job.err[0] = 0
     job.err[1] = 0
@@ -139,7 +145,7 @@ cdef dict _FORMS = {"all": 0, "regular": 1, "seven_pairs": 2}
 
 
 def one(int op, object hand, object form, object void_suit, object void_rule, object melds,
-        object visible, object out, object workers, object errors):
+        object visible, object out, object workers, object errors, object sets):
     """Fast path for one meld-free hand given as a (27,) uint8 array, with plain options.
 
     Takes the public call's arguments as they came. Returns the result (int, bool, or a (27,)
@@ -160,7 +166,8 @@ def one(int op, object hand, object form, object void_suit, object void_rule, ob
     cdef int form_code
     if (type(hand) is not _ndarray or melds is not None or visible is not None or out is not None
             or type(workers) is not int or workers != 1 or type(form) is not str or errors != "raise"
-            or (void_rule is not True and void_rule is not False)):
+            or (void_rule is not True and void_rule is not False)
+            or type(sets) is not int or not 2 <= sets <= 4):
         return None
     form_code = _FORMS.get(form, -1)
     if form_code < 0:
@@ -184,6 +191,7 @@ def one(int op, object hand, object form, object void_suit, object void_rule, ob
     job.op = op
     job.form = form_code
     job.void_rule = void_rule is True
+    job.sets = sets
     job.coerce = 0
     job.hands = row
     job.melds = NULL
