@@ -146,10 +146,10 @@ def decompose(hand: Any, *, melds: Any = None, sets: int = 4) -> list[Decomposit
     for p in range(27):
         if c[p] >= 2:
             c[p] -= 2
-            for sets in _split(c):
-                found.add((tuple(sorted(sets, key=_set_order)), p))
+            for split in _split(c):
+                found.add((tuple(sorted(split, key=_set_order)), p))
             c[p] += 2
-    out = [Decomposition(sets, p, False, ms, ()) for sets, p in found]
+    out = [Decomposition(split, p, False, ms, ()) for split, p in found]
     if not ms and sum(c) == 14 and all(x in (0, 2, 4) for x in c):
         pairs = tuple(k for k in range(27) for _ in range(c[k] // 2))
         out.append(Decomposition((), None, True, ms, pairs))
