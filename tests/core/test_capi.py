@@ -345,6 +345,28 @@ def test_c_example(build: Path) -> None:
     assert len(lines) == len(hands)
 
 
+@pytest.mark.parametrize("sets", [2, 3])
+def test_c_example_short_hands(build: Path, sets: int) -> None:
+    exe = build / "example"
+    if not exe.exists():
+        _cc(exe, ROOT / "examples" / "c" / "mjfast_example.c", Path(get_include()) / "mjfast.c")
+    rng = np.random.default_rng(sets)
+    hands = np.concatenate([random_deals(rng, 500, 3 * sets + 1, suits=(0, 1)),
+                            random_deals(rng, 200, 3 * sets + 2)])
+    text = "".join(_mpsz(h) + "\n" for h in hands)
+    lines = subprocess.run([str(exe), str(sets)], input=text, capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    shanten = mjfast.shanten(hands, sets=sets)
+    waits = mjfast.waits(hands[:500], sets=sets)
+    fans = fan_batch.max_fan(hands[:500], sets=sets)
+    for i, line in enumerate(lines):
+        tiles = "".join(mjfast.format_tile(t) for t in mjfast.mask_to_tiles(int(waits[i])))\
+            if i < 500 else ""
+        fan = fans[i] if i < 500 and fans[i] >= 0 else "-"
+        assert line == f"{shanten[i]} {tiles or '-'} {fan}", _mpsz(hands[i])
+    assert len(lines) == len(hands)
+
+
 @pytest.mark.skipif(shutil.which("make") is None, reason="no make")
 def test_makefile(build: Path) -> None:
     subprocess.run(["make", "-s", "-C", str(ROOT / "src"), f"BUILD={build / 'make'}",
