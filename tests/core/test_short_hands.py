@@ -7,6 +7,8 @@ not existing there; and the refusals of sizes and ``sets`` values that do not fi
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -125,3 +127,50 @@ def test_sizes_that_do_not_fit_the_sets():
     check_refused(TWINS["shanten"], "123m456m789m11p23p", sets=3)
     check_refused(TWINS["discards"], "123m11p23p", sets=2)
     check_refused(TWINS["waits"], "123m11p234p", sets=2)
+
+
+def _single_suit(size: int) -> np.ndarray:
+    rows = [c for c in itertools.product(range(5), repeat=9) if sum(c) == size]
+    hands = np.zeros((len(rows), 27), np.uint8)
+    hands[:, :9] = rows
+    return hands
+
+
+def _complete_patterns(sets: int) -> set[tuple[int, ...]]:
+    """Every one-suit multiset of `sets` sets plus a pair, enumerated directly."""
+    shapes = [(r, r, r) for r in range(9)] + [(r, r + 1, r + 2) for r in range(7)]
+    out = set()
+    for combo in itertools.combinations_with_replacement(shapes, sets):
+        for pair in range(9):
+            c = [0] * 9
+            for t in (*itertools.chain.from_iterable(combo), pair, pair):
+                c[t] += 1
+            if max(c) <= 4:
+                out.add(tuple(c))
+    return out
+
+
+@pytest.mark.parametrize("sets", [2, 3])
+def test_every_single_suit_pattern(sets):
+    """Every one-suit hand of 3 * sets + 2 tiles: is_win exactly on the enumerated complete
+    patterns, shanten -1 there; every one of 3 * sets + 1 tiles: waits exactly the kinds that
+    complete it. A sample of both sizes against the reference's shanten."""
+    complete = _complete_patterns(sets)
+    full = _single_suit(3 * sets + 2)
+    wins = mjfast.is_win(full, sets=sets)
+    assert {tuple(h[:9]) for h in full[wins]} == complete
+    assert ((mjfast.shanten(full, sets=sets) == -1) == wins).all()
+    short = _single_suit(3 * sets + 1)
+    masks = mjfast.waits(short, sets=sets)
+    for h, mask in zip(short, masks.tolist()):
+        want = 0
+        for r in range(9):
+            c = h[:9].copy()
+            c[r] += 1
+            if c[r] <= 4 and tuple(c) in complete:
+                want |= 1 << r
+        assert mask == want, hand_text(h)
+    rng = np.random.default_rng(sets)
+    for hands in (full, short):
+        sample = hands[rng.choice(len(hands), 150, replace=False)]
+        check(TWINS["shanten rows"], sample, sets=sets)
