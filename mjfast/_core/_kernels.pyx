@@ -164,10 +164,16 @@ def one(int op, object hand, object form, object void_suit, object void_rule, ob
     cdef Py_ssize_t i, stride
     cdef const char *src
     cdef int form_code
+    cdef long nsets
     if (type(hand) is not _ndarray or melds is not None or visible is not None or out is not None
             or type(workers) is not int or workers != 1 or type(form) is not str or errors != "raise"
-            or (void_rule is not True and void_rule is not False)
-            or type(sets) is not int or not 2 <= sets <= 4):
+            or (void_rule is not True and void_rule is not False) or type(sets) is not int):
+        return None
+    try:
+        nsets = sets  # an int: a C conversion
+    except OverflowError:  # a huge value: the general path words the error
+        return None
+    if nsets < 2 or nsets > 4:
         return None
     form_code = _FORMS.get(form, -1)
     if form_code < 0:
@@ -191,7 +197,7 @@ def one(int op, object hand, object form, object void_suit, object void_rule, ob
     job.op = op
     job.form = form_code
     job.void_rule = void_rule is True
-    job.sets = sets
+    job.sets = <int>nsets
     job.coerce = 0
     job.hands = row
     job.melds = NULL
