@@ -84,7 +84,8 @@ int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit,
 /* 1 when the 14 - 3m tiles form a winning hand, 0 when not, or an MJ_E_* code. */
 int mj_is_win(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options);
 /* Waits of 13 - 3m tiles: bit k set when kind k completes the hand; MJ_INVALID_MASK on error
- * (`options` is accepted for symmetry: the form bits do not restrict waits, as in Python). */
+ * (of `options` only MJ_SETS and MJ_NO_VOID_RULE count: the form bits do not restrict waits, as
+ * in Python). */
 uint32_t mj_waits(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options);
 /* Effective tiles of 13 - 3m tiles: out[k] = copies of kind k left (4 - held - visible[k], at
  * least 0) when drawing it lowers the shanten, else -1. visible may be NULL. 0 or MJ_E_*. */
