@@ -15,7 +15,7 @@ from .errors import InvalidArgumentError
 __all__ = ["UNWINNABLE", "INVALID_ROW", "INVALID_MASK", "shanten", "is_win", "waits", "mask_to_tiles"]
 
 #: Shanten of a hand that can never win (melds in three suits, a meld in the declared void suit,
-#: seven pairs asked for with melds).
+#: seven pairs asked for with melds or in a short hand, ``sets`` < 4).
 UNWINNABLE: int = _kernels.UNWINNABLE
 #: What ``errors="coerce"`` writes into int8 outputs for a row that is not a valid hand.
 INVALID_ROW: int = _kernels.INVALID_ROW
