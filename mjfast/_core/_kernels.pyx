@@ -9,6 +9,7 @@ wrappers live in ``mjfast.analysis`` and ``mjfast.efficiency``.
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint32_t
 from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.long cimport PyLong_AsLongAndOverflow
 
 from mjfast._core._capi cimport mj_shared_t, shared_tables
 
@@ -165,15 +166,13 @@ def one(int op, object hand, object form, object void_suit, object void_rule, ob
     cdef const char *src
     cdef int form_code
     cdef long nsets
+    cdef int overflow = 0
     if (type(hand) is not _ndarray or melds is not None or visible is not None or out is not None
             or type(workers) is not int or workers != 1 or type(form) is not str or errors != "raise"
             or (void_rule is not True and void_rule is not False) or type(sets) is not int):
         return None
-    try:
-        nsets = sets  # an int: a C conversion
-    except OverflowError:  # a huge value: the general path words the error
-        return None
-    if nsets < 2 or nsets > 4:
+    nsets = PyLong_AsLongAndOverflow(sets, &overflow)  # an int: no error is possible
+    if overflow or nsets < 2 or nsets > 4:
         return None
     form_code = _FORMS.get(form, -1)
     if form_code < 0:
