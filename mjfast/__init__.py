@@ -1,7 +1,8 @@
 """mjfast: a compiled analysis core for Sichuan mahjong (成都麻将, 血战到底).
 
 Hands are 27-count arrays (1-9m, 1-9p, 1-9s); every kernel takes one hand (tile string, 27
-counts) or an (N, 27) uint8 batch. See README.md and RULES.md for the rules implemented.
+counts) or an (N, 27) uint8 batch. See README.md and RULES.md for the rules implemented. Every
+analysis function takes ``sets=`` (4; 3 or 2 for the short hands of the 5- and 6-player tables).
 
     >>> import mjfast
     >>> mjfast.shanten("123m456m789m11p23p")

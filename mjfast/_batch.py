@@ -103,29 +103,31 @@ def execute(op: int, p: Prepared) -> None:
 
     def run(start: int, end: int) -> Result:
         return _kernels.run_rows(op, p.hands, p.melds, p.voids, p.void_scalar, p.visible,
-                                 p.void_rule, p.form, p.coerce, p.out, start, end)
+                                 p.void_rule, p.form, p.sets, p.coerce, p.out, start, end)
 
     bad = run_chunks(run, p.hands.shape[0], p.workers, p.coerce)
     if bad is not None and not p.coerce:
         row, code, a, b = bad
-        raise row_error(code, a, b, row, p.batch, SIZE_RULES[op])
+        raise row_error(code, a, b, row, p.batch, SIZE_RULES[op], p.sets)
 
 
 def call(op: int, hands: object, *, out_dtype: object, out_row: tuple[int, ...] = (),
          form: Any = "all", melds: Any = None, void_suit: Any = None, void_rule: Any = True,
-         visible: Any = None, workers: Any = 1, out: Any = None, errors: Any = "raise") -> Any:
+         visible: Any = None, workers: Any = 1, out: Any = None, errors: Any = "raise",
+         sets: Any = 4) -> Any:
     """One public kernel call: the single-hand fast path when it takes the arguments as they
     are, else validate and run ``op`` over the batch.
 
     Returns the batch output array, or the single hand's result: a Python int / bool for a
     scalar output (``out_row == ()``), a (27,) array otherwise.
     """
-    res = _kernels.one(op, hands, form, void_suit, void_rule, melds, visible, out, workers, errors)
+    res = _kernels.one(op, hands, form, void_suit, void_rule, melds, visible, out, workers, errors,
+                       sets)
     if res is not None:
         return res
     p = prepare(hands, out_dtype=out_dtype, out_row=out_row, form=form, melds=melds,
                 void_suit=void_suit, void_rule=void_rule, visible=visible, workers=workers,
-                out=out, errors=errors)
+                out=out, errors=errors, sets=sets)
     execute(op, p)
     if p.batch:
         return p.finish()

@@ -8,6 +8,7 @@ from typing import Any, get_args
 import numpy as np
 
 from mjfast import analysis, efficiency
+from mjfast._args import hand_sizes
 from mjfast._typing import Form
 from mjfast.scoring import MaxFan, max_fan
 from mjfast.tiles import Style, format_hand, format_tile
@@ -36,15 +37,19 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     visible = parse_text(args.visible, "--visible") if args.visible else None
     rules = rules_of(args.rules, args.option)
     n, m = int(hand.sum()), len(held_melds)
-    if n not in (13 - 3 * m, 14 - 3 * m):
+    sizes = hand_sizes(args.sets, m)
+    if n not in sizes or m > args.sets:
+        short = "" if args.sets == 4 else f" (--sets {args.sets})"
         raise CLIError(f"HAND: {n} concealed tiles with {m} meld(s); expected "
-                       f"{13 - 3 * m} or {14 - 3 * m}")
-    waiting = n == 13 - 3 * m
-    kw: dict[str, Any] = {"melds": held_melds or None, "void_suit": args.void}
+                       f"{sizes[0]} or {sizes[1]}{short}")
+    waiting = n == sizes[0]
+    kw: dict[str, Any] = {"melds": held_melds or None, "void_suit": args.void, "sets": args.sets}
     sh: dict[str, int] = {f: int(analysis.shanten(hand, form=f, **kw)) for f in _FORMS}
-    sh["no_void_rule"] = int(analysis.shanten(hand, melds=kw["melds"], void_rule=False))
+    sh["no_void_rule"] = int(analysis.shanten(hand, melds=kw["melds"], void_rule=False,
+                                              sets=args.sets))
     doc: dict[str, Any] = {
-        "hand": format_hand(hand, style), "tiles": n, "melds": [str(x) for x in held_melds],
+        "hand": format_hand(hand, style), "tiles": n, "sets": args.sets,
+        "melds": [str(x) for x in held_melds],
         "void_suit": void_name(args.void),
         "visible": None if visible is None else format_hand(visible, style),
         "rules": rules.name, "shanten": sh,

@@ -50,9 +50,11 @@ class _Computer:
     """Runs the requested kernels over one chunk with ``errors="coerce"`` and finds bad rows."""
 
     def __init__(self, what: Sequence[str], *, form: Form, void_rule: bool, void: int | None,
-                 workers: int, rules: Rules | None) -> None:
+                 workers: int, rules: Rules | None, sets: int = 4) -> None:
         self.what, self.form, self.void, self.workers, self.rules = what, form, void, workers, rules
-        self.kw: dict[str, Any] = {"void_rule": void_rule, "void_suit": void, "workers": workers}
+        self.sets = sets
+        self.kw: dict[str, Any] = {"void_rule": void_rule, "void_suit": void, "workers": workers,
+                                   "sets": sets}
 
     def _call(self, name: str, hands: np.ndarray, errors: str = "coerce") -> np.ndarray:
         if name == "shanten":
@@ -110,7 +112,7 @@ class _Computer:
         ready = np.flatnonzero((waits != 0) & ~bad)
         if ready.size:
             fan[ready] = max_fan(np.ascontiguousarray(hands[ready]), void_suit=self.void,
-                                 rules=self.rules, workers=self.workers)
+                                 rules=self.rules, workers=self.workers, sets=self.sets)
         return fan
 
     def _reason(self, row: np.ndarray, bad_by: dict[str, np.ndarray], i: int) -> str:
@@ -155,7 +157,7 @@ def _computer(args: argparse.Namespace) -> _Computer:
         raise CLIError("--void needs the void rule; drop --no-void-rule")
     rules = rules_of(args.rules, args.option) if "max_fan" in args.what else None
     return _Computer(args.what, form=args.form, void_rule=not args.no_void_rule, void=args.void,
-                     workers=args.workers, rules=rules)
+                     workers=args.workers, rules=rules, sets=args.sets)
 
 
 def _run(args: argparse.Namespace, computer: _Computer) -> tuple[int, int, str | None]:

@@ -18,7 +18,7 @@ from typing import IO, Any, TypeVar
 
 import numpy as np
 
-from mjfast._args import as_choice, as_int, as_rules, as_tile, as_void, as_workers
+from mjfast._args import as_choice, as_int, as_rules, as_sets, as_tile, as_void, as_workers
 from mjfast.analysis import UNWINNABLE
 from mjfast.bench.report import rate_text
 from mjfast.errors import TileParseError, shown
@@ -40,6 +40,7 @@ __all__ = [
     "print_json",
     "rules_of",
     "rules_type",
+    "sets_type",
     "shanten_text",
     "tile_type",
     "void_name",
@@ -141,6 +142,11 @@ def void_type(text: str) -> int | None:
     """``--void``: m/p/s, 万/筒/饼/条/索 or 0/1/2; -1 or ``none`` for none (then None)."""
     v = _checked(as_void, "--void", None if text.lower() == "none" else _number(text))
     return None if v < 0 else v
+
+
+def sets_type(text: str) -> int:
+    """``--sets``: 2, 3 or 4 (the sets of a complete hand)."""
+    return _checked(as_sets, "--sets", _number(text))
 
 
 def workers_type(text: str) -> int:

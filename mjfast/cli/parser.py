@@ -20,6 +20,7 @@ from .common import (
     int_type,
     override_type,
     rules_type,
+    sets_type,
     tile_type,
     void_type,
     workers_type,
@@ -88,11 +89,18 @@ def _style(p: argparse.ArgumentParser, what: str) -> None:
     _choice(p, "--style", STYLES, "mpsz", what)
 
 
+def _sets(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--sets", type=sets_type, default=4, metavar="N",
+                   help="sets of a complete hand: 4 (default), 3 (5 players: 10 / 11 tiles) or "
+                        "2 (6 players: 7 / 8 tiles); no seven pairs below 4")
+
+
 def _hand_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--meld", action="append", metavar="KIND:TILE",
                    help="a declared meld: pung:5p, kong:1m (exposed), kong_added:3s, "
                         "kong_concealed:9p; repeat or separate with commas")
     p.add_argument("--void", type=void_type, metavar="SUIT", help=_VOID_HELP)
+    _sets(p)
     _rules_options(p, "rules preset: chengdu (default) or qq",
                    "override a Rules field, e.g. cap=4, cap=none, self_draw=add_fan, "
                    "si_jiao=true (repeatable)")
@@ -110,7 +118,8 @@ def _add_analyze(sub: _Subparsers) -> None:
                     "ranked by shanten after and effective tiles left (mjfast.advise).",
         epilog="examples:\n  mjfast analyze 123m456m789m11p23p\n"
                "  mjfast analyze '123m 456m 789m 23p 55p 9s' --visible 4p --style zh\n"
-               "  mjfast analyze 11223m55p --meld pung:3m --meld kong:9m --void s --json")
+               "  mjfast analyze 11223m55p --meld pung:3m --meld kong:9m --void s --json\n"
+               "  mjfast analyze 123m456m11p23p --sets 3")
     p.add_argument("hand", metavar="HAND",
                    help="concealed tiles: 123m456p, 123万456筒 or Unicode tiles")
     p.add_argument("--visible", metavar="TILES",
@@ -226,6 +235,7 @@ def _add_batch(sub: _Subparsers) -> None:
     p.add_argument("--no-void-rule", action="store_true",
                    help="drop the void rule (riichi-style numbers)")
     p.add_argument("--void", type=void_type, metavar="SUIT", help=_VOID_HELP + ", every hand")
+    _sets(p)
     _choice(p, "--errors", ERRORS, "raise",
             "stop at the first bad row (raise, default) or mark it and go on (coerce)")
     _workers(p, "kernel threads")
