@@ -123,3 +123,15 @@ def test_model_is_checked():
     assert Rules(ca_gua=True).jia_jia_you and Rules().replace(da_xiao_yu=True).jia_jia_you
     with pytest.raises(ValueError, match="jia_jia_you given twice"):
         Rules(ca_gua=True, jia_jia_you=False)
+
+
+def test_json_round_trip_of_the_new_fields():
+    from mjfast.rules import rules_from_json, rules_to_json
+
+    r = Rules.preset("points", shai_tai_yang=True, hua_zhu_one_suit=True, ca_gua=True, cap=7)
+    doc = rules_to_json(r)
+    assert doc == {"preset": "points", "overrides": {
+        "cap": 7, "jia_jia_you": True, "hua_zhu_one_suit": True, "shai_tai_yang": True}}
+    assert rules_from_json(doc) == r
+    r = Rules(model="points", cha_hua_zhu=False, dian_gang_hua=True)
+    assert rules_from_json(rules_to_json(r)) == r
