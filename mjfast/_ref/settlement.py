@@ -122,15 +122,7 @@ def round_net(text: str | bytes | Mapping[str, Any]) -> list[int]:
             discarded[ev["player"]].add(parse_tile(ev["tile"]) // 9)
         elif ev["type"] == "kong":
             p, kind = ev["player"], ev["kind"]
-            others = [q for q in range(n) if q != p and q not in won]
-            if kind == "kong":
-                paid = [(ev["from_player"], rules.exposed_kong)]
-                if rules.jia_jia_you:
-                    paid += [(q, 1) for q in others if q != ev["from_player"]]
-            elif kind == "kong_added":
-                paid = [(q, rules.added_kong) for q in others]
-            else:
-                paid = [(q, rules.concealed_kong) for q in others]
+            paid = _kong_paid(ev, rules, [q for q in range(n) if q != p and q not in won])
             for q, a in paid:
                 net[q] -= a
                 net[p] += a
@@ -181,17 +173,34 @@ def round_net(text: str | bytes | Mapping[str, Any]) -> list[int]:
                 kongs.remove(shifted)                   # no longer the konger's income
             won.update(winners)
         elif ev["type"] == "draw":
-            states: list[dict[str, Any] | None] = []
-            for i, fields in enumerate(ev["players"]):
-                if i in won or fields is None:
-                    states.append(None)
-                    continue
-                state = dict(fields)
-                state["kong_income"] = [(q, a) for kg in kongs if kg["player"] == i
-                                        for q, a in kg["paid"]]
-                if discarded[i]:
-                    state["discarded_suits"] = sorted(discarded[i])
-                states.append(state)
-            for i, x in enumerate(draw_net(states, rules)):
+            for i, x in enumerate(draw_net(_draw_states(ev, won, kongs, discarded), rules)):
                 net[i] += x
     return net
+
+
+def _kong_paid(ev: dict[str, Any], rules: Rules, others: list[int]) -> list[tuple[int, int]]:
+    """(payer, amount) of a kong; *others*: the other players still in."""
+    if ev["kind"] == "kong":
+        paid = [(ev["from_player"], rules.exposed_kong)]
+        if rules.jia_jia_you:
+            paid += [(q, 1) for q in others if q != ev["from_player"]]
+        return paid
+    amount = rules.added_kong if ev["kind"] == "kong_added" else rules.concealed_kong
+    return [(q, amount) for q in others]
+
+
+def _draw_states(ev: dict[str, Any], won: set[int], kongs: list[dict[str, Any]],
+                 discarded: dict[int, set[int]]) -> list[dict[str, Any] | None]:
+    """The states of a logged draw, with the kong income and the suits discarded so far."""
+    states: list[dict[str, Any] | None] = []
+    for i, fields in enumerate(ev["players"]):
+        if i in won or fields is None:
+            states.append(None)
+            continue
+        state = dict(fields)
+        state["kong_income"] = [(q, a) for kg in kongs if kg["player"] == i
+                                for q, a in kg["paid"]]
+        if discarded[i]:
+            state["discarded_suits"] = sorted(discarded[i])
+        states.append(state)
+    return states
