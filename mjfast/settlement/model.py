@@ -89,7 +89,8 @@ class Transfer:
 
     ``payer`` and ``receiver`` are two different seats 0..5; ``amount`` is an int from 0 to
     :data:`INT64_MAX` (never a float: money is counted in whole base stakes). ``fan`` is the
-    displayed fan before the cap where a hand was valued (wins, 查大叫), else None. ``event``
+    displayed fan before the cap where a hand was valued (wins, 查大叫; the points under the
+    ``points`` model), else None. ``event``
     is the index of the :class:`Round` event that caused it (None from :func:`settle_draw`).
 
     >>> str(Transfer(2, 0, 8, "cha_da_jiao", fan=4))

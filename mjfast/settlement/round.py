@@ -292,7 +292,8 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         lists aligned with it. A winner's melds must show every kong recorded for them.
 
         Each winner is scored by ``mjfast.scoring.score`` (the flags passed through) and paid
-        ``amount = rules.multiplier`` (base x 2^min(fan, cap)):
+        ``amount = rules.multiplier`` (base x 2^min(fan, cap); the points under the ``points``
+        model):
 
         - 自摸: every other player still in pays ``amount`` (+1 with ``self_draw="add_base"``;
           ``"add_fan"`` adds the fan in scoring instead);
@@ -302,6 +303,9 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         - 杠上炮 (``after_kong_discard``, needs a kong by ``from_player`` just before): with
           ``rules.hu_jiao_zhuan_yi`` the discarder also pays each winner the whole income of that
           kong (呼叫转移; with several winners each gets a full copy).
+
+        - 点杠花 (``rules.dian_gang_hua``): a 杠上花 (``after_kong``) right after an exposed kong
+          is paid by that kong's discarder alone, as a discard win (no 自摸加底).
 
         Flags: ``after_kong`` (杠上花, needs the winner's own kong just before), ``last_tile``
         (海底), ``tian_hu`` (dealer, first event), ``di_hu`` (not the dealer).
