@@ -99,3 +99,19 @@ def test_score_points_items(capsys):
                             {"name": "gen", "zh": "根/杠", "fan": 1}]
     doc = _json(capsys, "score", "123m789m123p789p99m", "--win", "9m", "--rules", "points")
     assert doc["items"] == [{"name": "dai_yao_jiu", "zh": "幺九牌", "fan": 3}]
+
+
+def test_analyze_and_settle_show_points(capsys, tmp_path):
+    text = _out(capsys, "analyze", "1112345678999m", "--rules", "points")
+    assert "大叫: 3分 on 2m (pays 3)" in text.splitlines()          # 赔小: the least wait
+    assert "  1m: 4分 清一色 3 + 根/杠 1 | 111m 123m 456m 789m 99m" in text.splitlines()
+    from mjfast.settlement import Round
+
+    r = Round("points")
+    r.kong(1, "5p", "kong", from_player=0)
+    r.discard(2, "9s")
+    r.win(3, "6p", hands="123456789m23466p", from_player=2)
+    log = tmp_path / "log.json"
+    log.write_text(r.to_json(), encoding="utf-8")
+    assert "  event 2 (win): player 2 pays player 3 1 (点炮 dian_pao, 1分)" in _out(
+        capsys, "settle", str(log)).splitlines()
