@@ -1,4 +1,4 @@
-"""Rule sets: the fan table, the options of RULES.md sections 4-6, and the named presets.
+"""Rule sets: the fan table, the options of RULES.md sections 4-7, and the named presets.
 
 A :class:`Rules` object is plain, frozen data. Every option is a field a caller may override;
 :meth:`Rules.preset` builds a named preset (``"chengdu"``, the default everywhere, ``"qq"`` or
@@ -72,7 +72,7 @@ def _top_fan(r: Rules) -> int:
 
 @dataclass(frozen=True)
 class Rules:
-    """Every option of RULES.md sections 4-6 (defaults = the ``chengdu`` preset).
+    """Every option of RULES.md sections 4-7 (defaults = the ``chengdu`` preset).
 
     Fan fields are internal fan (平胡 = 0); an extra option set to 0 is off, otherwise it is
     the fan it adds. Amounts (kong payments, 花猪) are in units of the base stake.
@@ -121,8 +121,9 @@ class Rules:
     (48), so no fan shown exceeds 15 x 48 + 1; each amount (kong payments, ``hua_zhu``) is 0
     to :data:`MAX_AMOUNT` (``2 ** 48``); and where the largest fan a hand can reach (the best
     base fan, four roots and every extra) exceeds :data:`MAX_FAN`, ``cap`` must be at most
-    :data:`MAX_FAN` (any ``cap`` is at most ``2 ** 31 - 1``). A round (at most 27 kongs, 3
-    winners and a draw) then moves less than ``2 ** 56``: every ledger fits int64 with room.
+    :data:`MAX_FAN` (any ``cap`` is at most ``2 ** 31 - 1``). A round (at most 27 kongs, 5
+    winners and a draw, at a table of up to 6) then moves less than ``2 ** 57``: every ledger
+    fits int64 with room.
 
     Unknown, ill-typed and out-of-range fields raise
     :class:`~mjfast.errors.InvalidArgumentError` (a ``TypeError`` and a ``ValueError``):

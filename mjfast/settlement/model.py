@@ -229,9 +229,10 @@ class PlayerState:
     """One player's state at the end of a hand (the input of the draw settlement).
 
     ``concealed``: the concealed tiles (a string such as ``"123m45p"`` or 27 counts; 13 - 3m
-    tiles for a player still in). ``melds``: strings (``"pung:5p"``, ``"kong_concealed:7s"``) or
-    :class:`mjfast.tiles.Meld` objects. ``void_suit``: the declared void suit (定缺): None or -1
-    (none), 0-2, ``"m"``/``"p"``/``"s"`` or ``"万"``/``"筒"``/``"饼"``/``"条"``/``"索"``.
+    tiles for a player still in, 10 - 3m / 7 - 3m at tables of 5 / 6). ``melds``: strings
+    (``"pung:5p"``, ``"kong_concealed:7s"``) or :class:`mjfast.tiles.Meld` objects.
+    ``void_suit``: the declared void suit (定缺): None or -1 (none), 0-2, ``"m"``/``"p"``/``"s"``
+    or ``"万"``/``"筒"``/``"饼"``/``"条"``/``"索"``.
     ``won``: the player has won and left the hand. ``kong_income``: (payer index, amount) pairs
     received from kongs this hand, refunded at the draw if the player is not ready (each amount
     at most :data:`mjfast.rules.MAX_AMOUNT`, like any kong payment). ``visible``: 27 counts of

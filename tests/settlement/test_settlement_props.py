@@ -380,7 +380,8 @@ def test_draw_settlement_conserves_money(seed, rules):
         kinds = hand.kinds(hand.suits[p]) if rnd.random() < 0.7 else list(range(27))
         assert hand.random_tiles(hand.pool, counts, kinds, 13)
         income = [(q, rnd.randint(1, 3)) for q in range(4) if q != p and rnd.random() < 0.5]
-        states.append(PlayerState(counts, kong_income=income))
+        discarded = rnd.sample("mps", rnd.randint(0, 2))   # for the 花猪 exception
+        states.append(PlayerState(counts, kong_income=income, discarded_suits=discarded))
     s = settle_draw(states, rules)
     assert int(s.net.sum()) == 0
     agree(TWINS["settle_draw"], s, states, rules)
