@@ -211,12 +211,18 @@ def test_table_sizes():
 
 @pytest.mark.skipif(not SHORT_HANDS, reason="the scorer does not take sets= yet")
 def test_short_hands_in_the_ledger():
-    # 6 players: 2 sets + pair. 0 self-draws 123m 456m 99m (平胡 0 fan): 5 pay 1 + 1.
+    # 6 players: 2 sets + pair. 0 self-draws 123m 456m 99m: 清一色 2 fan -> 4, + 1 自摸加底,
+    # from each of the 5 others.
     r = Round(players=6)
-    assert len(r.win(0, "9m", hands="12345699m")) == 5
-    # 5 players: 3 sets + pair; the draw checks 10 - 3m tiles and scores with sets=3
-    s = settle_draw([PlayerState("1112345678m"), PlayerState("1357m2468m1p"), None, None, None])
-    assert s.ready == (0,) and s.net.tolist()[1] < 0
-    assert ref.draw_net([PlayerState("1112345678m"), PlayerState("1357m2468m1p"), None, None,
-                         None]) == s.net.tolist()
+    assert plain(r.win(0, "9m", hands="12345699m")) == [
+        (q, 0, 5, "zi_mo", 2) for q in range(1, 6)]
+    assert r.net.tolist() == [25, -5, -5, -5, -5, -5]
     twin(r)
+    # 5 players: 3 sets + pair; the draw checks 10 - 3m tiles and scores with sets=3:
+    # 1112345678m waits 1m 2m 4m 5m 7m 8m, each 清一色 2 fan -> 1 pays 4
+    table = [PlayerState("1112345678m"), PlayerState("1357m2468m19p"), None, None, None]
+    s = settle_draw(table)
+    assert plain(s.transfers) == [(1, 0, 4, "cha_da_jiao", 2)]
+    assert ref.draw_net(table) == s.net.tolist()
+    # points at 5 players: 清一色 3 points, 赔小
+    assert settle_draw(table, "points").net.tolist() == [3, -3, 0, 0, 0]
