@@ -131,8 +131,8 @@ def test_rules_spellings_agree(call: str) -> None:
 @pytest.mark.parametrize("call", sorted(RULES_CALLS))
 @pytest.mark.parametrize("bad", ["xx", "", 3, {}, ["qq"], True], ids=repr)
 def test_rules_refused_alike(call: str, bad: Any) -> None:
-    with pytest.raises(InvalidArgumentError,
-                       match=r"^rules: expected a Rules object or a preset name \(chengdu, qq\), got "):
+    with pytest.raises(InvalidArgumentError, match=r"^rules: expected a Rules object or a "
+                                                   r"preset name \(chengdu, qq, points\), got "):
         RULES_CALLS[call](bad)
 
 
@@ -327,7 +327,7 @@ def test_cli_void_spellings_agree() -> None:
     (["analyze", H13, "--void", "x"], "expected None, -1, 0, 1, 2, 'm', 'p', 's', '万', '筒', '饼', "
                                       "'条' or '索', got 'x'"),
     (["score", H14, "--win", "4p", "--rules", "xx"],
-     "expected a Rules object or a preset name (chengdu, qq), got 'xx'"),
+     "expected a Rules object or a preset name (chengdu, qq, points), got 'xx'"),
     (["stats", "--hands", "1000", "--workers", "0"], "expected a positive int or -1 (every core)"),
     (["score", H14, "--win", "0p"], "digit 0 is not a tile"),
 ])

@@ -24,4 +24,7 @@ def test_readme_example_runs(index: int, capsys: pytest.CaptureFixture[str]) -> 
         assert "1番 (x2): 平胡 0 + 根 1 | 123m 333m 456s 567s 99s" in out
     elif index == 1:
         assert "1 -> 3: 8, cha_da_jiao, 3 fan" in out
+    elif index == 2:  # the points preset (the block asserts the page's sums itself)
+        assert "\n龙七对 3 + 根/杠 2 = 5 分\n" in out
+        assert "(Transfer(0 -> 1: 4, dian_pao, 4 fan),)" in out
     # later blocks check themselves with assert statements (the short hands)

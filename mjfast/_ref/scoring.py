@@ -314,7 +314,13 @@ def score(hand: Any, *, win_tile: Any, melds: Any = None, void_suit: Any = None,
     off = rules.fan_display_offset
     items = [(p, base + off)] + [(f, extras[f]) for f in EXTRAS_IN_ORDER if f in extras]
     capped = value if rules.cap is None else min(value, rules.cap)
-    return FanResult(True, capped + off, value + off, tuple(items), d, 2 ** capped)
+    return FanResult(True, capped + off, value + off, tuple(items), d, _payment(rules, capped))
+
+
+def _payment(rules: Rules, capped: int) -> int:
+    """What a hand of *capped* (internal) fan pays per payer: ``2 ** fan``, or the points
+    themselves under the additive model (RULES.md section 7, ``points``)."""
+    return capped if rules.model == "points" else 2 ** capped
 
 
 def max_fan(hand: Any, *, melds: Any = None, void_suit: Any = None, visible: Any = None,
@@ -351,4 +357,4 @@ def max_fan(hand: Any, *, melds: Any = None, void_suit: Any = None, visible: Any
     tile = min(wf.tile for wf in counted if wf.fan == f)
     internal = f - rules.fan_display_offset
     cap = internal if rules.cap is None else min(internal, rules.cap)
-    return MaxFan(f, 2 ** cap, tile, tuple(waits))
+    return MaxFan(f, _payment(rules, cap), tile, tuple(waits))

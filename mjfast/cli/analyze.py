@@ -10,6 +10,7 @@ import numpy as np
 from mjfast import analysis, efficiency
 from mjfast._args import hand_sizes
 from mjfast._typing import Form
+from mjfast.rules import Rules
 from mjfast.scoring import MaxFan, max_fan
 from mjfast.tiles import Style, format_hand, format_tile
 
@@ -52,7 +53,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         "melds": [str(x) for x in held_melds],
         "void_suit": void_name(args.void),
         "visible": None if visible is None else format_hand(visible, style),
-        "rules": rules.name, "shanten": sh,
+        "rules": rules.name, "unit": rules.unit, "shanten": sh,
     }
     if waiting:
         doc.update(_waiting(hand, visible, kw, rules, style, ready=sh["all"] == 0))
@@ -78,8 +79,8 @@ def _waiting(hand: np.ndarray, visible: np.ndarray | None, kw: dict[str, Any], r
         "effective": [{"tile": format_tile(int(t), style), "left": int(eff[t])}
                       for t in np.nonzero(eff >= 0)[0]],
         "effective_count": int(eff[eff > 0].sum()),
-        "da_jiao": (_max_fan_doc(max_fan(hand, visible=visible, rules=rules, **kw), style)
-                    if ready else None),
+        "da_jiao": (_max_fan_doc(max_fan(hand, visible=visible, rules=rules, **kw), style,
+                                 rules) if ready else None),
     }
 
 
@@ -106,13 +107,13 @@ def _discards(hand: np.ndarray, visible: np.ndarray | None, kw: dict[str, Any], 
     return rows
 
 
-def _max_fan_doc(mf: MaxFan, style: Style) -> dict[str, Any] | None:
+def _max_fan_doc(mf: MaxFan, style: Style, rules: Rules) -> dict[str, Any] | None:
     if mf.fan is None and not mf.waits:
         return None
     return {
         "fan": mf.fan, "payment": mf.payment,
         "best_wait": None if mf.best_wait is None else format_tile(mf.best_wait, style),
-        "waits": [{"tile": format_tile(w.tile, style), "fan": w.fan, "items": fan_items(w.items),
+        "waits": [{"tile": format_tile(w.tile, style), "fan": w.fan, "items": fan_items(w.items, rules),
                    "decomposition": str(w.decomposition), "dead": w.dead} for w in mf.waits],
     }
 
@@ -149,11 +150,13 @@ def _waiting_lines(doc: dict[str, Any]) -> list[str]:
         if dj["fan"] is None:
             out.append("大叫: none (every wait is dead, 死叫)")
         else:
-            out.append(f"大叫: {dj['fan']}番 on {dj['best_wait']} (pays {dj['payment']})")
+            out.append(f"大叫: {dj['fan']}{doc['unit']} on {dj['best_wait']} "
+                       f"(pays {dj['payment']})")
         for w in dj["waits"]:
             dead = " (dead)" if w["dead"] else ""
             items = " + ".join(f"{i['zh']} {i['fan']}" for i in w["items"])
-            out.append(f"  {w['tile']}: {w['fan']}番 {items}{dead} | {w['decomposition']}")
+            out.append(f"  {w['tile']}: {w['fan']}{doc['unit']} {items}{dead} | "
+                       f"{w['decomposition']}")
     return out
 
 
@@ -164,7 +167,7 @@ def _discard_lines(doc: dict[str, Any]) -> list[str]:
         line = (f"  {d['tile']:<3} shanten {shanten_text(d['shanten'])}, "
                 f"{d['effective_count']} tiles ({eff or '-'})")
         if d["da_jiao"]:
-            line += f"; 大叫 {d['da_jiao']['fan']}番 on {d['da_jiao']['best_wait']}"
+            line += f"; 大叫 {d['da_jiao']['fan']}{doc['unit']} on {d['da_jiao']['best_wait']}"
         out.append(line)
     return out
 

@@ -241,6 +241,9 @@ def print_json(doc: Any) -> None:
     sys.stdout.write("\n")
 
 
-def fan_items(items: Sequence[tuple[Any, int]]) -> list[dict[str, Any]]:
-    """Fan items ``(Fan, n)`` for JSON."""
-    return [{"name": f.name.lower(), "zh": f.zh, "fan": int(n)} for f, n in items]
+def fan_items(items: Sequence[tuple[Any, int]], rules: Rules | None = None) -> list[dict[str, Any]]:
+    """Fan items ``(Fan, n)`` for JSON; under the ``points`` model with the points page's
+    Chinese names (``Fan.points_zh``)."""
+    points = rules is not None and rules.model == "points"
+    return [{"name": f.name.lower(), "zh": f.points_zh if points else f.zh, "fan": int(n)}
+            for f, n in items]

@@ -25,6 +25,7 @@ from .common import (
     void_type,
     workers_type,
 )
+from .rules import cmd_rules
 from .score import cmd_score
 from .settle import cmd_settle
 from .stats import cmd_stats
@@ -101,7 +102,7 @@ def _hand_options(p: argparse.ArgumentParser) -> None:
                         "kong_concealed:9p; repeat or separate with commas")
     p.add_argument("--void", type=void_type, metavar="SUIT", help=_VOID_HELP)
     _sets(p)
-    _rules_options(p, "rules preset: chengdu (default) or qq",
+    _rules_options(p, "rules preset: chengdu (default), qq or points",
                    "override a Rules field, e.g. cap=4, cap=none, self_draw=add_fan, "
                    "si_jiao=true (repeatable)")
     _style(p, "how tiles print: mpsz (5p, default), zh (5筒) or unicode")
@@ -267,6 +268,25 @@ def _add_bench(sub: _Subparsers) -> None:
     p.set_defaults(func=cmd_bench)
 
 
+def _add_rules(sub: _Subparsers) -> None:
+    p = sub.add_parser(
+        "rules", help="a rules preset's full table, in Chinese and English",
+        formatter_class=_FMT,
+        description="Print a preset's table (mjfast.Rules): base patterns, extras, payments, "
+                    "draw settlement and game-flow options, each with its Chinese and English "
+                    "name, its Rules field and its value. --diff keeps only what differs.",
+        epilog="examples:\n  mjfast rules\n  mjfast rules points --diff chengdu\n"
+               "  mjfast rules qq --option cap=4 --json")
+    p.add_argument("preset", nargs="?", type=rules_type, default="chengdu", metavar="PRESET",
+                   help="chengdu (default), qq or points")
+    p.add_argument("--diff", type=rules_type, metavar="PRESET",
+                   help="only the rows whose value differs from this preset")
+    p.add_argument("--option", type=override_type, action="append", metavar="FIELD=VALUE",
+                   help="override a Rules field, e.g. cap=4 (repeatable)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(func=cmd_rules)
+
+
 def _include_dir() -> str:
     from mjfast.capi import get_include  # the compiled C API: only when a parser is built
 
@@ -287,6 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the folder of mjfast.h and mjfast.c (the C library) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                 parser_class=_Parser)
-    for add in (_add_analyze, _add_score, _add_settle, _add_stats, _add_batch, _add_bench):
+    for add in (_add_analyze, _add_score, _add_settle, _add_stats, _add_batch, _add_bench,
+                _add_rules):
         add(sub)
     return parser

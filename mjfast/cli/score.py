@@ -33,7 +33,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         "melds": [str(m) for m in held_melds], "void_suit": void_name(args.void),
         "sets": args.sets, "rules": rules.name, "flags": [f for f, on in flags.items() if on],
         "is_win": res.is_win, "fan": res.fan, "raw_fan": res.raw_fan,
-        "multiplier": res.multiplier, "items": fan_items(res.items),
+        "unit": rules.unit, "multiplier": res.multiplier, "items": fan_items(res.items, rules),
         "decomposition": None if res.decomposition is None else str(res.decomposition),
     }
     if args.json:
@@ -50,7 +50,8 @@ def _score_lines(doc: dict[str, Any], res: FanResult) -> list[str]:
     if not res.is_win:
         return [f"{head}: not a win"]
     uncapped = "" if res.raw_fan == res.fan else f", {res.raw_fan} uncapped"
-    lines = [head, f"{res.fan}番 (x{res.multiplier}{uncapped}, rules {doc['rules']})"]
-    lines += [f"  {f.zh} ({f.name.lower()}) {n}" for f, n in res.items]
+    unit = doc["unit"]  # 番, or 分 under the points model (a win pays the points, not 2^fan)
+    lines = [head, f"{res.fan}{unit} (x{res.multiplier}{uncapped}, rules {doc['rules']})"]
+    lines += [f"  {item['zh']} ({item['name']}) {item['fan']}" for item in doc["items"]]
     lines.append(f"reading: {res.decomposition}")
     return lines

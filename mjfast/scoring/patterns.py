@@ -177,6 +177,7 @@ class RulesView(NamedTuple):
     zi_mo: int  # 自摸加番
     hai_di: int
     hand_extras: bool  # 门清 or 中张 is on: extras that need no situational flag
+    points: bool  # the additive model: a win pays its (capped) points, not 2 ** fan
 
 
 @functools.lru_cache(maxsize=64)
@@ -200,6 +201,7 @@ def _build_view(rules: Rules) -> RulesView:
         zi_mo=1 if rules.self_draw == "add_fan" else 0,
         hai_di=rules.hai_di,
         hand_extras=bool(rules.men_qing or rules.zhong_zhang),
+        points=rules.model == "points",
     )
 
 

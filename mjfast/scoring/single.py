@@ -195,7 +195,7 @@ def _result(c: bytes, mi: MeldInfo, best: _Best, roots: int, extras: list[tuple[
     cap = v.cap
     capped = total if cap is None or total <= cap else cap
     return new_result(True, capped + offset, total + offset, tuple(items), decomposition,
-                      1 << capped)
+                      capped if v.points else 1 << capped)
 
 
 def _build_decomposition(reading: Reading, melds: tuple[Meld, ...]) -> Decomposition:
@@ -370,7 +370,7 @@ def max_fan(
     shape options count). F is the maximum over the waits (``rules.cha_da_jiao == "min"``:
     the minimum), uncapped, display numbering; ties go to the lowest kind. With
     ``rules.si_jiao``, a wait with ``4 - held - visible <= 0`` is dead and does not count;
-    a hand whose waits are all dead is not ready. ``payment = 2 ** min(F_internal, cap)``.
+    a hand whose waits are all dead is not ready. ``payment = rules.multiplier(F_internal)``.
 
     Args:
         hand: 13 - 3m concealed tiles. melds, void_suit, rules, sets: as in :func:`score`

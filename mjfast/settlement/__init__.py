@@ -1,7 +1,8 @@
 """Money for one hand of 血战到底: payments for wins and kongs, and the draw settlement.
 
-RULES.md sections 5 (payments), 6 (draw settlement) and 8 (clarifications). Amounts are ints in
-units of the base stake. Two entry points:
+RULES.md sections 5 (payments), 6 (draw settlement) and 8 (clarifications), with the presets
+and options of section 7 (the additive ``points`` model, 点杠花, 晒太阳, the 花猪 exception, tables
+of 2 to 6 players). Amounts are ints in units of the base stake. Two entry points:
 
 - :func:`settle_draw` settles a draw (流局) from the players' final states: 查花猪, 查大叫 and
   kong refunds (退税), in that order.
