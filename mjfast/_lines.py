@@ -1,8 +1,8 @@
-"""Many hand strings at once: :func:`parse_lines` reads a batch of mpsz lines with numpy.
+"""Many hands at once: :func:`parse_lines` reads a batch of mpsz lines with numpy, and
+:func:`hand_column` finds the hands in a table (Parquet, a dataframe).
 
-Shared by ``mjfast batch`` (text, CSV and Parquet string columns) and :mod:`mjfast.dask`
-(dataframe string columns); a line the fast path cannot read goes through
-:func:`mjfast.parse_hand`, which gives the error message.
+Shared by ``mjfast batch`` (text, CSV and Parquet) and :mod:`mjfast.dask` (dataframes); a line
+the fast path cannot read goes through :func:`mjfast.parse_hand`, which gives the error message.
 """
 
 from __future__ import annotations
@@ -11,10 +11,39 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .errors import TileParseError
+from .errors import InvalidArgumentError, TileParseError
 from .tiles import parse_hand
 
-__all__ = ["parse_lines"]
+__all__ = ["COUNT_COLUMNS", "hand_column", "parse_lines"]
+
+COUNT_COLUMNS: tuple[str, ...] = tuple(f"c{k}" for k in range(27))
+"""The 27 count columns of a table of hands (``c0`` = 1m .. ``c26`` = 9s)."""
+
+
+def hand_column(columns: Sequence[str], hand: str | None = None) -> str | None:
+    """Where a table holds its hands: the string column to read, or None for the count columns
+    ``c0``..``c26``. ``hand`` names the string column; by default the count columns when all
+    27 are there, else the column ``hand``.
+
+    >>> hand_column(["id", "hand"]), hand_column(["hand", *COUNT_COLUMNS]), hand_column(["h"], "h")
+    ('hand', None, 'h')
+    """
+    if hand is not None:
+        if hand not in columns:
+            raise InvalidArgumentError(f"hand: no column {hand!r} (columns: {shown_columns(columns)})")
+        return hand
+    if all(c in columns for c in COUNT_COLUMNS):
+        return None
+    if "hand" in columns:
+        return "hand"
+    raise InvalidArgumentError("expected a 'hand' column of tile strings or the 27 count columns "
+                               f"c0..c26, got columns {shown_columns(columns)}")
+
+
+def shown_columns(columns: Sequence[str]) -> str:
+    """Column names for a message, the list cut after a few."""
+    names = [str(c) for c in columns]
+    return ", ".join(names[:8]) + (f", ... ({len(names)} in all)" if len(names) > 8 else "")
 
 # The fast path reads plain mpsz text only; every other line goes to parse_hand.
 _ALLOWED = np.zeros(256, bool)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import inspect
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,11 +45,12 @@ import pandas as pd
 
 from . import analysis, efficiency
 from ._args import FLAG_NAMES, as_choice
-from ._lines import parse_lines
+from ._lines import COUNT_COLUMNS, hand_column, parse_lines
 from .errors import InvalidArgumentError
 from .scoring import batch as fan_batch
 
 __all__ = [
+    "COUNT_COLUMNS",
     "KERNELS",
     "Kernel",
     "discards",
@@ -58,6 +59,7 @@ __all__ = [
     "is_win",
     "map_partitions",
     "max_fan",
+    "result_columns",
     "shanten",
     "waits",
 ]
@@ -302,10 +304,6 @@ def max_fan(hands: da.Array, *, best_wait: bool = False,
 
 # --------------------------------------------------------------------------------- dataframes
 
-COUNT_COLUMNS: tuple[str, ...] = tuple(f"c{k}" for k in range(27))
-"""The 27 count columns of a table of hands (``c0`` = 1m .. ``c26`` = 9s)."""
-
-
 def result_columns(name: str) -> list[str]:
     """The columns a kernel's result takes: its name, or ``NAME_c0``..``NAME_c26`` per kind.
 
@@ -313,20 +311,6 @@ def result_columns(name: str) -> list[str]:
     (['shanten'], ['discards_c0', 'discards_c1'])
     """
     return [name] if not KERNELS[name].row else [f"{name}_c{k}" for k in range(27)]
-
-
-def _hand_column(columns: Sequence[Any], hand: str | None) -> str | None:
-    """The string column to read, or None for the count columns c0..c26."""
-    if hand is not None:
-        if hand not in columns:
-            raise InvalidArgumentError(f"hand: no column {hand!r} (columns: {list(columns)})")
-        return hand
-    if all(c in columns for c in COUNT_COLUMNS):
-        return None
-    if "hand" in columns:
-        return "hand"
-    raise InvalidArgumentError("expected a 'hand' column of tile strings or the 27 count columns "
-                               f"c0..c26, got columns {list(columns)}")
 
 
 def _partition_counts(part: pd.DataFrame, hand: str | None,
@@ -405,7 +389,7 @@ def map_partitions(df: dd.DataFrame | pd.DataFrame, what: str | Iterable[str], *
         if missing:
             raise InvalidArgumentError(f"{n} needs {missing[0]}= (or columns={{{missing[0]!r}: "
                                        "column}})")
-    hand = _hand_column(list(df.columns), hand)
+    hand = hand_column(list(df.columns), hand)
     args = (names, hand, columns, options)
     if isinstance(df, pd.DataFrame):
         return _add_columns(df, *args)

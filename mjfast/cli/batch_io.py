@@ -25,7 +25,7 @@ from mjfast.errors import InvalidHandError
 
 from .common import CLIError
 
-__all__ = ["CHUNK_BYTES", "LINE_MAX", "NOT_READY", "Input", "Rows", "parse_lines"]
+__all__ = ["CHUNK_BYTES", "LINE_MAX", "NOT_READY", "Input", "Rows", "count_rows", "parse_lines"]
 
 NOT_READY = -1
 """What the ``max_fan`` column holds for a hand that is not ready."""
@@ -129,7 +129,7 @@ def _count_error(row: np.ndarray) -> str:
     raise AssertionError("a row with a bad count passed the check")  # pragma: no cover
 
 
-def _count_rows(block: np.ndarray, start: int) -> Rows:
+def count_rows(block: np.ndarray, start: int) -> Rows:
     """Rows of counts from ``start``; a count outside 0..4 makes a bad row."""
     errors: dict[int, str] = {}
     if block.dtype != np.uint8:
@@ -160,7 +160,7 @@ def _npy_rows(src: Source, n: int, dtype: np.dtype, chunk: int, base: int | None
             raise CLIError(f"cannot read {src.name}: its data ends after {got:,} of {n:,} rows "
                            "(truncated?)")
         block = np.frombuffer(data, dtype)
-        yield _count_rows(block.reshape(rows, 27) if base is None else block.reshape(27, rows).T,
+        yield count_rows(block.reshape(rows, 27) if base is None else block.reshape(27, rows).T,
                           start)
 
 
@@ -305,11 +305,12 @@ def _parsed(texts: list[bytes], where: list[np.ndarray], errors: dict[int, str])
 class Input:
     """``path`` (``-``: standard input) opened to be read in chunks of at most ``chunk`` rows:
     ``rows`` (the chunks), ``total`` (rows in all; None for text, where it is known only at
-    the end) and ``pos_name`` (what a position is called: row or line). A context manager
-    that closes the stream."""
+    the end), ``pos_name`` (what a position is called: row or line) and ``name`` (of the
+    input, for messages). A context manager that closes the stream."""
 
     def __init__(self, path: str, chunk: int) -> None:
         self.source = src = Source(path)
+        self.name = src.name
         self.rows: Iterator[Rows]
         self.total: int | None
         if path.lower().endswith(".npy") or src.head == _NPY_MAGIC:
