@@ -11,7 +11,8 @@ situational flags as ``(N,)``; ``melds``, ``visible`` and ``concealed_kongs`` as
 may be a numpy or dask array: it is cut into the row chunks of ``hands``. Options are checked
 when the graph is built (the numpy function runs on zero rows), so a bad ``form=`` fails at
 once; a bad row fails at compute time, named by its row in the whole array
-(``hands[70001]: ...``), or with ``errors="coerce"`` is marked as in numpy.
+(``hands[70001]: ...``; blocks run in parallel, so where several rows are bad the one named is
+the first of the first block to fail), or with ``errors="coerce"`` is marked as in numpy.
 
 >>> import dask.array as da
 >>> import numpy as np
@@ -103,7 +104,7 @@ _MAX_FAN_PAIR = Kernel(_max_fan_pair, np.int16, (2,))  # max_fan(best_wait=True)
 # Options given one per row: how many dimensions a per-row value has.
 _ROW_NDIM: dict[str, int] = {"void_suit": 1, "win_tiles": 1, "melds": 2, "visible": 2,
                              "concealed_kongs": 2, **dict.fromkeys(FLAG_NAMES, 1)}
-_ROW_NAME = re.compile(r"^(\w+)\[(\d+)\]")
+_ROW_NAME = re.compile(r"\b(\w+)\[(\d+)\]")
 
 
 def _per_row(name: str, value: object) -> bool:
@@ -168,14 +169,19 @@ def _block(kernel: Kernel, names: tuple[str, ...], options: dict[str, Any],
     args = [kw.pop(name) for name in kernel.positional]
     try:
         return kernel.func(np.ascontiguousarray(hands), *args, workers=1, **kw)
-    except ValueError as exc:  # InvalidHandError, InvalidArgumentError: renumber the row
+    except ValueError as exc:  # InvalidHandError, InvalidArgumentError: renumber the rows
         block = 0 if block_id is None else block_id[0]
-        m = _ROW_NAME.match(str(exc))
-        if m is None:
+
+        def whole(m: re.Match[str]) -> str:
+            if m[1] != "hands" and m[1] not in _ROW_NDIM:
+                return m[0]
+            return (f"{m[1]}[{offsets[block] + int(m[2])}]" if offsets is not None
+                    else f"{m[1]}[{m[2]} of block {block}]")
+
+        text = _ROW_NAME.sub(whole, str(exc))
+        if text == str(exc):
             raise
-        where = (f"{m[1]}[{offsets[block] + int(m[2])}]" if offsets is not None
-                 else f"{m[1]}[{m[2]}] of block {block}")
-        raise type(exc)(where + str(exc)[m.end():]) from None
+        raise type(exc)(text) from None
 
 
 def apply(name: str, hands: da.Array, *args: Any, **options: Any) -> da.Array:
