@@ -15,6 +15,7 @@ and ``error`` (string, null for a good row). Bad rows hold the sentinels of the 
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator, Sequence
 from types import TracebackType
 from typing import Any
@@ -157,3 +158,12 @@ class ParquetWriter(Writer):
             self.out.close()
         except pa.ArrowException as exc:
             raise self._failed(exc) from None
+
+    def discard(self) -> None:
+        """Close the Parquet writer first (it would write its footer into a closed file when
+        collected), then remove OUT.part."""
+        out = getattr(self, "out", None)
+        if out is not None:
+            with contextlib.suppress(OSError, pa.ArrowException):
+                out.close()
+        super().discard()
