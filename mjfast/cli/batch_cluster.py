@@ -132,6 +132,7 @@ def run_shards(client: Any, shards: list[Shard], args: argparse.Namespace,
 
 def cmd_batch_cluster(args: argparse.Namespace) -> int:
     """``mjfast batch IN_GLOB OUT_DIR --dask ADDRESS``."""
+    optional("distributed", "dask")
     computer_of(args)  # the options fit together, checked before any cluster starts
     shards = shards_of(args.input, args.output)
     todo = [s for s in shards if not os.path.exists(s.output)]
