@@ -96,8 +96,11 @@ class ParquetInput:
             if col.null_count:
                 nulls |= col.is_null().to_numpy(zero_copy_only=False)
         if self.hand is None:
-            block = np.column_stack([col.fill_null(0).to_numpy() for col in batch.columns])
-            rows = count_rows(block.reshape(n, 27), start)
+            cols = [(c.fill_null(0) if c.null_count else c).to_numpy() for c in batch.columns]
+            block = np.empty((n, 27), np.result_type(*cols))
+            for k, col in enumerate(cols):
+                block[:, k] = col
+            rows = count_rows(block, start)
         else:
             texts = batch.column(0).to_pylist()
             counts, errors = parse_lines([t.encode("utf-8", "surrogateescape") if t else b""
@@ -144,10 +147,13 @@ class ParquetWriter(Writer):
             col = cols[w]
             arrays += list(map(pa.array, np.ascontiguousarray(col.T))) if w == "effective" \
                 else [pa.array(col)]
-        err: list[str | None] = [None] * rows.counts.shape[0]
-        for i, msg in errors.items():
-            err[i] = msg
-        arrays.append(pa.array(err, pa.string()))
+        if errors:
+            err: list[str | None] = [None] * rows.counts.shape[0]
+            for i, msg in errors.items():
+                err[i] = msg
+            arrays.append(pa.array(err, pa.string()))
+        else:
+            arrays.append(pa.nulls(rows.counts.shape[0], pa.string()))
         try:
             self.out.write_batch(pa.RecordBatch.from_arrays(arrays, schema=self.schema))
         except (OSError, pa.ArrowException) as exc:
