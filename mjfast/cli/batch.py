@@ -160,11 +160,13 @@ def _open_output(path: str, what: list[str], pos_name: str, style: Style) -> Wri
     return TextWriter(path, what, pos_name, style, jsonl=kind == ".jsonl")
 
 
-def _open_input(path: str, chunk: int) -> Any:
+def _open_input(path: str, chunk: int, workers: int) -> Any:
     """An input of the kind the suffix of ``path`` names (:class:`.batch_io.Input` or
-    :class:`.batch_parquet.ParquetInput`)."""
+    :class:`.batch_parquet.ParquetInput`, which decodes on several threads only when
+    ``workers`` > 1)."""
     if path.lower().endswith(".parquet"):
-        return optional("mjfast.cli.batch_parquet", "parquet").ParquetInput(path, chunk)
+        parquet = optional("mjfast.cli.batch_parquet", "parquet")
+        return parquet.ParquetInput(path, chunk, threads=workers > 1)
     return Input(path, chunk)
 
 
@@ -181,7 +183,7 @@ def computer_of(args: argparse.Namespace) -> _Computer:
 
 def run_file(args: argparse.Namespace, computer: _Computer) -> tuple[int, int, str | None]:
     """Stream the input through ``computer`` into the output: (rows, bad rows, first error)."""
-    with _open_input(args.input, args.chunk) as inp:
+    with _open_input(args.input, args.chunk, args.workers) as inp:
         writer = _open_output(args.output, args.what, inp.pos_name, args.style)
         reasons = not isinstance(writer, NpyWriter)  # a .npy keeps no error text: word the first
         progress = Progress(inp.total, "batch", "rows")

@@ -24,14 +24,17 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
+import numpy as np
+
 from mjfast._args import as_int
 from mjfast.bench.report import rate_text
 
 from .batch import check_paths, computer_of, optional, run_file
+from .batch_io import Rows
 from .common import PROG, CLIError, Progress
 
 __all__ = ["Shard", "ShardResult", "cmd_batch_cluster", "connect", "process_shard", "run_shards",
-           "shards_of"]
+           "shards_of", "warm_up"]
 
 
 class Shard(NamedTuple):
@@ -78,6 +81,14 @@ def process_shard(shard: Shard, args: argparse.Namespace) -> ShardResult:
                                 "workers": 1, "dask": None})
     check_paths(one.input, one.output)
     return ShardResult(shard, *run_file(one, computer_of(one)))
+
+
+def warm_up(args: argparse.Namespace) -> None:
+    """On a worker, before the first shard: load what a shard needs (pyarrow; a worker without
+    it fails here, with the hint) and build the kernels' tables (built on first use), as part of
+    bringing the cluster up."""
+    optional("mjfast.cli.batch_parquet", "parquet")
+    computer_of(args).compute(Rows(np.zeros((1, 27), np.uint8), np.zeros(1, np.intp), {}))
 
 
 @contextlib.contextmanager
@@ -142,7 +153,7 @@ def cmd_batch_cluster(args: argparse.Namespace) -> int:
     workers = 0
     if todo:  # nothing left to do: no cluster to start
         with connect(args.dask) as client:
-            workers = len(client.nthreads())
+            workers = len(client.run(warm_up, args))
             t1 = time.perf_counter()
             progress = Progress(len(todo), "batch", "shards")
             done = itertools.count(1)

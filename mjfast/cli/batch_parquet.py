@@ -51,12 +51,22 @@ def output_schema(what: Sequence[str], pos_name: str) -> pa.Schema:
     return pa.schema(fields + [pa.field("error", pa.string())])
 
 
+def _ints(col: pa.Array) -> np.ndarray:
+    """An integer column as numpy, nulls as 0: a view of its data buffer (Array.to_numpy
+    would import pandas on first use, a third of a second per worker)."""
+    dtype = np.dtype(str(col.type))
+    data = np.frombuffer(col.buffers()[1], dtype, len(col), col.offset * dtype.itemsize)
+    return np.where(col.is_null().to_numpy(zero_copy_only=False), 0, data) if col.null_count else data
+
+
 class ParquetInput:
     """A Parquet file of hands read in chunks of at most ``chunk`` rows; the interface of
-    :class:`~mjfast.cli.batch_io.Input` (``rows``, ``total``, ``pos_name``, ``name``)."""
+    :class:`~mjfast.cli.batch_io.Input` (``rows``, ``total``, ``pos_name``, ``name``).
+    pyarrow decodes on its thread pool only with ``threads`` (``--workers`` above 1): a Dask
+    worker, or a run with ``--workers 1``, stays on one core."""
 
-    def __init__(self, path: str, chunk: int) -> None:
-        self.name, self.pos_name = path, "row"
+    def __init__(self, path: str, chunk: int, threads: bool = False) -> None:
+        self.name, self.pos_name, self.threads = path, "row", threads
         try:
             self.file = pq.ParquetFile(path)  # closed by close()
         except (OSError, pa.ArrowException) as exc:
@@ -82,7 +92,8 @@ class ParquetInput:
     def _rows(self, wanted: list[str], chunk: int) -> Iterator[Rows]:
         start = 0
         try:
-            for batch in self.file.iter_batches(batch_size=chunk, columns=wanted):
+            for batch in self.file.iter_batches(batch_size=chunk, columns=wanted,
+                                                use_threads=self.threads):
                 yield self._read(batch, start)
                 start += batch.num_rows
         except (OSError, pa.ArrowException) as exc:
@@ -96,7 +107,7 @@ class ParquetInput:
             if col.null_count:
                 nulls |= col.is_null().to_numpy(zero_copy_only=False)
         if self.hand is None:
-            cols = [(c.fill_null(0) if c.null_count else c).to_numpy() for c in batch.columns]
+            cols = [_ints(c) for c in batch.columns]
             block = np.empty((n, 27), np.result_type(*cols))
             for k, col in enumerate(cols):
                 block[:, k] = col
@@ -122,6 +133,14 @@ class ParquetInput:
         self.close()
 
 
+def _arrow(values: np.ndarray) -> pa.Array:
+    """A numpy column as an Arrow array over the same memory (pa.array would import pandas on
+    first use, a third of a second per worker)."""
+    values = np.ascontiguousarray(values)
+    return pa.Array.from_buffers(pa.from_numpy_dtype(values.dtype), len(values),
+                                 [None, pa.py_buffer(values)])
+
+
 class ParquetWriter(Writer):
     """Results written as Parquet to ``OUT.part`` (one row group per chunk), renamed on
     :meth:`finish`."""
@@ -142,11 +161,11 @@ class ParquetWriter(Writer):
 
     def write(self, rows: Rows, cols: dict[str, np.ndarray], errors: dict[int, str]) -> None:
         """Append one chunk as a row group."""
-        arrays: list[Any] = [pa.array(rows.where, pa.int64())]
+        arrays: list[Any] = [_arrow(rows.where.astype(np.int64, copy=False))]
         for w in self.what:
             col = cols[w]
-            arrays += list(map(pa.array, np.ascontiguousarray(col.T))) if w == "effective" \
-                else [pa.array(col)]
+            arrays += list(map(_arrow, np.ascontiguousarray(col.T))) if w == "effective" \
+                else [_arrow(col)]
         if errors:
             err: list[str | None] = [None] * rows.counts.shape[0]
             for i, msg in errors.items():
