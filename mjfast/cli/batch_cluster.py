@@ -100,7 +100,7 @@ def connect(address: str) -> Iterator[Any]:
     if kind == "local":
         n = as_int(_int_or_text(count), "--dask local:N", minimum=1)
         with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+                                      dashboard_address=":0", silence_logs=logging.ERROR) as cluster, \
                 distributed.Client(cluster) as client:
             yield client
         return

@@ -18,7 +18,7 @@ from mjfast import datagen, format_hand
 def cluster() -> Iterator[Any]:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=logging.ERROR) as c:
+                                  dashboard_address=":0", silence_logs=logging.ERROR) as c:
         yield c
 
 
