@@ -99,8 +99,10 @@ def connect(address: str) -> Iterator[Any]:
     kind, _, count = address.partition(":")
     if kind == "local":
         n = as_int(_int_or_text(count), "--dask local:N", minimum=1)
-        with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                      dashboard_address=":0", silence_logs=logging.ERROR) as cluster, \
+        # The workers' sampling profiler feeds only the dashboard: off, it costs no core time.
+        with optional("dask", "dask").config.set({"distributed.worker.profile.enabled": False}), \
+                distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                         dashboard_address=":0", silence_logs=logging.ERROR) as cluster, \
                 distributed.Client(cluster) as client:
             yield client
         return
