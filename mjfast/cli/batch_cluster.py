@@ -66,6 +66,8 @@ def shards_of(pattern: str, out_dir: str) -> list[Shard]:
     seen: dict[str, str] = {}
     for name in names:
         out = os.path.join(out_dir, Path(name).stem + ".parquet")
+        if os.path.abspath(out) == os.path.abspath(name):  # it would count as done, and be lost
+            raise CLIError(f"{name}: its output would overwrite it; give another OUT_DIR")
         if out in seen:
             raise CLIError(f"{name} and {seen[out]} would both write {out}: give shards "
                            "distinct names")

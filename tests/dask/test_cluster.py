@@ -91,6 +91,7 @@ def test_a_bad_row_stops_the_run_and_names_its_shard(cluster, tmp_path, capsys):
     (["{in}/*.parquet", "out", "--dask", "nowhere"], "expected local:N or a scheduler address"),
     (["{in}/*.parquet", "out", "--dask", "local:0"], "--dask local:N: expected an int >= 1"),
     (["{in}/*.parquet", "{in}/part-00.parquet"], "the output is a directory"),
+    (["{in}/*.parquet", "{in}"], "part-00.parquet: its output would overwrite it"),
 ])
 def test_refusals(tmp_path, capsys, monkeypatch, args, message):
     make_shards(tmp_path / "in", 1, 30)

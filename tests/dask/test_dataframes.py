@@ -71,6 +71,22 @@ def test_a_bad_string_raises_naming_its_index_label(client):
         mdask.map_partitions(df, "shanten").compute()
 
 
+def test_parquet_shards_through_read_parquet(client, tmp_path):
+    """The README's path for a table on disk: dd.read_parquet, then a dataframe or an array."""
+    pytest.importorskip("pyarrow")
+    from .conftest import write_shard
+
+    parts = [hands(500, 14, seed=20 + i) for i in range(3)]
+    for i, h in enumerate(parts):
+        write_shard(tmp_path / f"p{i}.parquet", h)
+    df = dd.read_parquet(str(tmp_path / "*.parquet"))
+    want = mjfast.shanten(np.concatenate(parts))
+    out = mdask.map_partitions(df, "shanten").compute()
+    np.testing.assert_array_equal(out["shanten"], want)
+    arr = df[list(mdask.COUNT_COLUMNS)].to_dask_array(lengths=True)
+    np.testing.assert_array_equal(mdask.shanten(arr).compute(), want)
+
+
 def test_a_pandas_frame_is_computed_at_once():
     out = mdask.map_partitions(pd.DataFrame({"hand": STRINGS[:50]}), "shanten")
     np.testing.assert_array_equal(out["shanten"], mjfast.shanten(H13[:50]))
