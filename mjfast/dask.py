@@ -54,6 +54,7 @@ __all__ = [
     "COUNT_COLUMNS",
     "KERNELS",
     "Kernel",
+    "apply",
     "discards",
     "effective_tiles",
     "fan",

@@ -14,8 +14,10 @@ import pytest
 from mjfast import datagen, format_hand
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def cluster() -> Iterator[Any]:
+    """Closed after the last test of this folder: its threads must not run under later tests
+    (tests/notation measures the memory a parse allocates, in every thread)."""
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=":0", silence_logs=logging.ERROR) as c:
