@@ -11,6 +11,7 @@ from mjfast._notation import STYLES
 
 from .analyze import cmd_analyze
 from .batch import BATCH_CHUNK, WHAT, cmd_batch, what_type
+from .batch_cluster import cmd_batch_cluster
 from .batch_io import CHUNK_BYTES, LINE_MAX
 from .bench import cmd_bench
 from .common import (
@@ -200,8 +201,9 @@ _BATCH_DESCRIPTION = (
     "array of tile counts (known by its name or its first bytes), or text with one hand string "
     "per line (.csv: the first field, with the csv module's quoting and an optional 'hand' "
     f"header; blank lines are skipped, a UTF-8 BOM is dropped, a line over {LINE_MAX:,} bytes is "
-    f"a bad row). It is streamed in chunks of at most --chunk rows and {CHUNK_BYTES >> 20} MiB of "
-    "text, so memory stays bounded.\n\n"
+    f"a bad row), or .parquet: a string column 'hand' or 27 integer count columns c0..c26 "
+    "(c0 = 1m .. c26 = 9s). It is streamed in chunks of at most --chunk rows and "
+    f"{CHUNK_BYTES >> 20} MiB of text (Parquet: a record batch), so memory stays bounded.\n\n"
     "OUTPUT: a file (not -), written to OUTPUT.part and renamed to OUTPUT once complete; on an "
     "error (a full disk: 'cannot write OUTPUT: No space left on device') or Ctrl-C the .part is "
     "removed. By suffix:\n"
@@ -211,8 +213,13 @@ _BATCH_DESCRIPTION = (
     "         Rows follow the input rows (for text: the non-blank lines).\n"
     "  .csv   a header, then one row per hand: line (or row), the quantities, error;\n"
     "         waits as tiles '1p 4p', effective as '1p:4 4p:3'.\n"
-    "  .jsonl one object per hand: {\"line\": 3, \"shanten\": 0, \"waits\": [\"1p\", \"4p\"], ...}."
-    "\n\n"
+    "  .jsonl one object per hand: {\"line\": 3, \"shanten\": 0, \"waits\": [\"1p\", \"4p\"], ...}.\n"
+    "  .parquet row (or line), then shanten int8, waits uint32, effective_c0..effective_c26 int8,\n"
+    "         max_fan int16 (values as in .npy), error (string, null if the row is good).\n\n"
+    "--dask ADDRESS: INPUT is a glob of shards ('data/*.parquet', quoted) and OUTPUT a directory; "
+    "each shard is one task on a Dask cluster (local:N starts N worker processes here, or a "
+    "scheduler such as tcp://scheduler:8786) and gives OUTPUT/<name>.parquet. Shards already "
+    "written are skipped, so a rerun resumes; a shard whose worker dies is run again.\n\n"
     "max_fan is the 大叫 fan (uncapped, display numbering) of a ready 13 - 3m hand, -1 when not "
     "ready (empty/null in csv/jsonl).\n"
     "A bad row stops the run with its line (or row) number; with --errors coerce it is marked "
@@ -227,9 +234,13 @@ def _add_batch(sub: _Subparsers) -> None:
         epilog="examples:\n  mjfast batch hands.npy shanten.npy\n"
                "  mjfast batch hands.txt out.csv --what shanten,waits,max_fan\n"
                "  mjfast batch hands.npy out.npy --what shanten,waits,effective --errors coerce\n"
-               "  cat hands.txt | mjfast batch - out.jsonl")
-    p.add_argument("input", metavar="INPUT", help="hands: .npy (N, 27) counts, or text/CSV")
-    p.add_argument("output", metavar="OUTPUT", help="results: .npy, .csv or .jsonl")
+               "  cat hands.txt | mjfast batch - out.jsonl\n"
+               "  mjfast batch hands.parquet out.parquet --what shanten,max_fan\n"
+               "  mjfast batch 'shards/*.parquet' results/ --dask local:4")
+    p.add_argument("input", metavar="INPUT",
+                   help="hands: .npy (N, 27) counts, text/CSV or .parquet (--dask: a glob)")
+    p.add_argument("output", metavar="OUTPUT",
+                   help="results: .npy, .csv, .jsonl or .parquet (--dask: a directory)")
     p.add_argument("--what", type=what_type, default="shanten", metavar="LIST",
                    help=f"comma list of {', '.join(WHAT)} (default shanten)")
     _choice(p, "--form", FORMS, "all", "shanten form for shanten and effective (default all)")
@@ -244,7 +255,14 @@ def _add_batch(sub: _Subparsers) -> None:
                    help=f"rows per chunk at most (default {BATCH_CHUNK:,})")
     _rules_options(p, "rules preset for max_fan", "override a Rules field for max_fan (repeatable)")
     _style(p, "tile style in csv/jsonl")
-    p.set_defaults(func=cmd_batch)
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="run the shards of a glob on a Dask cluster: local:N or tcp://HOST:PORT")
+    p.set_defaults(func=_cmd_batch)
+
+
+def _cmd_batch(args: argparse.Namespace) -> int:
+    """One file, or with --dask many shards on a cluster."""
+    return cmd_batch_cluster(args) if args.dask else cmd_batch(args)
 
 
 def _add_bench(sub: _Subparsers) -> None:
