@@ -22,9 +22,9 @@ from typing import Any
 from mjfast._ref.core import is_win, shanten
 from mjfast._ref.scoring import score
 from mjfast.rules import Rules
-from mjfast.tiles import melds_to_counts, parse_hand
+from mjfast.tiles import format_tile, melds_to_counts, parse_hand
 
-__all__ = ["forecast"]
+__all__ = ["Model", "forecast"]
 
 TIE = 1e-12
 Hand = tuple[int, ...]
@@ -45,102 +45,119 @@ def _meld_counts(melds: Any) -> Hand:
     return _counts(melds)
 
 
+class Model:
+    """The model of one call: pool, shanten, win test, payment, allowed discards and the optimal
+    values; :meth:`step` plays one draw by the policy (the Monte Carlo test uses it too)."""
+
+    def __init__(self, hand: Any, *, melds: Any = None, void_suit: int | None = None,
+                 visible: Any = None, rules: Rules | None = None, objective: str = "win",
+                 exchanges: bool = True) -> None:
+        self.hand, self.melds = _counts(hand), _meld_counts(melds)
+        vis = (0,) * 27 if visible is None else _counts(visible)
+        self.vs = None if void_suit is None or void_suit < 0 else void_suit
+        self.rules = rules or Rules()
+        self.pool = [4 - self.hand[k] - self.melds[k] - vis[k] for k in range(27)]
+        total = sum(self.pool)
+        self.p = [x / total for x in self.pool]
+        self.objective, self.exchanges = objective, exchanges
+        self._m = self.melds if any(self.melds) else None
+        self.sh = cache(lambda x: shanten(x, melds=self._m, void_suit=self.vs))
+        self.wins = cache(lambda x: is_win(x, melds=self._m, void_suit=self.vs))
+        self.value = cache(self._value)
+        bonus = 1 if self.rules.self_draw == "add_base" else 0
+        # the fan twin takes meld strings: a kong is scored as an exposed one (no 门清)
+        names = [f"{'pung' if n == 3 else 'kong'}:{format_tile(t)}" for t, n in enumerate(self.melds) if n]
+        self.pay = cache(lambda x, k: float(score(x, win_tile=k, melds=names or None, void_suit=self.vs,
+                                                  self_drawn=True, rules=self.rules).multiplier
+                                            + bonus))
+
+    def children(self, x: Hand, k: int) -> list[Hand]:
+        """The hands the allowed discards of x + k leave, in discard order."""
+        y = _plus(x, k, 1)
+        held = [d for d in range(27) if y[d]]
+        vs = self.vs
+        if vs is not None and any(y[9 * vs:9 * vs + 9]):
+            return [_plus(y, d, -1) for d in held if d // 9 == vs]
+        after = {d: self.sh(_plus(y, d, -1)) for d in held}
+        if self.exchanges:
+            return [_plus(y, d, -1) for d in held if after[d] <= self.sh(x)]
+        better = [_plus(y, d, -1) for d in held if after[d] < self.sh(x)]
+        return better or [x]
+
+    def pick(self, options: list[Hand], t: int) -> Hand:
+        vals = [self.value(o, t) for o in options]
+        best = max(vals)
+        return next(o for o, v in zip(options, vals) if v >= best - TIE * best)
+
+    def step(self, x: Hand, k: int, t: int) -> tuple[Hand | None, float]:
+        """Draw k with t draws left (before it): (the hand after the policy's discard, 0.0), or
+        (None, payment) on a win."""
+        if x[k] + self.melds[k] >= 4:
+            return x, 0.0
+        y = _plus(x, k, 1)
+        if self.wins(y):
+            return None, self.pay(y, k)
+        return self.pick(self.children(x, k), t - 1), 0.0
+
+    def _value(self, x: Hand, t: int) -> float:
+        if t == 0 or self.sh(x) + 1 > t:
+            return 0.0
+        v = 0.0
+        for k in range(27):
+            if self.pool[k]:
+                y, paid = self.step(x, k, t)
+                worth = (1.0 if self.objective == "win" else paid) if y is None else self.value(y, t - 1)
+                v += self.p[k] * worth
+        return v
+
+    def curves(self, start: Hand, draws: int) -> dict[str, Any]:
+        """Ready / win curves and the expected payment, following the policy forward."""
+        mass = {start: 1.0}
+        won = paid = 0.0
+        ready, win = [], []
+        for j in range(draws):
+            nxt: dict[Hand, float] = {}
+            for x, w in mass.items():
+                for k in range(27):
+                    if self.pool[k]:
+                        y, pay = self.step(x, k, draws - j)
+                        q = w * self.p[k]
+                        if y is None:
+                            won += q
+                            paid += q * pay
+                        else:
+                            nxt[y] = nxt.get(y, 0.0) + q
+            mass = nxt
+            ready.append(won + sum(w for x, w in mass.items() if self.sh(x) <= 0))
+            win.append(won)
+        return {"ready": ready, "win": win, "value": paid, "objective": self.value(start, draws)}
+
+    def starts(self) -> dict[int, Hand]:
+        """The start hands: the hand itself (key -1) for 13-3m, else one per legal discard."""
+        h, vs = self.hand, self.vs
+        if sum(h) == 13 - 3 * sum(1 for x in self.melds if x):
+            return {-1: h}
+        void_held = vs is not None and any(h[9 * vs:9 * vs + 9])
+        return {d: _plus(h, d, -1) for d in range(27) if h[d] and (not void_held or d // 9 == vs)}
+
+
+def _plus(x: Hand, k: int, d: int) -> Hand:
+    y = list(x)
+    y[k] += d
+    return tuple(y)
+
+
 def forecast(hand: Any, *, draws: int, melds: Any = None, void_suit: int | None = None,
              visible: Any = None, rules: Rules | None = None, objective: str = "win",
              exchanges: bool = True) -> dict[str, Any]:
     """The forecast of one hand as plain lists: ``{"ready", "win", "value"}`` for 13-3m; for
     14-3m per legal discard kind ``{"discards": {d: {...}}, "best_discard", "is_win"}``."""
-    h, m = _counts(hand), _meld_counts(melds)
-    vis = (0,) * 27 if visible is None else _counts(visible)
-    vs = None if void_suit is None or void_suit < 0 else void_suit
-    rules = rules or Rules()
-    pool = [4 - h[k] - m[k] - vis[k] for k in range(27)]
-    total = sum(pool)
-    p = [x / total for x in pool]
-    bonus = 1 if rules.self_draw == "add_base" else 0
-    mtuple = m if any(m) else None
-
-    @cache
-    def sh(x: Hand) -> int:
-        return shanten(x, melds=mtuple, void_suit=vs)
-
-    @cache
-    def wins(x: Hand) -> bool:
-        return is_win(x, melds=mtuple, void_suit=vs)
-
-    @cache
-    def pay(x: Hand, k: int) -> float:
-        return float(score(x, win_tile=k, melds=mtuple, void_suit=vs, self_drawn=True,
-                           rules=rules).multiplier + bonus)
-
-    def plus(x: Hand, k: int, d: int) -> Hand:
-        y = list(x)
-        y[k] += d
-        return tuple(y)
-
-    def children(x: Hand, k: int) -> list[Hand]:
-        """The hands the allowed discards of x + k leave, in discard order."""
-        y = plus(x, k, 1)
-        held = [d for d in range(27) if y[d]]
-        if vs is not None and any(y[9 * vs:9 * vs + 9]):
-            return [plus(y, d, -1) for d in held if d // 9 == vs]
-        after = {d: sh(plus(y, d, -1)) for d in held}
-        if exchanges:
-            return [plus(y, d, -1) for d in held if after[d] <= sh(x)]
-        better = [plus(y, d, -1) for d in held if after[d] < sh(x)]
-        return better or [x]
-
-    def pick(options: list[Hand], t: int) -> Hand:
-        vals = [value(o, t) for o in options]
-        best = max(vals)
-        return next(o for o, v in zip(options, vals) if v >= best - TIE * best)
-
-    @cache
-    def value(x: Hand, t: int) -> float:
-        if t == 0 or sh(x) + 1 > t:
-            return 0.0
-        v = 0.0
-        for k in range(27):
-            if not pool[k]:
-                continue
-            if x[k] + m[k] >= 4:
-                v += p[k] * value(x, t - 1)
-            elif wins(plus(x, k, 1)):
-                v += p[k] * (1.0 if objective == "win" else pay(plus(x, k, 1), k))
-            else:
-                v += p[k] * value(pick(children(x, k), t - 1), t - 1)
-        return v
-
-    def curves(start: Hand) -> dict[str, Any]:
-        mass = {start: 1.0}
-        won = paid = 0.0
-        ready, win = [], []
-        for j in range(draws):
-            t = draws - j
-            nxt: dict[Hand, float] = {}
-            for x, w in mass.items():
-                for k in range(27):
-                    if not pool[k]:
-                        continue
-                    q = w * p[k]
-                    if x[k] + m[k] >= 4:
-                        nxt[x] = nxt.get(x, 0.0) + q
-                    elif wins(plus(x, k, 1)):
-                        won += q
-                        paid += q * pay(plus(x, k, 1), k)
-                    else:
-                        y = pick(children(x, k), t - 1)
-                        nxt[y] = nxt.get(y, 0.0) + q
-            mass = nxt
-            ready.append(won + sum(w for x, w in mass.items() if sh(x) <= 0))
-            win.append(won)
-        return {"ready": ready, "win": win, "value": paid, "objective": value(start, draws)}
-
-    if sum(h) == 13 - 3 * sum(1 for x in m if x):
-        return curves(h)
-    void_held = vs is not None and any(h[9 * vs:9 * vs + 9])
-    legal = [d for d in range(27) if h[d] and (not void_held or d // 9 == vs)]
-    per = {d: curves(plus(h, d, -1)) for d in legal}
+    model = Model(hand, melds=melds, void_suit=void_suit, visible=visible, rules=rules,
+                  objective=objective, exchanges=exchanges)
+    starts = model.starts()
+    if -1 in starts:
+        return model.curves(starts[-1], draws)
+    per = {d: model.curves(x, draws) for d, x in starts.items()}
     best = max(r["objective"] for r in per.values())
-    choice = next(d for d in legal if per[d]["objective"] >= best - TIE * best)
-    return {"discards": per, "best_discard": choice, "is_win": wins(h)}
+    choice = next(d for d in per if per[d]["objective"] >= best - TIE * best)
+    return {"discards": per, "best_discard": choice, "is_win": model.wins(model.hand)}
