@@ -79,8 +79,10 @@ typedef struct {
     uint8_t *depth, *live;
     int64_t *e0, *e1;
     double *stay, *pwin, *ppay;
-    int32_t *edges;
-    int64_t ne, ecap;
+    int32_t *edges;           /* per group: k | count << 8, group id, count successor ids */
+    int64_t ne, ecap, ngroups;
+    int32_t *picks;           /* [group][t - 1]: the successor picked with t - 1 draws left */
+    int64_t pcap;
     double *V, *mass, *next;
     int64_t vcap;
     int32_t *act, *nact;
@@ -257,12 +259,17 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     mj_probes(&h, +1, d14);
     int vs = w->vs, held_void = vs >= 0 && h.n[vs] > 0;
     double stay = 0, pwin = 0, ppay = 0;
-    if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 15, sizeof(int32_t))) return FC_ERR_NOMEM;
+    if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->e0[s] = w->ne;
     for (int k = 0; k < 27; k++) {
         double pk = w->p[k];
         if (pk == 0.0) continue;
         if (mj_held(&h, k) >= 4) { /* a fifth copy: discarded at once */
+            stay += pk;
+            continue;
+        }
+        int forced = held_void || (vs >= 0 && k / 9 == vs); /* 定缺: discard a void tile */
+        if (d14[k] != 0 && !forced && !job->exchanges && d14[k] >= dh) {
             stay += pk;
             continue;
         }
@@ -273,13 +280,10 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             ppay += pk * fc_payment(w, &g, k);
             continue;
         }
-        int forced = held_void || (vs >= 0 && k / 9 == vs); /* 定缺: discard a void tile */
-        if (!forced && !job->exchanges && d14[k] >= dh) {
-            stay += pk;
-            continue;
-        }
         mj_probes(&g, -1, d13);
-        int64_t head = w->ne++;
+        int64_t head = w->ne;
+        w->edges[head + 1] = (int32_t)w->ngroups++;
+        w->ne += 2;
         int count = 0;
         for (int d = 0; d < 27; d++) {
             if (!g.c[d]) continue;
@@ -331,6 +335,7 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
     return ids[0];
 }
 
+/* Values backward in t, and every group's pick per t (the forward passes read them). */
 static int fc_values(fc_work_t *w) {
     const int T = w->T;
     const int64_t stride = T + 1;
@@ -345,19 +350,22 @@ static int fc_values(fc_work_t *w) {
         w->bytes += (need - w->vcap) * (int64_t)sizeof(double);
         w->vcap = need;
     }
+    if (!fc_grow(w, (void **)&w->picks, &w->pcap, w->ngroups * T, sizeof(int32_t))) return FC_ERR_NOMEM;
     memset(w->V, 0, (size_t)need * sizeof(double));
     int value = w->job->objective == FC_OBJ_VALUE;
     for (int t = 1; t <= T; t++) {
         for (int64_t s = 0; s < w->n; s++) {
-            if (!w->live[s] || w->depth[s] > T - t || w->sh[s] >= t) continue;
+            /* sh == t: worth 0, but the forward pass follows its picks (it may still get ready) */
+            if (!w->live[s] || w->depth[s] > T - t || w->sh[s] > t) continue;
             double v = (value ? w->ppay[s] : w->pwin[s]) + w->stay[s] * w->V[s * stride + t - 1];
             for (int64_t e = w->e0[s]; e < w->e1[s];) {
                 int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
-                int32_t pick = fc_pick(w, w->edges + e + 1, count, t - 1);
+                int32_t pick = fc_pick(w, w->edges + e + 2, count, t - 1);
+                w->picks[(int64_t)w->edges[e + 1] * T + t - 1] = pick;
                 v += w->p[k] * w->V[pick * stride + t - 1];
-                e += 1 + count;
+                e += 2 + count;
             }
-            w->V[s * stride + t] = v;
+            if (w->sh[s] < t) w->V[s * stride + t] = v;
         }
     }
     return MJ_OK;
@@ -389,9 +397,8 @@ static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
             if (w->stay[s] > 0) fc_push(w, s, m * w->stay[s], &nn);
             for (int64_t e = w->e0[s]; e < w->e1[s];) {
                 int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
-                int32_t pick = fc_pick(w, w->edges + e + 1, count, t - 1);
-                fc_push(w, pick, m * w->p[k], &nn);
-                e += 1 + count;
+                fc_push(w, w->picks[(int64_t)w->edges[e + 1] * T + t - 1], m * w->p[k], &nn);
+                e += 2 + count;
             }
         }
         double r = won;
@@ -413,15 +420,25 @@ static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
 }
 
 static void fc_reset(fc_work_t *w) {
-    if (w->hkey) memset(w->hkey, 0, (size_t)w->hcap * sizeof(uint64_t));
+    if (w->hcap > (1 << 16)) { /* a big table from an earlier row: start small again */
+        free(w->hkey);
+        free(w->hval);
+        w->bytes -= w->hcap * (int64_t)(sizeof(uint64_t) + sizeof(int32_t));
+        w->hkey = NULL;
+        w->hval = NULL;
+        w->hcap = 0;
+    } else if (w->hkey) {
+        memset(w->hkey, 0, (size_t)w->hcap * sizeof(uint64_t));
+    }
     w->n = 0;
     w->ne = 0;
+    w->ngroups = 0;
 }
 
 static void fc_free(fc_work_t *w) {
     free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
-    free(w->V); free(w->mass); free(w->next); free(w->act); free(w->nact);
+    free(w->V); free(w->picks); free(w->mass); free(w->next); free(w->act); free(w->nact);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */
