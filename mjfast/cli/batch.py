@@ -34,7 +34,7 @@ from .common import PROG, CLIError, Progress, rules_of
 __all__ = ["BATCH_CHUNK", "NOT_READY", "WHAT", "cmd_batch", "what_type"]
 
 BATCH_CHUNK = 1 << 16
-WHAT = ("shanten", "waits", "effective", "max_fan")
+WHAT = ("shanten", "waits", "effective", "max_fan", "forecast")
 _OUTPUTS = (".npy", ".csv", ".jsonl")
 
 
@@ -189,7 +189,11 @@ def _run(args: argparse.Namespace, computer: _Computer) -> tuple[int, int, str |
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    """Shanten / waits / effective tiles / max fan of every hand of a file."""
+    """Shanten / waits / effective tiles / max fan (or the forecast) of every hand of a file."""
+    if "forecast" in args.what:
+        from .batch_forecast import cmd_batch_forecast
+
+        return cmd_batch_forecast(args)
     computer = _computer(args)
     _check_paths(args.input, args.output)
     t0 = time.perf_counter()

@@ -133,9 +133,11 @@ def choose_void(hand: HandLike, *, draws: int, rules: RulesLike = None,
     scores rank the lower suit first. A 14-tile hand is scored by its best discard.
 
     Example:
-        >>> ranked = choose_void("123456789m1234p9s", draws=6, exchanges=False)
-        >>> [str(c).split(":")[0] for c in ranked]
-        ['void s', 'void p', 'void m']
+        >>> for choice in choose_void("1234567m123p1559s", draws=6, exchanges=False):
+        ...     print(choice)
+        void s: P(win) 0.0442, value 0.0897, discard 1s
+        void p: P(win) 0.0175, value 0.0351, discard 1p
+        void m: P(win) 0.0000, value 0.0000, discard 1m
     """
     goal = as_choice(objective, "objective", _OBJECTIVES)
     out = []
