@@ -119,7 +119,7 @@ def advise(hand: str | HandLike, *, visible: Any = None, form: Form = "all", mel
         from .forecast import forecast
 
         fc = forecast(counts, draws=draws, melds=p.melds, void_suit=void_suit, visible=p.visible,
-                      rules=rules, objective=objective, exchanges=exchanges)  # type: ignore[arg-type]
+                      rules=rules, objective=objective, exchanges=exchanges)
     ranked = []
     for t in (int(k) for k in np.nonzero(counts)[0]):
         rest = counts.copy()
@@ -131,7 +131,7 @@ def advise(hand: str | HandLike, *, visible: Any = None, form: Form = "all", mel
         kinds = tuple(int(k) for k in np.nonzero(eff >= 0)[0])
         win = value = None
         if fc is not None:
-            value = float(fc.value[t])  # type: ignore[index]
+            value = float(np.asarray(fc.value)[t])
             win = float(fc.win[t, -1]) if fc.draws else 0.0 * value  # NaN where barred
         ranked.append(Discard(t, int(after[t]), int(eff[eff > 0].sum()), kinds, win, value))
     if fc is None:

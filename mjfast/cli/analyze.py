@@ -12,7 +12,6 @@ from mjfast._typing import Form
 from mjfast.scoring import MaxFan, max_fan
 from mjfast.tiles import Style, format_hand, format_tile
 
-from .forecast_text import forecast_docs, forecast_lines, void_advice_doc, void_advice_lines
 from .common import (
     CLIError,
     fan_items,
@@ -23,6 +22,7 @@ from .common import (
     shanten_text,
     void_name,
 )
+from .forecast_text import forecast_docs, forecast_lines, void_advice_doc, void_advice_lines
 
 __all__ = ["cmd_analyze"]
 

@@ -62,7 +62,7 @@ def cmd_batch_forecast(args: argparse.Namespace) -> int:
     arrays = {k: np.concatenate(v) for k, v in parts.items()}
     part = args.output + ".part"
     with open(part, "wb") as fh:
-        np.savez(fh, **arrays)
+        np.savez(fh, **arrays)  # type: ignore[arg-type]
     os.replace(part, args.output)
     done = len(arrays["value"]) if arrays else 0
     seconds = time.perf_counter() - t0

@@ -33,14 +33,14 @@ def _one(ready: np.ndarray, win: np.ndarray, value: float) -> dict[str, Any]:
 def forecast_docs(hand: np.ndarray, kw: dict[str, Any], visible: np.ndarray | None, rules: Any,
                   draws: int, objective: str, exchanges: bool, style: Style) -> dict[str, Any]:
     """The forecast of a hand as JSON: the curves (per discard kind for 14 - 3m tiles)."""
-    f = forecast(hand, draws=draws, visible=visible, rules=rules, objective=objective,  # type: ignore[arg-type]
+    f = forecast(hand, draws=draws, visible=visible, rules=rules, objective=objective,
                  exchanges=exchanges, **kw)
     doc: dict[str, Any] = {"draws": draws, "objective": objective, "exchanges": exchanges}
     if not f.complete:
-        doc.update(_one(f.ready, f.win, f.value))  # type: ignore[arg-type]
+        doc.update(_one(f.ready, f.win, float(np.asarray(f.value))))
         return doc
     value = np.asarray(f.value)
-    doc["best_discard"] = format_tile(int(f.best_discard), style)  # type: ignore[arg-type]
+    doc["best_discard"] = format_tile(int(np.asarray(f.best_discard)), style)
     doc["per_discard"] = {format_tile(d, style): _one(f.ready[d], f.win[d], value[d])
                           for d in range(27) if not np.isnan(value[d])}
     return doc
@@ -50,7 +50,7 @@ def void_advice_doc(hand: np.ndarray, rules: Any, draws: int, objective: str,
                     exchanges: bool, style: Style) -> list[dict[str, Any]]:
     """The three void choices, best first (mjfast.forecast.choose_void)."""
     out = []
-    for c in choose_void(hand, draws=draws, rules=rules, objective=objective,  # type: ignore[arg-type]
+    for c in choose_void(hand, draws=draws, rules=rules, objective=objective,
                          exchanges=exchanges):
         out.append({"suit": SUITS[c.suit], "score": c.score, "win": c.win, "value": c.value,
                     "discard": None if c.discard is None else format_tile(c.discard, style),

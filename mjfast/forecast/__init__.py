@@ -8,6 +8,6 @@ value, per discard, under optimal play; 定缺 advice.
 """
 
 from .api import MAX_STATES, choose_void, forecast, payments
-from .types import Forecast, Objective, VoidChoice
+from .types import Forecast, VoidChoice
 
-__all__ = ["MAX_STATES", "Forecast", "Objective", "VoidChoice", "choose_void", "forecast", "payments"]
+__all__ = ["MAX_STATES", "Forecast", "VoidChoice", "choose_void", "forecast", "payments"]

@@ -7,20 +7,20 @@ arguments, compiles the rules into the fan table and a payment table, and runs r
 from __future__ import annotations
 
 import functools
-from typing import Any, overload
+from typing import Any
 
 import numpy as np
 
 from mjfast._args import as_choice, as_flag, as_int, as_rules, as_void
 from mjfast._batch import run_chunks
 from mjfast._core import _forecast
-from mjfast._typing import HandLike, MeldsLike, RulesLike, VoidSuits
+from mjfast._typing import HandLike, HandsLike, MeldsLike, RulesLike, VoidSuits
 from mjfast._validate import prepare, row_error
 from mjfast.errors import InvalidArgumentError, InvalidHandError
 from mjfast.rules import MAX_FAN, Rules
 from mjfast.scoring.patterns import compile_rules
 
-from .types import Forecast, Objective, VoidChoice
+from .types import Forecast, VoidChoice
 
 __all__ = ["MAX_STATES", "forecast", "choose_void"]
 
@@ -40,17 +40,9 @@ def payments(rules: Rules) -> np.ndarray:
     return table
 
 
-@overload
-def forecast(hand: HandLike, *, draws: int, melds: MeldsLike = None, void_suit: VoidSuits = None,
-             visible: Any = None, rules: RulesLike = None, objective: Objective = "win",
-             exchanges: bool = True, workers: int = 1) -> Forecast: ...
-@overload
-def forecast(hand: np.ndarray, *, draws: int, melds: Any = None, void_suit: VoidSuits = None,
-             visible: Any = None, rules: RulesLike = None, objective: Objective = "win",
-             exchanges: bool = True, workers: int = 1) -> Forecast: ...
-def forecast(hand: Any, *, draws: Any, melds: Any = None, void_suit: Any = None,
-             visible: Any = None, rules: Any = None, objective: Any = "win",
-             exchanges: Any = True, workers: Any = 1) -> Forecast:
+def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit: VoidSuits = None,
+             visible: Any = None, rules: RulesLike = None, objective: str = "win",
+             exchanges: bool = True, workers: int = 1) -> Forecast:
     """Probability of being ready and of having won after each of ``draws`` own draws, and the
     expected payment, under optimal play (RULES.md 9: fixed pool, self-draw only, 定缺 rule).
 
@@ -99,10 +91,10 @@ def forecast(hand: Any, *, draws: Any, melds: Any = None, void_suit: Any = None,
     shape = (n, 27) if complete else (n,)
     ready, win, value = ready.reshape(*shape, t), win.reshape(*shape, t), value.reshape(shape)
     if p.batch:
-        return Forecast(ready, win, value, t, goal, swap,  # type: ignore[arg-type]
+        return Forecast(ready, win, value, t, goal, swap,
                         best if complete else None, is_win.astype(bool) if complete else None)
     return Forecast(ready[0], win[0], value[0] if complete else float(value[0]), t,
-                    goal, swap,  # type: ignore[arg-type]
+                    goal, swap,
                     int(best[0]) if complete else None, bool(is_win[0]) if complete else None)
 
 
@@ -127,7 +119,7 @@ def _error(bad: tuple[int, int, int, int], batch: bool, complete: bool) -> Excep
 
 
 def choose_void(hand: HandLike, *, draws: int, rules: RulesLike = None,
-                objective: Objective = "win", exchanges: bool = True) -> list[VoidChoice]:
+                objective: str = "win", exchanges: bool = True) -> list[VoidChoice]:
     """Rank the three void-suit choices (定缺) of a dealt hand (13 or 14 tiles, no melds) by the
     forecast under each (RULES.md 9): P(win) within ``draws`` or the expected value; equal
     scores rank the lower suit first. A 14-tile hand is scored by its best discard.

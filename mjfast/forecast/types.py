@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 import numpy as np
 
-__all__ = ["Objective", "Forecast", "VoidChoice"]
-
-Objective = Literal["win", "value"]
+__all__ = ["Forecast", "VoidChoice"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -30,7 +27,7 @@ class Forecast:
     win: np.ndarray
     value: np.ndarray | float
     draws: int
-    objective: Objective
+    objective: str  # "win" or "value"
     exchanges: bool
     best_discard: np.ndarray | int | None = None
     is_win: np.ndarray | bool | None = None
