@@ -66,3 +66,16 @@ def test_batch_forecast(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _main(capsys, "batch", str(src), str(tmp_path / "o.npy"), "--what", "forecast",
                          "--draws", "5")
     assert code == 2 and ".npz" in err
+
+
+def test_readme_forecast_examples() -> None:
+    """The README's Forecasts examples (a doctest block) give the numbers they show."""
+    import doctest
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Forecasts", 1)[1].split("```\n", 2)[1]
+    test = doctest.DocTestParser().get_doctest(block, {}, "README Forecasts", None, 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.summarize().failed == 0 and len(test.examples) >= 6
