@@ -21,6 +21,7 @@
  *  3. Curves, forward per start hand: the probability mass over states after each draw follows
  *     the same picks; won mass, ready mass (shanten <= 0) and paid value accumulate per draw.
  * For a 14-3m hand the discards share the pool, so one graph and one backward pass serve them all.
+ * Hands that differ only in which void-suit tiles they hold are one state (fc_canon_key).
  * Memory: the graph is per call and capped at max_states states (FC_ERR_STATES beyond).
  */
 #ifndef MJFAST_FORECAST_H
@@ -68,6 +69,7 @@ typedef struct {
 typedef struct {
     fc_job_t *job;
     int T, vs;
+    int canon;                /* void tiles held as a count (see fc_canon_key) */
     const uint8_t *melds;
     double p[27];
     uint64_t *hkey;           /* key + 1, 0 = empty */
@@ -109,6 +111,20 @@ static inline void fc_decode(uint64_t key, uint8_t *c) {
         int32_t idx = (int32_t)(key / FC_SUIT_W[s] % 1953125ULL);
         for (int r = 0; r < 9; r++) c[9 * s + r] = (uint8_t)(idx / MJ_POW[r] % 5);
     }
+}
+
+/* Key of a hand whose void-suit tiles (declared suit vs) are packed from its rank 1 up, 4 per
+ * kind. Which void tiles a hand holds never matters: they are dead for the shanten and the win,
+ * every void draw leaves the hand as it was (discarded at once, or for a held void tile), and
+ * while one is held any void discard is forced (all equally good). So hands that differ only
+ * there are one state. */
+static uint64_t fc_canon_key(const uint8_t *c, int vs) {
+    uint8_t x[27];
+    int n = 0;
+    memcpy(x, c, 27);
+    for (int r = 0; r < 9; r++) n += x[9 * vs + r];
+    for (int r = 0; r < 9; r++, n -= 4) x[9 * vs + r] = (uint8_t)(n > 4 ? 4 : n > 0 ? n : 0);
+    return fc_key(x);
 }
 
 /* Grow *p (elements of size sz) to hold at least need; 0 on failure. */
@@ -261,10 +277,14 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     double stay = 0, pwin = 0, ppay = 0;
     if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->e0[s] = w->ne;
+    int last_void = -1; /* the packed void tile a forced discard takes (fc_canon_key) */
+    for (int r = 0; held_void && r < 9; r++)
+        if (h.c[9 * vs + r]) last_void = 9 * vs + r;
     for (int k = 0; k < 27; k++) {
         double pk = w->p[k];
         if (pk == 0.0) continue;
-        if (mj_held(&h, k) >= 4) { /* a fifth copy: discarded at once */
+        /* a fifth copy is discarded at once; with packed void tiles so is any void draw */
+        if (mj_held(&h, k) >= 4 || (w->canon && k / 9 == vs)) {
             stay += pk;
             continue;
         }
@@ -287,7 +307,8 @@ static int fc_expand(fc_work_t *w, int64_t s) {
         int count = 0;
         for (int d = 0; d < 27; d++) {
             if (!g.c[d]) continue;
-            int ok = forced ? d / 9 == vs : job->exchanges ? d13[d] <= dh : d13[d] < dh;
+            int ok = forced ? (w->canon ? d == last_void : d / 9 == vs)
+                            : job->exchanges ? d13[d] <= dh : d13[d] < dh;
             if (!ok) continue;
             int64_t id = s;
             if (d != k) {
@@ -489,8 +510,10 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     int64_t id;
     uint8_t legal[27] = {0};
     int32_t start[27];
+    w->canon = vs >= 0 && !(h.meld_suits >> vs & 1);
     if (!job->complete) {
-        id = fc_state(w, fc_key(h.c), mj_shanten_of(mj_distance(&h)), 0);
+        id = fc_state(w, w->canon ? fc_canon_key(h.c, vs) : fc_key(h.c),
+                      mj_shanten_of(mj_distance(&h)), 0);
         if (id < 0) goto fail;
         start[0] = (int32_t)id;
     } else {
@@ -502,7 +525,11 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
         for (int d = 0; d < 27; d++) {
             if (!h.c[d] || (held_void && d / 9 != vs)) continue;
             legal[d] = 1;
-            id = fc_state(w, key - fc_weight(d), mj_shanten_of(d13[d]), 0);
+            uint8_t rest[27];
+            memcpy(rest, h.c, 27);
+            rest[d]--;
+            id = fc_state(w, w->canon ? fc_canon_key(rest, vs) : key - fc_weight(d),
+                          mj_shanten_of(d13[d]), 0);
             if (id < 0) goto fail;
             start[d] = (int32_t)id;
         }
