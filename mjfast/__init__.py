@@ -24,6 +24,7 @@ from .analysis import INVALID_MASK, INVALID_ROW, UNWINNABLE, is_win, mask_to_til
 from .capi import get_include
 from .efficiency import NOT_HELD, Discard, advise, discards, effective_tiles
 from .errors import InvalidHandError, TileParseError
+from .forecast import Forecast, VoidChoice, choose_void, forecast
 from .rules import PRESETS, Fan, Rules
 from .scoring import Decomposition, FanResult, MaxFan, WaitFan, decompose, fan, max_fan, score
 from .scoring.batch import INVALID_FAN
@@ -56,6 +57,7 @@ __all__ = [
     "Discard",
     "Fan",
     "FanResult",
+    "Forecast",
     "InvalidHandError",
     "MaxFan",
     "Meld",
@@ -67,12 +69,15 @@ __all__ = [
     "Settlement",
     "TileParseError",
     "Transfer",
+    "VoidChoice",
     "WaitFan",
     "advise",
+    "choose_void",
     "decompose",
     "discards",
     "effective_tiles",
     "fan",
+    "forecast",
     "format_hand",
     "format_tile",
     "get_include",

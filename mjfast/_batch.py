@@ -52,8 +52,9 @@ def _get_pool(size: int) -> ThreadPoolExecutor:
 Result = tuple[int, int, int, int]
 
 
-def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: bool) -> Result | None:
-    """Call ``run(start, end)`` over ``CHUNK``-row chunks of ``n`` rows on up to ``workers``
+def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: bool,
+               chunk: int = CHUNK) -> Result | None:
+    """Call ``run(start, end)`` over ``chunk``-row chunks of ``n`` rows on up to ``workers``
     threads; return the first bad row's ``(row, code, a, b)``, or None.
 
     ``run`` returns ``(first bad row or -1, code, a, b)`` for its chunk. Exactly ``workers`` tasks
@@ -61,7 +62,7 @@ def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: 
     is finished: the smallest bad row reported is the first. Without ``coerce`` no chunk starts
     after a bad row is seen.
     """
-    chunks = [(start, min(n, start + CHUNK)) for start in range(0, n, CHUNK)]
+    chunks = [(start, min(n, start + chunk)) for start in range(0, n, chunk)]
     results: list[Result] = []
     if workers == 1 or len(chunks) < 2:
         for bounds in chunks:

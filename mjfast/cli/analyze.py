@@ -24,10 +24,13 @@ from .common import (
     shanten_text,
     void_name,
 )
+from .forecast_text import forecast_docs, forecast_lines, void_advice_doc, void_advice_lines
 
 __all__ = ["cmd_analyze"]
 
 _FORMS: tuple[Form, ...] = get_args(Form)  # shanten per form: all, regular, seven_pairs
+VOID_DRAWS = 6
+"""Draws the void advice looks ahead without ``--draws``."""
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
@@ -55,15 +58,28 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         "visible": None if visible is None else format_hand(visible, style),
         "rules": rules.name, "unit": rules.unit, "shanten": sh,
     }
+    plan = {"draws": args.draws, "objective": args.objective, "exchanges": args.exchanges}
     if waiting:
         doc.update(_waiting(hand, visible, kw, rules, style, ready=sh["all"] == 0))
     else:
         doc["complete"] = sh["all"] == -1
-        doc["discards"] = _discards(hand, visible, kw, rules, style)
+        doc["discards"] = _discards(hand, visible, kw, rules, style, plan)
+    if args.draws is not None:
+        doc["forecast"] = forecast_docs(hand, kw, visible, rules, style=style, **plan)
+    if args.void_advice:
+        if held_melds:
+            raise CLIError("--void-advice: the void choice is for a dealt hand, without melds")
+        doc["void_advice"] = void_advice_doc(hand, rules, args.draws or VOID_DRAWS,
+                                             args.objective, args.exchanges, style)
     if args.json:
         print_json(doc)
     else:
-        print("\n".join(_analysis_lines(doc, waiting)))
+        lines = _analysis_lines(doc, waiting)
+        if "forecast" in doc:
+            lines += forecast_lines(doc["forecast"], None if waiting else doc["discards"])
+        if "void_advice" in doc:
+            lines += void_advice_lines(doc["void_advice"])
+        print("\n".join(lines))
     return 0
 
 
@@ -85,12 +101,12 @@ def _waiting(hand: np.ndarray, visible: np.ndarray | None, kw: dict[str, Any], r
 
 
 def _discards(hand: np.ndarray, visible: np.ndarray | None, kw: dict[str, Any], rules: Any,
-              style: Style) -> list[dict[str, Any]]:
-    """The discards of a 14 - 3m hand in the order of :func:`mjfast.advise`, each with the 大叫
-    value of the hand it leaves when that hand is ready."""
+              style: Style, plan: dict[str, Any]) -> list[dict[str, Any]]:
+    """The discards of a 14 - 3m hand in the order of :func:`mjfast.advise` (by the forecast
+    with ``--draws``), each with the 大叫 value of the hand it leaves when that hand is ready."""
     seen = np.zeros(27, np.uint8) if visible is None else visible
     rows = []
-    for d in efficiency.advise(hand, visible=visible, **kw):
+    for d in efficiency.advise(hand, visible=visible, rules=rules, **plan, **kw):
         row: dict[str, Any] = {
             "tile": format_tile(d.tile, style), "shanten": d.shanten,
             "effective_count": d.effective_count,

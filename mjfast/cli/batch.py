@@ -37,7 +37,7 @@ __all__ = ["BATCH_CHUNK", "NOT_READY", "WHAT", "check_paths", "cmd_batch", "comp
            "run_file", "what_type"]
 
 BATCH_CHUNK = 1 << 16
-WHAT = ("shanten", "waits", "effective", "max_fan")
+WHAT = ("shanten", "waits", "effective", "max_fan", "forecast")
 _OUTPUTS = (".npy", ".csv", ".jsonl", ".parquet")
 
 
@@ -214,7 +214,11 @@ def run_file(args: argparse.Namespace, computer: _Computer) -> tuple[int, int, s
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    """Shanten / waits / effective tiles / max fan of every hand of a file."""
+    """Shanten / waits / effective tiles / max fan (or the forecast) of every hand of a file."""
+    if "forecast" in args.what:
+        from .batch_forecast import cmd_batch_forecast
+
+        return cmd_batch_forecast(args)
     computer = computer_of(args)
     check_paths(args.input, args.output)
     t0 = time.perf_counter()

@@ -110,6 +110,17 @@ def _hand_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document")
 
 
+def _forecast_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--draws", type=int_type("--draws", 0), metavar="T",
+                   help="forecast over T own draws (0-27, RULES.md 9): P(ready), P(win) and the "
+                        "expected value per discard")
+    _choice(p, "--objective", ("win", "value"), "win",
+            "what the forecast's play maximises: P(win) (default) or the expected value")
+    p.add_argument("--exchanges", action="store_true",
+                   help="allow same-shanten exchanges (手替わり), the stronger model of "
+                        "mjfast.forecast (its default there); its state graph grows fast with --draws")
+
+
 def _add_analyze(sub: _Subparsers) -> None:
     p = sub.add_parser(
         "analyze", help="shanten, waits, effective tiles, discards and 大叫 of one hand",
@@ -121,11 +132,16 @@ def _add_analyze(sub: _Subparsers) -> None:
         epilog="examples:\n  mjfast analyze 123m456m789m11p23p\n"
                "  mjfast analyze '123m 456m 789m 23p 55p 9s' --visible 4p --style zh\n"
                "  mjfast analyze 11223m55p --meld pung:3m --meld kong:9m --void s --json\n"
-               "  mjfast analyze 123m456m11p23p --sets 3")
+               "  mjfast analyze 123m456m11p23p --sets 3\n"
+               "  mjfast analyze 123m456m789m2p55p9s1s --void s --draws 12 --objective value\n"
+               "  mjfast analyze 1234567m123p1559s --void-advice --draws 6")
     p.add_argument("hand", metavar="HAND",
                    help="concealed tiles: 123m456p, 123万456筒 or Unicode tiles")
     p.add_argument("--visible", metavar="TILES",
                    help="tiles seen outside the hand (discards, other melds): not left to draw")
+    _forecast_options(p)
+    p.add_argument("--void-advice", action="store_true",
+                   help="rank the three void suits (定缺) by the forecast (--draws, default 6)")
     _hand_options(p)
     p.set_defaults(func=cmd_analyze)
 
@@ -236,11 +252,13 @@ def _add_batch(sub: _Subparsers) -> None:
                "  mjfast batch hands.npy out.npy --what shanten,waits,effective --errors coerce\n"
                "  cat hands.txt | mjfast batch - out.jsonl\n"
                "  mjfast batch hands.parquet out.parquet --what shanten,max_fan\n"
-               "  mjfast batch 'shards/*.parquet' results/ --dask local:4")
+               "  mjfast batch 'shards/*.parquet' results/ --dask local:4\n"
+               "  mjfast batch hands14.npy forecast.npz --what forecast --draws 12")
     p.add_argument("input", metavar="INPUT",
                    help="hands: .npy (N, 27) counts, text/CSV or .parquet (--dask: a glob)")
     p.add_argument("output", metavar="OUTPUT",
-                   help="results: .npy, .csv, .jsonl or .parquet (--dask: a directory)")
+                   help="results: .npy, .csv, .jsonl or .parquet (--dask: a directory; "
+                        "--what forecast: .npz)")
     p.add_argument("--what", type=what_type, default="shanten", metavar="LIST",
                    help=f"comma list of {', '.join(WHAT)} (default shanten)")
     _choice(p, "--form", FORMS, "all", "shanten form for shanten and effective (default all)")
@@ -257,6 +275,7 @@ def _add_batch(sub: _Subparsers) -> None:
     _style(p, "tile style in csv/jsonl")
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run the shards of a glob on a Dask cluster: local:N or tcp://HOST:PORT")
+    _forecast_options(p)
     p.set_defaults(func=_cmd_batch)
 
 
