@@ -33,6 +33,7 @@ from mjfast.table.state import (
     PHASE_TURN,
     PHASE_VOID,
     TableState,
+    as_wall,
     deal,
 )
 from mjfast.tiles import NUM_KINDS
@@ -44,7 +45,8 @@ MAX_TABLE_PLAYERS = 4
 
 
 class Table:
-    """One hand of 血战到底 at a table of ``players`` seats (2-4), dealt from ``seed``.
+    """One hand of 血战到底 at a table of ``players`` seats (2-4), dealt from ``seed`` (or from
+    a stacked ``wall``: 108 tiles in draw order, the dealer's 14 first, then 13 per seat).
 
     The player to act (:attr:`current_player`) takes one action at a time with :meth:`step`
     (an index of the fixed action space, :mod:`mjfast.table.actions`); :meth:`legal_actions`
@@ -69,13 +71,13 @@ class Table:
     """
 
     def __init__(self, rules: Rules | str | None = None, players: int = 4,
-                 seed: int | None = None, dealer: int = 0):
+                 seed: int | None = None, dealer: int = 0, wall: Any = None):
         n = as_int(players, "players", minimum=2, maximum=MAX_TABLE_PLAYERS)
         rules = as_rules(rules)
         dealer = as_player(dealer, "dealer", n)
         if seed is not None:
             seed = as_int(seed, "seed", minimum=0)
-        self._s = deal(n, rules, dealer, seed)
+        self._s = deal(n, rules, dealer, seed, None if wall is None else as_wall(wall))
         self._round = Round(rules, n, dealer)
         self._rewards = np.zeros(n, dtype=np.int64)
 

@@ -18,7 +18,15 @@ from mjfast.table.actions import (
     WIN,
     action_name,
 )
-from mjfast.table.state import PHASE_CLAIM, PHASE_NAMES, PHASE_OVER, PHASE_ROB, PHASE_TURN, TableState
+from mjfast.table.state import (
+    PHASE_CLAIM,
+    PHASE_NAMES,
+    PHASE_OVER,
+    PHASE_ROB,
+    PHASE_TURN,
+    PHASE_VOID,
+    TableState,
+)
 from mjfast.tiles import NUM_KINDS, format_tile
 
 __all__ = ["claim_fan", "forced_win", "guo_shui_blocked", "legal_mask", "why_illegal"]
@@ -106,13 +114,15 @@ def why_illegal(s: TableState, p: int, a: int) -> str:
         return f"{name}: the hand is over"
     if p != s.current:
         return f"{name}: player {s.current} is to act ({PHASE_NAMES[s.phase]}), not player {p}"
-    what = {PHASE_TURN: "an own turn: win, kong or discard",
-            PHASE_CLAIM: f"a claim on {format_tile(s.tile)}: win, pung, kong or pass",
-            PHASE_ROB: f"robbing the added kong of {format_tile(s.tile)}: win or pass"}
-    if s.phase not in what:
+    if s.phase == PHASE_VOID:
         return f"{name}: declare a void suit (定缺) first: void:m, void:p or void:s"
+    what = "an own turn: win, kong or discard"
+    if s.phase == PHASE_CLAIM:
+        what = f"a claim on {format_tile(s.tile)}: win, pung, kong or pass"
+    elif s.phase == PHASE_ROB:
+        what = f"robbing the added kong of {format_tile(s.tile)}: win or pass"
     if a >= VOID:
-        return f"{name}: the void suits are declared; this is {what[s.phase]}"
+        return f"{name}: the void suits are declared; this is {what}"
     if a == WIN:
         return _why_not_win(s, p)
     if forced_win(s) and legal_mask(s, p)[WIN]:
@@ -120,7 +130,7 @@ def why_illegal(s: TableState, p: int, a: int) -> str:
     if s.phase == PHASE_TURN:
         return _why_not_turn(s, p, a, name)
     if a == PASS or s.phase == PHASE_ROB or a >= KONG_ADDED or a < PUNG:
-        return f"{name}: this is {what[s.phase]}"
+        return f"{name}: this is {what}"
     k = (a - PUNG) % NUM_KINDS
     if k != s.tile:
         return f"{name}: the tile discarded is {format_tile(s.tile)}"

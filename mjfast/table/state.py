@@ -3,16 +3,21 @@ and the tile-level helpers the engine and the legal-action masks share."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
+from mjfast._args import as_kind
 from mjfast.analysis import is_win, waits
+from mjfast.errors import InvalidArgumentError, shown
 from mjfast.rules import Rules
-from mjfast.tiles import NUM_KINDS, Meld, MeldKind
+from mjfast.tiles import NUM_KINDS, Meld, MeldKind, format_tile, parse_tile
 
 __all__ = ["MAX_DISCARDS", "MELD_KINDS", "PHASE_CLAIM", "PHASE_NAMES", "PHASE_OVER", "PHASE_ROB",
-           "PHASE_TURN", "PHASE_VOID", "WALL_TILES", "TableState", "deal"]
+           "PHASE_TURN", "PHASE_VOID", "WALL_TILES", "TableState", "as_wall", "deal",
+           "tile_sequence"]
 
 WALL_TILES = 4 * NUM_KINDS
 """108 tiles: 27 kinds x 4 copies."""
@@ -123,10 +128,13 @@ class TableState:
         raise AssertionError("every seat has won")
 
     def tile_total(self) -> np.ndarray:
-        """Copies of each kind over wall, hands, melds, live discards and won tiles (all 4)."""
+        """Copies of each kind over wall, hands, melds, live discards, won tiles and a kong's
+        tile waiting for robbers (every count is 4)."""
         total = np.bincount(self.wall[self.pos:], minlength=NUM_KINDS).astype(np.int64)
         total += self.hands.sum(axis=0, dtype=np.int64) + self.meld_counts.sum(axis=0, dtype=np.int64)
         total += self.won_tiles
+        if self.phase == PHASE_ROB:
+            total[self.tile] += 1  # the copy being added to a kong, in nobody's hand yet
         for p in range(self.n):
             live = self.river[p, :self.river_len[p]][~self.river_taken[p, :self.river_len[p]]]
             total += np.bincount(live, minlength=NUM_KINDS)
@@ -152,10 +160,51 @@ class TableState:
         return self.wins_on(p, self.drawn)
 
 
-def deal(n: int, rules: Rules, dealer: int, seed: int | None) -> TableState:
-    """Shuffle the 108 tiles (``numpy.random.default_rng(seed)``) and deal: the dealer 14, the
-    others 13, in seat order from the dealer."""
-    wall = np.random.default_rng(seed).permutation(np.arange(WALL_TILES) // 4).astype(np.uint8)
+def tile_sequence(text: str, name: str = "wall") -> list[int]:
+    """Tiles in the order written (``"5m3p1m"`` -> 5m, 3p, 1m; ``"123m"`` -> 1m, 2m, 3m)."""
+    out: list[int] = []
+    pos = 0
+    for m in re.finditer(r"\s*([1-9]+)([mps])\s*", text):
+        if m.start() != pos:
+            break
+        out += [parse_tile(d + m[2]) for d in m[1]]
+        pos = m.end()
+    if pos != len(text):
+        raise InvalidArgumentError(f"{name}: cannot read the tiles from position {pos} of "
+                                   f"{shown(text)} (digits 1-9 then m, p or s)")
+    return out
+
+
+def as_wall(value: object) -> np.ndarray:
+    """A stacked wall: 108 tiles in draw order (kind indices, or text read in order) holding
+    every kind 4 times."""
+    items = tile_sequence(value) if isinstance(value, str) else counts_list_like(value)
+    kinds = [as_kind(k, f"wall[{i}]") for i, k in enumerate(items)]
+    if len(kinds) != WALL_TILES:
+        raise InvalidArgumentError(f"wall: expected {WALL_TILES} tiles, got {len(kinds)}")
+    counts = np.bincount(kinds, minlength=NUM_KINDS)
+    if (counts != 4).any():
+        k = int(np.flatnonzero(counts != 4)[0])
+        raise InvalidArgumentError(f"wall: tile {format_tile(k)} appears {int(counts[k])} "
+                                   "times (every kind exactly 4)")
+    return np.array(kinds, dtype=np.uint8)
+
+
+def counts_list_like(value: object) -> list[object]:
+    """The items of a sequence or 1-D array (not a str, bytes or mapping)."""
+    if isinstance(value, np.ndarray) and value.ndim == 1:
+        return list(value.tolist())
+    if isinstance(value, (bytes, bytearray, Mapping)) or not isinstance(value, Sequence):
+        raise InvalidArgumentError(f"wall: expected 108 tiles, got {shown(value)}")
+    return list(value)
+
+
+def deal(n: int, rules: Rules, dealer: int, seed: int | None,
+         wall: np.ndarray | None = None) -> TableState:
+    """Shuffle the 108 tiles (``numpy.random.default_rng(seed)``), or take the stacked ``wall``,
+    and deal: the dealer 14, the others 13, in seat order from the dealer."""
+    if wall is None:
+        wall = np.random.default_rng(seed).permutation(np.arange(WALL_TILES) // 4).astype(np.uint8)
     hands = np.zeros((n, NUM_KINDS), dtype=np.uint8)
     pos = 0
     for i in range(n):
