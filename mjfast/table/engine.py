@@ -17,7 +17,6 @@ from mjfast.table.actions import (
     KONG_EXPOSED,
     NUM_ACTIONS,
     PASS,
-    PUNG,
     VOID,
     WIN,
     IllegalActionError,
@@ -364,7 +363,7 @@ class Table:
             if s.won[p]:
                 states.append(None)
                 continue
-            states.append(PlayerState(tuple(int(x) for x in s.hands[p]), melds=s.meld_list(p),
+            states.append(PlayerState(tuple(int(x) for x in s.hands[p]), melds=tuple(s.meld_list(p)),
                                       void_suit=int(s.void[p]), visible=self._visible(p)))
         self._pay(self._round.draw(states).transfers)
         s.phase = PHASE_OVER

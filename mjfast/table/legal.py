@@ -68,7 +68,7 @@ def _turn_mask(s: TableState, p: int, m: np.ndarray) -> None:
             if forced_win(s):
                 return
         if s.wall_left > 0:
-            for k in np.flatnonzero(hand):
+            for k in np.flatnonzero(hand).tolist():
                 if hand[k] == 4 and not _in_void(s, p, k):
                     m[KONG_CONCEALED + k] = True
                 if s.has_pung(p, k) >= 0:

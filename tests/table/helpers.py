@@ -30,9 +30,9 @@ def declare(t: Table, voids: str) -> None:
         act(t, p, f"void:{voids[p]}")
 
 
-def idle(t: Table, until=lambda t: False) -> None:
+def idle(t: Table, until=None) -> None:
     """Pass every claim and discard the drawn tile (or the first legal one) until ``until``."""
-    while not t.is_over and not until(t):
+    while not t.is_over and not (until is not None and until(t)):
         p = t.current_player
         mask = t.legal_actions(p)
         if t.phase in ("claim", "rob"):
