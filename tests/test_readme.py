@@ -22,5 +22,7 @@ def test_readme_example_runs(index: int, capsys: pytest.CaptureFixture[str]) -> 
     if index == 0:
         assert "discard 9s: shanten 0, 8 tiles (1p 4p)" in out
         assert "1番 (x2): 平胡 0 + 根 1 | 123m 333m 456s 567s 99s" in out
-    else:
+    elif "Round()" in BLOCKS[index]:
         assert "1 -> 3: 8, cha_da_jiao, 3 fan" in out
+    else:  # the table: a hand played out, self-play, a batch of tables
+        assert "net per seat" in out and "win" in out and "(8, 27) (8, 4) (8,)" in out

@@ -21,7 +21,7 @@ from mjfast.table.actions import (
     WIN,
     IllegalActionError,
 )
-from mjfast.table.legal import claim_fan, legal_mask, why_illegal
+from mjfast.table.legal import claim_fan, could_claim, legal_mask, why_illegal
 from mjfast.table.observe import observation
 from mjfast.table.state import (
     MAX_DISCARDS,
@@ -79,6 +79,7 @@ class Table:
         self._s = deal(n, rules, dealer, seed, None if wall is None else as_wall(wall))
         self._round = Round(rules, n, dealer)
         self._rewards = np.zeros(n, dtype=np.int64)
+        self._mask: np.ndarray | None = None  # the current player's mask, until the next step
 
     # ------------------------------------------------------------------ reading
     @property
@@ -133,7 +134,15 @@ class Table:
 
     def legal_actions(self, player: int) -> np.ndarray:
         """(140,) bool mask of the actions ``player`` may take now (all False if not to act)."""
-        return legal_mask(self._s, as_player(player, "player", self._s.n))
+        p = as_player(player, "player", self._s.n)
+        if p != self._s.current:
+            return legal_mask(self._s, p)
+        return self._current_mask().copy()
+
+    def _current_mask(self) -> np.ndarray:
+        if self._mask is None:
+            self._mask = legal_mask(self._s, self._s.current)
+        return self._mask
 
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` may see, as numpy arrays (see :func:`mjfast.table.observation`)."""
@@ -153,9 +162,10 @@ class Table:
         s = self._s
         a = as_int(action, "action", minimum=0, maximum=NUM_ACTIONS - 1)
         p = s.current
-        mask = legal_mask(s, p)
+        mask = self._current_mask()
         if not mask[a]:
             raise IllegalActionError(why_illegal(s, p, a))
+        self._mask = None
         self._rewards = np.zeros(s.n, dtype=np.int64)
         if s.phase == PHASE_VOID:
             self._declare(p, a - VOID)
@@ -204,7 +214,7 @@ class Table:
             s.hands[p, k] -= 1
             s.update_waits(p)
             s.tile, s.source, s.kong_discard = k, p, False
-            self._open(PHASE_ROB, p, lambda q: s.wins_on(q, k))
+            self._open(PHASE_ROB, p)
         else:
             self._discard(p, a - DISCARD)
 
@@ -224,17 +234,17 @@ class Table:
         s.river_len[p] += 1
         s.update_waits(p)
         s.tile, s.source, s.kong_discard = k, p, s.after_kong
-        self._open(PHASE_CLAIM, p, None)
+        self._open(PHASE_CLAIM, p)
 
-    def _open(self, phase: int, source: int, can: Any) -> None:
-        """Ask the seats still in after ``source`` that have a claim (``can``: a filter)."""
+    def _open(self, phase: int, source: int) -> None:
+        """Ask the seats still in after ``source`` that have a claim on the tile in play."""
         s = self._s
         s.phase = phase
         s.claims = {}
         s.queue = []
         for i in range(1, s.n):
             q = (source + i) % s.n
-            if s.won[q] or (can is not None and not can(q)):
+            if s.won[q] or not could_claim(s, q):
                 continue
             s.current = q  # the mask is that of the seat asked
             mask = legal_mask(s, q)

@@ -29,7 +29,8 @@ from mjfast.table.state import (
 )
 from mjfast.tiles import NUM_KINDS, format_tile
 
-__all__ = ["claim_fan", "forced_win", "guo_shui_blocked", "legal_mask", "why_illegal"]
+__all__ = ["claim_fan", "could_claim", "forced_win", "guo_shui_blocked", "legal_mask",
+           "why_illegal"]
 
 _SUIT_ZH = "万筒条"
 
@@ -68,10 +69,14 @@ def _turn_mask(s: TableState, p: int, m: np.ndarray) -> None:
             if forced_win(s):
                 return
         if s.wall_left > 0:
-            for k in np.flatnonzero(hand).tolist():
-                if hand[k] == 4 and not _in_void(s, p, k):
-                    m[KONG_CONCEALED + k] = True
-                if s.has_pung(p, k) >= 0:
+            v = int(s.void[p])
+            quads = hand == 4
+            if v >= 0:
+                quads[9 * v:9 * v + 9] = False
+            m[KONG_CONCEALED:KONG_CONCEALED + NUM_KINDS] = quads
+            n = int(s.n_melds[p])
+            for k, kind in s.melds[p, :n].tolist():
+                if kind == 0 and hand[k]:
                     m[KONG_ADDED + k] = True
     v = int(s.void[p])
     if s.void_held(p):
@@ -91,6 +96,13 @@ def _claim_mask(s: TableState, p: int, m: np.ndarray) -> None:
     if s.phase == PHASE_CLAIM and not _in_void(s, p, t):
         m[PUNG + t] = s.hands[p, t] >= 2
         m[KONG_EXPOSED + t] = s.hands[p, t] == 3 and s.wall_left > 0
+
+
+def could_claim(s: TableState, p: int) -> bool:
+    """A cheap test before the mask: could seat ``p`` win, pung or kong the tile in play?"""
+    t = s.tile
+    return s.wins_on(p, t) or (s.phase == PHASE_CLAIM and s.hands[p, t] >= 2
+                               and not _in_void(s, p, t))
 
 
 def legal_mask(s: TableState, p: int) -> np.ndarray:

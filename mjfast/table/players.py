@@ -9,8 +9,6 @@ from typing import Any
 
 import numpy as np
 
-from mjfast.analysis import shanten
-from mjfast.efficiency import discards, effective_tiles
 from mjfast.errors import InvalidArgumentError, shown
 from mjfast.table.actions import (
     DISCARD,
@@ -23,6 +21,7 @@ from mjfast.table.actions import (
     WIN,
 )
 from mjfast.table.engine import Table
+from mjfast.table.kernels import discards_after, effective_counts, shanten_of
 from mjfast.tiles import NUM_KINDS
 
 __all__ = ["PLAYERS", "Player", "as_players", "efficient_player", "play_hand", "random_player"]
@@ -51,12 +50,6 @@ def _meld_counts(obs: dict[str, Any]) -> np.ndarray:
     return counts
 
 
-def _shanten(hand: np.ndarray, melds: np.ndarray, void: int) -> int:
-    if melds.any():
-        return int(shanten(hand, melds=melds, void_suit=void))
-    return int(shanten(hand, void_suit=void))
-
-
 def _visible(obs: dict[str, Any]) -> np.ndarray:
     """Copies seen outside the own hand: live discards and the others' open melds."""
     seen = np.zeros(NUM_KINDS, dtype=np.int64)
@@ -72,31 +65,27 @@ def _visible(obs: dict[str, Any]) -> np.ndarray:
 
 def _best_void(hand: np.ndarray) -> int:
     """The suit whose void gives the lowest shanten (then the fewest tiles, the lower suit)."""
-    return min(range(3), key=lambda v: (_shanten(hand, np.zeros(NUM_KINDS, np.uint8), v),
+    return min(range(3), key=lambda v: (shanten_of(hand, np.zeros(NUM_KINDS, np.uint8), v),
                                         int(hand[9 * v:9 * v + 9].sum()), v))
 
 
 def _best_discard(obs: dict[str, Any], mask: np.ndarray, melds: np.ndarray, void: int) -> int:
     """The legal discard ranked first by (shanten after, effective copies left, kind)."""
     hand = obs["hand"]
-    kw: dict[str, Any] = {"void_suit": void}
-    if melds.any():
-        kw["melds"] = melds
-    after = discards(hand, **kw)
+    after = discards_after(hand, melds, void)
     legal = np.flatnonzero(mask[DISCARD:DISCARD + NUM_KINDS])
     best = int(after[legal].min())
     tied = [int(k) for k in legal if after[k] == best]
     if len(tied) == 1:
         return DISCARD + tied[0]
     seen = _visible(obs)
-    counts = []
-    for k in tied:
-        rest = hand.copy()
-        rest[k] -= 1
-        vis = seen.copy()
-        vis[k] = min(int(vis[k]) + 1, 4 - int(rest[k]) - int(melds[k]))
-        eff = effective_tiles(rest, visible=vis, **kw)
-        counts.append(int(eff[eff > 0].sum()))
+    rest = np.repeat(hand[None, :], len(tied), axis=0)
+    vis = np.repeat(seen[None, :], len(tied), axis=0)
+    for i, k in enumerate(tied):  # the discarded copy is seen, so it is not left to draw
+        rest[i, k] -= 1
+        vis[i, k] = min(int(vis[i, k]) + 1, 4 - int(rest[i, k]) - int(melds[k]))
+    eff = effective_counts(rest, melds, void, vis)
+    counts = np.where(eff > 0, eff, 0).sum(axis=1)
     return DISCARD + tied[int(np.argmax(counts))]
 
 
@@ -114,7 +103,7 @@ def efficient_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Gener
     seat = obs["seat"]
     void = int(obs["void"][seat])
     melds = _meld_counts(obs)
-    now = _shanten(hand, melds, void)
+    now = shanten_of(hand, melds, void)
     for base, used, kept in ((KONG_CONCEALED, 4, 4), (KONG_ADDED, 1, 4), (KONG_EXPOSED, 3, 4),
                              (PUNG, 2, 3)):
         for k in np.flatnonzero(mask[base:base + NUM_KINDS]):
@@ -122,7 +111,7 @@ def efficient_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Gener
             h[k] -= used
             m = melds.copy()
             m[k] = kept
-            if _shanten(h, m, void) <= now:
+            if shanten_of(h, m, void) <= now:
                 return base + int(k)
     if mask[PASS]:
         return PASS

@@ -10,9 +10,10 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from mjfast._args import as_kind
-from mjfast.analysis import is_win, waits
+from mjfast.analysis import is_win
 from mjfast.errors import InvalidArgumentError, shown
 from mjfast.rules import Rules
+from mjfast.table.kernels import waits_of
 from mjfast.tiles import NUM_KINDS, Meld, MeldKind, format_tile, parse_tile
 
 __all__ = ["MAX_DISCARDS", "MELD_KINDS", "PHASE_CLAIM", "PHASE_NAMES", "PHASE_OVER", "PHASE_ROB",
@@ -143,11 +144,7 @@ class TableState:
     # ------------------------------------------------------------------ analysis
     def update_waits(self, p: int) -> None:
         """Recompute the waits of seat ``p``'s 13-3m hand (the win checks read them)."""
-        v = int(self.void[p])
-        if self.n_melds[p]:
-            self.waits[p] = waits(self.hands[p], melds=self.meld_counts[p], void_suit=v)
-        else:
-            self.waits[p] = waits(self.hands[p], void_suit=v)
+        self.waits[p] = waits_of(self.hands[p], self.meld_counts[p], int(self.void[p]))
 
     def wins_on(self, p: int, k: int) -> bool:
         """Would tile ``k`` complete seat ``p``'s 13-3m hand?"""
