@@ -10,10 +10,11 @@ from typing import Any
 
 import numpy as np
 
-from mjfast._args import as_flag, as_int, as_rules, as_workers
+from mjfast._args import as_choice, as_flag, as_int, as_rules, as_workers
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.settlement import Reason
+from mjfast.table.cengine import PLAYER_KINDS, deal_wall, run_selfplay
 from mjfast.table.engine import MAX_TABLE_PLAYERS, Table
 from mjfast.table.players import Player, as_players, play_hand
 
@@ -58,8 +59,8 @@ class SelfPlayResult:
 
 
 def hand_seeds(seed: int, index: int) -> tuple[int, int]:
-    """The wall seed and the players' seed of hand ``index`` of a run seeded ``seed`` (the
-    same whatever the number of workers)."""
+    """Two seeds for hand ``index`` of a run seeded ``seed`` (the same whatever the number of
+    workers): the second seeds the Python players' generator."""
     a, b = np.random.SeedSequence([seed, index]).generate_state(2)
     return int(a), int(b)
 
@@ -103,8 +104,9 @@ def _play_range(start: int, end: int) -> tuple[dict[str, np.ndarray], list[str] 
     out = _empty(end - start, len(seats))
     logs: list[str] | None = [] if job["logs"] else None
     for i in range(start, end):
-        wall_seed, player_seed = hand_seeds(job["seed"], i)
-        t = play_hand(Table(job["rules"], players=len(seats), seed=wall_seed), seats, player_seed)
+        _, player_seed = hand_seeds(job["seed"], i)
+        t = Table(job["rules"], players=len(seats), wall=deal_wall(job["seed"], i))
+        play_hand(t, seats, player_seed)
         record(out, i - start, t)
         if logs is not None:
             logs.append(t.to_json())
@@ -113,18 +115,25 @@ def _play_range(start: int, end: int) -> tuple[dict[str, np.ndarray], list[str] 
 
 def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *,
              rules: Rules | str | None = None, seed: int = 0, workers: int = 1,
-             logs: bool = False) -> SelfPlayResult:
+             logs: bool = False, engine: str = "c") -> SelfPlayResult:
     """Play ``hands`` complete hands of 血战到底 and return per-hand results as arrays.
 
     ``players``: one per seat (2-4 seats): ``"efficient"``, ``"random"`` or a callable
-    ``(observation, mask, rng) -> action``. Hand i is dealt and played from seeds derived from
-    ``(seed, i)``, so results do not depend on ``workers`` (-1 = every core; the pure-Python
-    engine runs workers as forked processes). ``logs=True`` keeps every hand's event log
-    (``Round.to_json()``, replayable with ``mjfast settle``).
+    ``(observation, mask, rng) -> action``. Hand i is dealt from ``(seed, i)`` (seed 0 to
+    2**64 - 1), so results do not depend on ``workers`` (-1 = every core). ``logs=True`` keeps
+    every hand's event log (``Round.to_json()``, replayable with ``mjfast settle``).
+
+    ``engine``: ``"c"`` (default) plays in the compiled engine (``src/mjfast_table.h``) with
+    the GIL released, ``workers`` threads; ``"python"`` in :class:`~mjfast.table.Table`, the
+    reference, ``workers`` forked processes; callables always play in Python. Both deal the same
+    walls and play ``efficient`` alike, so their results agree; ``random`` players draw from
+    each engine's own generator.
 
     >>> r = selfplay(4, ("efficient",) * 4, seed=1)
     >>> r.net.shape, r.net.sum(axis=1).tolist()
     ((4, 4), [0, 0, 0, 0])
+    >>> bool((selfplay(4, seed=1, engine="python").net == r.net).all())
+    True
     """
     n = as_int(hands, "hands", minimum=0)
     if isinstance(players, str) or not isinstance(players, Sequence) \
@@ -133,8 +142,17 @@ def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *
             f"players: expected 2 to {MAX_TABLE_PLAYERS} players (names or callables)")
     seats = as_players(players, len(players))
     workers = as_workers(workers)
-    _JOB.update(players=seats, rules=as_rules(rules), seed=as_int(seed, "seed", minimum=0),
-                logs=as_flag(logs, "logs"))
+    rules = as_rules(rules)
+    seed = as_int(seed, "seed", minimum=0, maximum=2**64 - 1)
+    logs = as_flag(logs, "logs")
+    engine = as_choice(engine, "engine", ("c", "python"))
+    if engine == "c" and all(isinstance(p, str) for p in players):
+        kinds = [PLAYER_KINDS[str(p)] for p in players]
+        out, actions = run_selfplay(n, kinds, rules, seed, workers, logs)
+        return SelfPlayResult(**out, logs=None if actions is None else
+                              tuple(_replay(rules, len(kinds), seed, i, actions[i])
+                                    for i in range(n)))
+    _JOB.update(players=seats, rules=rules, seed=seed, logs=logs)
     bounds = np.linspace(0, n, min(workers, max(n, 1)) + 1).astype(int)
     ranges = list(zip(bounds[:-1].tolist(), bounds[1:].tolist()))
     if len(ranges) == 1:
@@ -146,6 +164,16 @@ def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *
     out = {k: np.concatenate([p[0][k] for p in parts]) for k in _INT_FIELDS + _HAND_FIELDS}
     all_logs = tuple(x for p in parts for x in (p[1] or ())) if logs else None
     return SelfPlayResult(**out, logs=all_logs)
+
+
+def _replay(rules: Rules, players: int, seed: int, index: int, actions: np.ndarray) -> str:
+    """The event log of a hand the C engine played: its actions replayed on the reference."""
+    t = Table(rules, players=players, wall=deal_wall(seed, index))
+    for a in actions[actions >= 0].tolist():
+        t.step(a)
+    if not t.is_over:
+        raise AssertionError(f"selfplay: hand {index} did not end on replay")
+    return t.to_json()
 
 
 def _interval(x: np.ndarray) -> tuple[float, float]:
