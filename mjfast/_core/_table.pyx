@@ -18,35 +18,6 @@ import numpy as np
 cdef extern from "mjfast_fan.h" nogil:
     uint32_t *MF_TAB
 
-cdef extern from "mjfast_table.h" nogil:
-    ctypedef struct mt_rules_t:
-        const int32_t *fan
-        int cap
-        int offset
-        int64_t exposed_kong, added_kong, concealed_kong, hua_zhu
-        int jia_jia_you, zhuan_yi, add_base, kong_refund, guo_shui, zui_hou
-
-    ctypedef struct mt_table_t:
-        int n, phase, current, turns, ended_drawn, tian_hu, multi
-        uint8_t won[4]
-        int8_t win_order[4]
-        int16_t win_fan[4]
-        int64_t scores[4]
-        int64_t rewards[4]
-        uint8_t hua_zhu[4]
-        uint8_t cha[4]
-
-    int MT_ACTIONS, MT_OVER, MT_MAX_DISCARDS
-    void mt_deal_wall(uint64_t seed, uint64_t index, uint8_t *wall)
-    void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer, const uint8_t *wall)
-    void mt_mask(const mt_table_t *t, uint8_t *m)
-    void mt_step(mt_table_t *t, int a)
-    int mt_play(mt_table_t *t, const int *kinds, uint64_t *rng, int16_t *log, int cap)
-    uint64_t mt_next(uint64_t *s)
-    void mt_observe(const mt_table_t *t, int p, int64_t *scalars, uint8_t *hand, int8_t *melds,
-                    int8_t *discards, uint8_t *taken, int8_t *voids, uint8_t *out,
-                    int64_t *scores)
-
 # The tables are the C library's (mjfast._core._capi builds them once per process).
 cdef const mj_shared_t *_shared = shared_tables()
 MJ = (<mj_tables_t *>_shared.tables)[0]
@@ -144,7 +115,7 @@ cdef class Batch:
     cdef mt_rules_t R
     cdef object _fan
     cdef int n, players
-    cdef uint64_t seed, dealt
+    cdef uint64_t seed, dealt, rng
 
     def __cinit__(self, int n, int players, const int32_t[::1] fan, const int64_t[::1] params,
                   uint64_t seed):
@@ -156,6 +127,7 @@ cdef class Batch:
         self.n = n
         self.players = players
         self.seed = seed
+        self.rng = seed ^ 0x5DEECE66DULL
         self.reset()
 
     def __dealloc__(self):
@@ -210,6 +182,15 @@ cdef class Batch:
                 mt_observe(&self.tables[i], self.tables[i].current, &scalars[i, 0],
                            &hand[i, 0], &melds[i, 0, 0, 0], &discards[i, 0, 0], &taken[i, 0, 0],
                            &voids[i, 0], &out[i, 0], &scores[i, 0])
+
+    def sample(self, int64_t[::1] out):
+        """A uniformly random legal action per table (the batch's own generator)."""
+        cdef int i
+        cdef uint8_t m[140]
+        with nogil:
+            for i in range(self.n):
+                mt_mask(&self.tables[i], m)
+                out[i] = mt_random_action(m, &self.rng)
 
     def current(self, int8_t[::1] out):
         cdef int i

@@ -31,9 +31,11 @@ class TableBatch:
     legal masks; :meth:`step` also returns the (n, players) int64 payments of the step
     (rewards) and the (n,) done flags (the hand of that row ended in this step).
 
-    ``engine``: ``"c"`` (default) steps the compiled tables with the GIL released; ``"python"``
-    steps :class:`~mjfast.table.Table` objects (the reference: the same states, masks and
-    rewards), kept in :attr:`tables`.
+    ``engine``: ``"c"`` (default) steps the compiled tables with the GIL released, writing the
+    observations and masks into the same arrays at every step (copy what you keep);
+    ``"python"`` steps :class:`~mjfast.table.Table` objects (the reference: the same states,
+    masks and rewards), kept in :attr:`tables`. :meth:`random_actions` draws a uniformly random
+    legal action per table.
 
     >>> b = TableBatch(3, seed=1)
     >>> obs, mask = b.reset()
@@ -54,10 +56,40 @@ class TableBatch:
         self._dealt = 0
         self.tables: list[Table] = []
         self._c: Any = None
+        self._rng = np.random.default_rng(self._seed)
         if self._engine == "c":
             fan, params = engine_rules(self._rules)
             self._c = _table.Batch(self._n, self._players, fan, params, self._seed)
+            self._buffers()
         self.reset()
+
+    def _buffers(self) -> None:
+        """The arrays the C engine writes each step's observations and masks into."""
+        n, p = self._n, self._players
+        self._scalars = np.empty((n, len(_table.SCALARS)), np.int64)
+        self._arrays: dict[str, np.ndarray] = {
+            "hand": np.empty((n, 27), np.uint8), "melds": np.empty((n, p, 4, 2), np.int8),
+            "discards": np.empty((n, p, MAX_DISCARDS), np.int8),
+            "discards_taken": np.empty((n, p, MAX_DISCARDS), np.uint8),
+            "void": np.empty((n, p), np.int8), "out": np.empty((n, p), np.uint8),
+            "scores": np.empty((n, p), np.int64)}
+        self._mask = np.empty((n, NUM_ACTIONS), np.uint8)
+        named = {k: self._scalars[:, i] for i, k in enumerate(_table.SCALARS)}
+        bools = {"discards_taken", "out"}
+        self._obs = {k: named[k] if k in named else
+                     self._arrays[k].view(np.bool_) if k in bools else self._arrays[k]
+                     for k in OBSERVATION_KEYS}
+
+    def random_actions(self) -> np.ndarray:
+        """(n,) int64: a uniformly random legal action for each table's seat to act."""
+        out = np.empty(self._n, np.int64)
+        if self._c is not None:
+            self._c.sample(out)
+            return out
+        for i, t in enumerate(self.tables):
+            legal = np.flatnonzero(t.legal_actions(t.current_player))
+            out[i] = legal[self._rng.integers(len(legal))]
+        return out
 
     def _deal(self) -> Table:
         wall = deal_wall(self._seed, self._dealt)
@@ -96,22 +128,9 @@ class TableBatch:
         return stacked, mask
 
     def _c_views(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
-        n, p = self._n, self._players
-        scalars = np.empty((n, len(_table.SCALARS)), np.int64)
-        arrays: dict[str, np.ndarray] = {
-            "hand": np.empty((n, 27), np.uint8), "melds": np.empty((n, p, 4, 2), np.int8),
-            "discards": np.empty((n, p, MAX_DISCARDS), np.int8),
-            "discards_taken": np.empty((n, p, MAX_DISCARDS), np.uint8),
-            "void": np.empty((n, p), np.int8), "out": np.empty((n, p), np.uint8),
-            "scores": np.empty((n, p), np.int64)}
-        self._c.observe(scalars, *arrays.values())
-        arrays["discards_taken"] = arrays["discards_taken"].view(np.bool_)
-        arrays["out"] = arrays["out"].view(np.bool_)
-        named = {k: scalars[:, i] for i, k in enumerate(_table.SCALARS)}
-        mask = np.empty((n, NUM_ACTIONS), np.uint8)
-        self._c.masks(mask)
-        return {k: named[k] if k in named else arrays[k] for k in OBSERVATION_KEYS}, \
-            mask.view(np.bool_)
+        self._c.observe(self._scalars, *self._arrays.values())
+        self._c.masks(self._mask)
+        return self._obs, self._mask.view(np.bool_)
 
     def step(self, actions: Any) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray,
                                           np.ndarray]:

@@ -75,6 +75,7 @@ def test_c_batch_steps_like_the_python_batch(players):
 def test_c_batch_refuses_an_illegal_row_before_moving():
     b = TableBatch(3, seed=0)
     obs, mask = b.reset()
+    obs = {k: v.copy() for k, v in obs.items()}  # the C batch reuses its arrays
     actions = mask.argmax(axis=1)
     actions[2] = 0 if not mask[2, 0] else 136
     with pytest.raises(IllegalActionError, match=r"actions\[2\]"):
@@ -83,3 +84,13 @@ def test_c_batch_refuses_an_illegal_row_before_moving():
     assert all(np.array_equal(obs[k], after[k]) for k in obs)
     with pytest.raises(IllegalActionError, match=r"actions\[0\]: 999"):
         b.step(np.array([999, 0, 0]))
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_random_actions_are_legal(engine):
+    b = TableBatch(8, 3, seed=2, engine=engine)
+    _, mask = b.reset()
+    for _ in range(200):
+        actions = b.random_actions()
+        assert actions.shape == (8,) and mask[np.arange(8), actions].all()
+        _, mask, _, _ = b.step(actions)
