@@ -29,6 +29,7 @@ from .rules import PRESETS, Fan, Rules
 from .scoring import Decomposition, FanResult, MaxFan, WaitFan, decompose, fan, max_fan, score
 from .scoring.batch import INVALID_FAN
 from .settlement import PlayerState, Reason, Round, Settlement, Transfer, settle_draw
+from .table import SelfPlayResult, Table, TableBatch, selfplay
 from .tiles import (
     NUM_KINDS,
     SUITS,
@@ -66,7 +67,10 @@ __all__ = [
     "Reason",
     "Round",
     "Rules",
+    "SelfPlayResult",
     "Settlement",
+    "Table",
+    "TableBatch",
     "TileParseError",
     "Transfer",
     "VoidChoice",
@@ -89,6 +93,7 @@ __all__ = [
     "parse_melds",
     "parse_tile",
     "score",
+    "selfplay",
     "settle_draw",
     "shanten",
     "waits",

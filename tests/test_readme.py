@@ -20,6 +20,7 @@ EXPECTED: list[tuple[str, list[str]]] = [
                                "1番 (x2): 平胡 0 + 根 1 | 123m 333m 456s 567s 99s"]),
     ("r = Round()", ["1 -> 3: 8, cha_da_jiao, 3 fan"]),
     ('r = Round("points")', ["\n龙七对 3 + 根/杠 2 = 5 分\n", "(Transfer(0 -> 1: 4, dian_pao, 4 fan),)"]),
+    ("batch = TableBatch(8", ["net per seat", "(8, 27) (8, 4) (8,)"]),
     ("import mjfast.dask", ["((25000, 25000, 25000, 25000),) int8 (27,)\n[0, 146, 3517]\n"]),
 ]
 

@@ -27,6 +27,7 @@ from .common import (
     workers_type,
 )
 from .rules import cmd_rules
+from .play import add_play
 from .score import cmd_score
 from .settle import cmd_settle
 from .stats import cmd_stats
@@ -344,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the folder of mjfast.h and mjfast.c (the C library) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                 parser_class=_Parser)
-    for add in (_add_analyze, _add_score, _add_settle, _add_stats, _add_batch, _add_bench,
-                _add_rules):
+    for add in (_add_analyze, _add_score, _add_settle, _add_stats, add_play, _add_batch,
+                _add_bench, _add_rules):
         add(sub)
     return parser

@@ -20,6 +20,7 @@ FUZZED = {
     "test_fuzz_rules": ["Rules"],
     "test_fuzz_settlement": ["PlayerState", "settle_draw", "Transfer", "Settlement", "Round"],
     "test_fuzz_round_json": ["Round"],
+    "test_fuzz_table": ["Table", "TableBatch", "selfplay"],
     "test_fuzz_stats": ["run_stats", "chunk_hands", "exact", "ExactStats", "binomial_interval",
                         "compare"],
 }
@@ -32,6 +33,7 @@ EXEMPT = {
     "MaxFan": "a result type the library builds",
     "WaitFan": "a result type the library builds",
     "Discard": "a result type the library builds",
+    "SelfPlayResult": "a result type the library builds",
     "InvalidHandError": "an exception type",
     "TileParseError": "an exception type",
     "get_include": "takes no argument",
