@@ -258,7 +258,7 @@ static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
 
 static int fc_load(fc_work_t *w, const uint8_t *c, int size_rule, mj_hand_t *h) {
     int32_t err[3];
-    int code = mj_load(h, c, w->melds, w->vs, 1, MJ_FORM_ALL, size_rule, err);
+    int code = mj_load(h, c, w->melds, w->vs, 1, MJ_FORM_ALL, size_rule, 4, err);
     if (code == MJ_OK) mj_classes(h);
     return code;
 }
@@ -498,7 +498,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     const uint8_t *visible =
         job->visible ? mj_copy27(seen, job->visible + job->visible_stride * i) : NULL;
     int size = job->complete ? MJ_SIZE_COMPLETE : MJ_SIZE_WAITING;
-    int code = mj_load(&h, job->hands + 27 * i, melds, vs, 1, MJ_FORM_ALL, size, err);
+    int code = mj_load(&h, job->hands + 27 * i, melds, vs, 1, MJ_FORM_ALL, size, 4, err);
     if (code == MJ_OK && visible) code = mj_check_visible(&h, visible, err);
     if (code != MJ_OK) return code;
     mj_classes(&h);

@@ -26,8 +26,8 @@ from .common import (
     void_type,
     workers_type,
 )
-from .rules import cmd_rules
 from .play import add_play
+from .rules import cmd_rules
 from .score import cmd_score
 from .settle import cmd_settle
 from .stats import cmd_stats

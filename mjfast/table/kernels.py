@@ -18,7 +18,7 @@ def _run(op: int, hands: np.ndarray, melds: np.ndarray, void: int,
          visible: np.ndarray | None, out: np.ndarray) -> np.ndarray:
     # Without melds the kernels take their fast path: pass none rather than 27 zeros.
     given = melds if melds.any() else None
-    bad, code, a, b = _kernels.run_rows(op, hands, given, None, void, visible, True, 0, False,
+    bad, code, a, b = _kernels.run_rows(op, hands, given, None, void, visible, True, 0, 4, False,
                                         out, 0, hands.shape[0])
     if bad >= 0:
         raise AssertionError(f"table kernel op {op}: row {bad} refused (code {code}, {a}, {b})")
