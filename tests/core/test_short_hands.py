@@ -32,7 +32,7 @@ def test_shanten_and_is_win_match_reference(case):
     check_spellings(TWINS["is_win"], spellings(case.hand), melds=case.api_melds, **case.opts())
 
 
-@settings(max_examples=250)
+@settings(max_examples=150)
 @given(SHORT.flatmap(lambda n: cases(size="waiting", visible=True, sets=n)))
 def test_waits_and_effective_tiles_match_reference(case):
     args = dict(melds=case.api_melds, **case.opts())
@@ -42,7 +42,7 @@ def test_waits_and_effective_tiles_match_reference(case):
                     form=case.form, **args)
 
 
-@settings(max_examples=250)
+@settings(max_examples=150)
 @given(SHORT.flatmap(lambda n: cases(size="complete", visible=True, sets=n)))
 def test_discards_and_advise_match_reference(case):
     args = dict(melds=case.api_melds, **case.opts())
@@ -51,7 +51,7 @@ def test_discards_and_advise_match_reference(case):
           form=case.form, **args)
 
 
-@settings(max_examples=120)
+@settings(max_examples=80)
 @given(SHORT.flatmap(lambda n: batches(visible=True, sets=n)))
 def test_batch_equals_rows(batch):
     rows, void_rule, form = batch
