@@ -1723,6 +1723,11 @@ static inline int64_t mj_first_bad(int64_t first_bad, int64_t i, int code, const
  * built by tools/tablegen.py; suits combine with min-plus tables. Kinds capped by a meld
  * (a pung leaves one free copy, a kong none) cannot use the tables, which assume 4 free copies: the
  * suits holding them go through an exact rank-by-rank DP instead (mj_capped_vector).
+ *
+ * Short hands (RULES.md 7: `sets` = 3 or 2 at the 5- and 6-player tables) aim at sets - m sets:
+ * the suits' distance vectors (which hold 0-4 sets) are combined for that many with
+ * mj_comb2 / mj_comb3, while the precomputed two / final tables (4 sets) keep the default path
+ * as it was. Seven pairs needs 14 tiles, so it exists only with 4 sets.
  */
 #ifndef MJFAST_KERNELS_H
 #define MJFAST_KERNELS_H
@@ -2396,8 +2401,8 @@ static inline int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
  *
  * The rules. mjfast/scoring/patterns.py compiles a Rules object into an int32 array (MF_R_*):
  * the value of the regular reading per context (flush, all 2/5/8, melds all terminal, every set
- * melded, 天胡/地胡) and combined bits, the value of the seven-pairs reading per context, and the additive
- * extras, cap and display offset. A value is base pattern (龙七对 less a root when it uses one up)
+ * melded, 天胡/地胡) and combined bits, the value of the seven-pairs reading per context, and the
+ * additive extras, cap and display offset. A value is base pattern (龙七对 less a root when it uses one up)
  * + reading extras (掐心五, 姊妹对, 一条龙); the hand total adds roots and the other extras.
  */
 #ifndef MJFAST_FAN_H

@@ -15,8 +15,8 @@
  *
  * The rules. mjfast/scoring/patterns.py compiles a Rules object into an int32 array (MF_R_*):
  * the value of the regular reading per context (flush, all 2/5/8, melds all terminal, every set
- * melded, 天胡/地胡) and combined bits, the value of the seven-pairs reading per context, and the additive
- * extras, cap and display offset. A value is base pattern (龙七对 less a root when it uses one up)
+ * melded, 天胡/地胡) and combined bits, the value of the seven-pairs reading per context, and the
+ * additive extras, cap and display offset. A value is base pattern (龙七对 less a root when it uses one up)
  * + reading extras (掐心五, 姊妹对, 一条龙); the hand total adds roots and the other extras.
  */
 #ifndef MJFAST_FAN_H

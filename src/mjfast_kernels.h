@@ -8,6 +8,11 @@
  * built by tools/tablegen.py; suits combine with min-plus tables. Kinds capped by a meld
  * (a pung leaves one free copy, a kong none) cannot use the tables, which assume 4 free copies: the
  * suits holding them go through an exact rank-by-rank DP instead (mj_capped_vector).
+ *
+ * Short hands (RULES.md 7: `sets` = 3 or 2 at the 5- and 6-player tables) aim at sets - m sets:
+ * the suits' distance vectors (which hold 0-4 sets) are combined for that many with
+ * mj_comb2 / mj_comb3, while the precomputed two / final tables (4 sets) keep the default path
+ * as it was. Seven pairs needs 14 tiles, so it exists only with 4 sets.
  */
 #ifndef MJFAST_KERNELS_H
 #define MJFAST_KERNELS_H

@@ -8,6 +8,7 @@ not existing there; and the refusals of sizes and ``sets`` values that do not fi
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 import mjfast
 from mjfast.errors import InvalidArgumentError, InvalidHandError
+from mjfast.stats import exact
 from mjfast.tiles import format_tile, parse_hand
 from tests.strategies import FORMS, batch_arrays, batches, cases, hand_text
 from tests.twins import TWINS, check, check_refused, check_spellings, spellings
@@ -32,7 +34,7 @@ def test_shanten_and_is_win_match_reference(case):
     check_spellings(TWINS["is_win"], spellings(case.hand), melds=case.api_melds, **case.opts())
 
 
-@settings(max_examples=250)
+@settings(max_examples=150)
 @given(SHORT.flatmap(lambda n: cases(size="waiting", visible=True, sets=n)))
 def test_waits_and_effective_tiles_match_reference(case):
     args = dict(melds=case.api_melds, **case.opts())
@@ -42,7 +44,7 @@ def test_waits_and_effective_tiles_match_reference(case):
                     form=case.form, **args)
 
 
-@settings(max_examples=250)
+@settings(max_examples=150)
 @given(SHORT.flatmap(lambda n: cases(size="complete", visible=True, sets=n)))
 def test_discards_and_advise_match_reference(case):
     args = dict(melds=case.api_melds, **case.opts())
@@ -51,7 +53,7 @@ def test_discards_and_advise_match_reference(case):
           form=case.form, **args)
 
 
-@settings(max_examples=120)
+@settings(max_examples=80)
 @given(SHORT.flatmap(lambda n: batches(visible=True, sets=n)))
 def test_batch_equals_rows(batch):
     rows, void_rule, form = batch
@@ -174,3 +176,37 @@ def test_every_single_suit_pattern(sets):
     for hands in (full, short):
         sample = hands[rng.choice(len(hands), 150, replace=False)]
         check(TWINS["shanten rows"], sample, sets=sets)
+
+
+def _deals(wall: list[int], n: int) -> tuple[np.ndarray, list[int]]:
+    """Every multiset of n tiles from `wall` (27 copies per kind) and its number of deals."""
+    kinds = [t for t in range(27) if wall[t]]
+    rows: list[list[int]] = []
+    weights: list[int] = []
+
+    def walk(i: int, left: int, row: list[int], w: int) -> None:
+        if i == len(kinds):
+            if left == 0:
+                rows.append(row.copy())
+                weights.append(w)
+            return
+        t = kinds[i]
+        for c in range(min(wall[t], left) + 1):
+            row[t] = c
+            walk(i + 1, left - c, row, w * math.comb(wall[t], c))
+        row[t] = 0
+
+    walk(0, n, [0] * 27, 1)
+    return np.array(rows, np.uint8), weights
+
+
+@pytest.mark.parametrize(("n", "sets"), [(7, 2), (8, 2), (10, 3), (11, 3)])
+def test_exact_deal_statistics_are_short_hand_shanten(n, sets):
+    """mjfast.stats.exact(n) (a hand of n tiles aims at (n - 1) // 3 sets) counts the deals of
+    a short hand by the shanten of sets=...: every deal of a small wall, weighted."""
+    wall = [2] * 9 + [1] * 6 + [0] * 12
+    hands, weights = _deals(wall, n)
+    got: dict[int, int] = {}
+    for s, w in zip(mjfast.shanten(hands, sets=sets).tolist(), weights):
+        got[s] = got.get(s, 0) + w
+    assert got == exact(n, wall=wall).shanten
