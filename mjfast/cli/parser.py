@@ -239,7 +239,7 @@ def _add_batch(sub: _Subparsers) -> None:
     p.add_argument("--void", type=void_type, metavar="SUIT", help=_VOID_HELP + ", every hand")
     _choice(p, "--errors", ERRORS, "raise",
             "stop at the first bad row (raise, default) or mark it and go on (coerce)")
-    _workers(p, "kernel threads")
+    _workers(p, "kernel (and Parquet decoding) threads; with --dask one per shard")
     p.add_argument("--chunk", type=int_type("--chunk", 1), default=BATCH_CHUNK, metavar="ROWS",
                    help=f"rows per chunk at most (default {BATCH_CHUNK:,})")
     _rules_options(p, "rules preset for max_fan", "override a Rules field for max_fan (repeatable)")
