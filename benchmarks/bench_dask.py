@@ -11,15 +11,19 @@ shard after shard in this process. The Dask run is the command line, timed end t
 summary line gives the seconds without the cluster's start. ``extra_info`` holds the rates,
 ``per_worker_ratio`` = (Dask rows/s / 2 workers) / single-process rows/s (target >= 0.7), and
 ``cpu_ratio``: rows per CPU second on a warm cluster (workers + scheduler + client) over rows
-per CPU second in one process, the engine's cost even where other work shares the cores.
+per CPU second in one process, and ``dask_over_plain``: the Dask rate over the rate of two plain
+worker processes (a process pool running the same per-shard function): the engine's cost even
+where other work shares the cores.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import re
 import shutil
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 import pytest
@@ -30,7 +34,13 @@ pq = pytest.importorskip("pyarrow.parquet")
 
 from mjfast import cli, datagen  # noqa: E402
 from mjfast.cli.batch import computer_of, run_file  # noqa: E402
-from mjfast.cli.batch_cluster import connect, run_shards, shards_of, warm_up  # noqa: E402
+from mjfast.cli.batch_cluster import (  # noqa: E402
+    connect,
+    process_shard,
+    run_shards,
+    shards_of,
+    warm_up,
+)
 from mjfast.cli.parser import build_parser  # noqa: E402
 
 WORKERS = 2
@@ -54,10 +64,11 @@ def _args(folder, out, *more: str):  # type: ignore[no-untyped-def]
     return build_parser().parse_args(["batch", str(folder), str(out), *more])
 
 
-def _single_process(folder, out) -> tuple[float, float]:  # type: ignore[no-untyped-def]
-    """(seconds, CPU seconds) for every shard, one after another, in this process."""
+def _single_process(folder, out, shards: int | None = None) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """(seconds, CPU seconds) for every shard (or the first ``shards``), one after another, in
+    this process."""
     start, cpu = time.perf_counter(), time.process_time()
-    for path in sorted(folder.iterdir()):
+    for path in sorted(folder.iterdir())[:shards]:
         args = _args(path, out / path.name, "--workers", "1")
         run_file(args, computer_of(args))
     return time.perf_counter() - start, time.process_time() - cpu
@@ -78,11 +89,24 @@ def _cluster_cpu(folder, out) -> tuple[float, float]:  # type: ignore[no-untyped
     return seconds, cpu
 
 
+def _plain_processes(folder, out) -> float:  # type: ignore[no-untyped-def]
+    """Seconds for the shards on 2 plain worker processes (a process pool, no Dask), warmed up
+    like the cluster's: what the machine gives two processes, the control for the engine."""
+    args = _args(folder / "*.parquet", out, "--dask", f"local:{WORKERS}")
+    os.makedirs(out)
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(WORKERS, mp_context=spawn, initializer=warm_up, initargs=(args,)) as pool:
+        list(pool.map(time.sleep, [0.5] * WORKERS))  # both processes started and warm
+        start = time.perf_counter()
+        list(pool.map(process_shard, shards_of(args.input, args.output), [args] * 10**6))
+        return time.perf_counter() - start
+
+
 def test_dask_local2_vs_one_process(benchmark, benchmark_disabled, shards, tmp_path, capsys):  # type: ignore[no-untyped-def]
     folder, total = shards
     (tmp_path / "warm").mkdir()
     (tmp_path / "single").mkdir()
-    _single_process(folder, tmp_path / "warm")  # imports, page cache: as warm as the workers get
+    _single_process(folder, tmp_path / "warm", 1)  # imports, tables: as warm as the workers get
     single, single_cpu = _single_process(folder, tmp_path / "single")
     argv = ["batch", str(folder / "*.parquet"), str(tmp_path / "dask"), "--dask", f"local:{WORKERS}"]
     code = benchmark.pedantic(cli.main, (argv,), rounds=1, iterations=1)
@@ -95,11 +119,14 @@ def test_dask_local2_vs_one_process(benchmark, benchmark_disabled, shards, tmp_p
     if benchmark_disabled:  # CI's one pass: the command line ran; no second cluster
         return
     _, dask_cpu = _cluster_cpu(folder, tmp_path / "dask-cpu")
+    plain = _plain_processes(folder, tmp_path / "plain")
     info = {"hands": total, "single_rate": total / single, "dask_rate": total / steady,
             "dask_rate_with_start": total / end_to_end}
     info["per_worker_ratio"] = info["dask_rate"] / WORKERS / info["single_rate"]
     info["per_worker_ratio_with_start"] = info["dask_rate_with_start"] / WORKERS / info["single_rate"]
     info["cpu_ratio"] = single_cpu / dask_cpu  # rows per CPU second, Dask over one process
+    info["plain_2_process_rate"] = total / plain
+    info["dask_over_plain"] = info["dask_rate"] / info["plain_2_process_rate"]
     benchmark.extra_info.update(info)
     with capsys.disabled():
         print("\n" + ", ".join(f"{k} {v:,.3f}" if isinstance(v, float) else f"{k} {v:,}"

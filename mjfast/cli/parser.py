@@ -269,7 +269,7 @@ def _add_batch(sub: _Subparsers) -> None:
     _sets(p)
     _choice(p, "--errors", ERRORS, "raise",
             "stop at the first bad row (raise, default) or mark it and go on (coerce)")
-    _workers(p, "kernel threads")
+    _workers(p, "kernel (and Parquet decoding) threads; with --dask one per shard")
     p.add_argument("--chunk", type=int_type("--chunk", 1), default=BATCH_CHUNK, metavar="ROWS",
                    help=f"rows per chunk at most (default {BATCH_CHUNK:,})")
     _rules_options(p, "rules preset for max_fan", "override a Rules field for max_fan (repeatable)")
