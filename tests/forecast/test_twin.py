@@ -67,3 +67,21 @@ def test_twin_held_void_tiles() -> None:
         for exchanges in (False, True):
             _check(case, draws, "win", exchanges, RULES[0])
             _check(case, draws, "value", exchanges, RULES[0])
+
+
+@settings(max_examples=6)
+@given(cases(size="complete", void_rule=True, form="all", max_melds=1), st.integers(1, 2),
+       st.sampled_from(["win", "value"]))
+def test_advise_by_forecast_matches_twin(case: Case, draws: int, objective: str) -> None:
+    """advise(draws=...) ranks like its twin, with the same P(win) and value per discard."""
+    from mjfast import advise
+    from mjfast._ref.forecast import advise as ref_advise
+
+    if ref_core.shanten(case.hand, melds=case.ref_melds, void_suit=case.void_suit) > 1:
+        return
+    kw = {"void_suit": case.void_suit, "draws": draws, "objective": objective, "exchanges": False}
+    got = advise(case.hand, melds=case.api_melds, **kw)
+    want = ref_advise(case.hand, melds=case.ref_melds, **kw)
+    assert [d.tile for d in got] == [w[0] for w in want]
+    for d, w in zip(got, want):
+        np.testing.assert_allclose([d.win, d.value], w[4:], rtol=0, atol=TOL)
