@@ -44,7 +44,7 @@ def _check(case: Case, draws: int, objective: str, exchanges: bool, rules: Rules
 
 
 @settings(max_examples=40)
-@given(cases(visible=True, void_rule=True, form="all", max_melds=2), st.integers(0, 3),
+@given(cases(visible=True, void_rule=True, form="all", max_melds=2), st.sampled_from([3, 2, 1, 0]),
        st.sampled_from(["win", "value"]), st.sampled_from(RULES))
 def test_twin_without_exchanges(case: Case, draws: int, objective: str, rules: Rules) -> None:
     if _small(case, exchanges=False) and sum(case.visible) + sum(case.held) < 108:
@@ -52,11 +52,19 @@ def test_twin_without_exchanges(case: Case, draws: int, objective: str, rules: R
 
 
 @settings(max_examples=30)
-@given(cases(visible=True, void_rule=True, form="all", max_melds=2), st.integers(0, 2),
+@given(cases(visible=True, void_rule=True, form="all", max_melds=2), st.sampled_from([2, 1, 0]),
        st.sampled_from(["win", "value"]), st.sampled_from(RULES))
 def test_twin_with_exchanges(case: Case, draws: int, objective: str, rules: Rules) -> None:
     if _small(case, exchanges=True) and sum(case.visible) + sum(case.held) < 108:
         _check(case, draws, objective, True, rules)
+
+
+@settings(max_examples=20)
+@given(cases(visible=True, void_rule=True, form="all", min_melds=1, max_melds=3),
+       st.sampled_from([3, 2, 1]), st.sampled_from(["win", "value"]), st.booleans())
+def test_twin_with_melds(case: Case, draws: int, objective: str, exchanges: bool) -> None:
+    if _small(case, exchanges) and sum(case.visible) + sum(case.held) < 108:
+        _check(case, min(draws, 2) if exchanges else draws, objective, exchanges, RULES[0])
 
 
 def test_twin_held_void_tiles() -> None:
