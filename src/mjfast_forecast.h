@@ -65,6 +65,18 @@ typedef struct {
     int32_t err[3];
 } fc_job_t;
 
+/* One remembered successor list: the discards allowed from the 14 - 3m hand key (drawn onto a
+ * hand of distance dh) lead to the count states listed at edges[off]. The allowed discards
+ * depend only on that hand and dh, so a hand reached from several states is probed once. */
+typedef struct {
+    uint64_t key;
+    int64_t off;
+    uint32_t row;
+    int16_t dh, count;
+} fc_memo_t;
+
+#define FC_MEMO (1 << 14)
+
 /* The per-call graph and its scratch; buffers are kept across the rows of one fc_run. */
 typedef struct {
     fc_job_t *job;
@@ -89,6 +101,8 @@ typedef struct {
     int64_t vcap;
     int32_t *act, *nact;
     int64_t bytes;
+    fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
+    uint32_t row;             /* memo generation: entries of earlier rows are stale */
 } fc_work_t;
 
 static inline uint64_t fc_hash(uint64_t x) {
@@ -300,11 +314,19 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             ppay += pk * fc_payment(w, &g, k);
             continue;
         }
-        mj_probes(&g, -1, d13);
         int64_t head = w->ne;
         w->edges[head + 1] = (int32_t)w->ngroups++;
         w->ne += 2;
         int count = 0;
+        uint64_t gkey = w->key[s] + fc_weight(k);
+        fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)dh) & (FC_MEMO - 1));
+        if (m->row == w->row && m->key == gkey && m->dh == dh) {
+            memcpy(w->edges + w->ne, w->edges + m->off, (size_t)m->count * sizeof(int32_t));
+            w->ne += m->count;
+            w->edges[head] = k | m->count << 8;
+            continue;
+        }
+        mj_probes(&g, -1, d13);
         for (int d = 0; d < 27; d++) {
             if (!g.c[d]) continue;
             int ok = forced ? (w->canon ? d == last_void : d / 9 == vs)
@@ -320,6 +342,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             count++;
         }
         w->edges[head] = k | count << 8;
+        *m = (fc_memo_t){gkey, head + 2, w->row, (int16_t)dh, (int16_t)count};
     }
     w->e1[s] = w->ne;
     w->stay[s] = stay;
@@ -440,7 +463,13 @@ static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
     return paid;
 }
 
-static void fc_reset(fc_work_t *w) {
+static int fc_reset(fc_work_t *w) {
+    if (!w->memo) {
+        w->memo = (fc_memo_t *)calloc(FC_MEMO, sizeof(fc_memo_t));
+        if (!w->memo) return FC_ERR_NOMEM;
+        w->bytes += FC_MEMO * (int64_t)sizeof(fc_memo_t);
+    }
+    w->row++; /* row 0 never occurs: calloc's zeros are stale entries */
     if (w->hcap > (1 << 16)) { /* a big table from an earlier row: start small again */
         free(w->hkey);
         free(w->hval);
@@ -454,12 +483,13 @@ static void fc_reset(fc_work_t *w) {
     w->n = 0;
     w->ne = 0;
     w->ngroups = 0;
+    return MJ_OK;
 }
 
 static void fc_free(fc_work_t *w) {
     free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
-    free(w->V); free(w->picks); free(w->mass); free(w->next); free(w->act); free(w->nact);
+    free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->act); free(w->nact);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */
@@ -506,8 +536,8 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     w->vs = vs;
     w->melds = h.melds;
     if ((code = fc_pool(w, &h, visible, err)) != MJ_OK) return code;
-    fc_reset(w);
     int64_t id;
+    if ((code = fc_reset(w)) != MJ_OK) return code;
     uint8_t legal[27] = {0};
     int32_t start[27];
     w->canon = vs >= 0 && !(h.meld_suits >> vs & 1);
