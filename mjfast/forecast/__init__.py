@@ -19,8 +19,9 @@ Method (the C engine, ``src/mjfast_forecast.h``; README "Forecasts" has the benc
   and is skipped by the backward pass; states that cannot get ready in time are never expanded.
 * Reuse. The discards of a 14-3m hand share the pool, so one graph and one backward pass serve
   all of them; each edge group's pick per draw count is stored once and the forward passes (the
-  curves, one per discard) only follow them. Across a batch, the buffers of a thread are reused
-  row after row; the graph itself is per hand.
+  curves, one per discard) only follow them. A 14-3m hand reached from several states is probed
+  once (a per-row memo of its successor lists). Across a batch, the buffers of a thread are
+  reused row after row; the graph itself is per hand.
 * Memory. At most :data:`MAX_STATES` states per hand (past it: ``InvalidArgumentError``); the
   worst uncapped case measured (5-shanten, 27 draws, no exchanges) peaked at 135,000 states and
   207 MB.
