@@ -366,15 +366,15 @@ static int fc_build(fc_work_t *w) {
 /* The successor a group picks with t draws left after it: the lowest discard whose value is
  * within FC_TIE (relative) of the best. */
 static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count, int t) {
-    const int64_t stride = w->T + 1;
-    double best = w->V[ids[0] * stride + t];
+    const double *Vt = w->V + (int64_t)t * w->n; /* V is [t][state]: one row per draw count */
+    double best = Vt[ids[0]];
     for (int i = 1; i < count; i++) {
-        double v = w->V[ids[i] * stride + t];
+        double v = Vt[ids[i]];
         if (v > best) best = v;
     }
     double floor_ = best - FC_TIE * best;
     for (int i = 0; i < count; i++) {
-        if (w->V[ids[i] * stride + t] >= floor_) return ids[i];
+        if (Vt[ids[i]] >= floor_) return ids[i];
     }
     return ids[0];
 }
@@ -382,8 +382,7 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
 /* Values backward in t, and every group's pick per t (the forward passes read them). */
 static int fc_values(fc_work_t *w) {
     const int T = w->T;
-    const int64_t stride = T + 1;
-    int64_t need = w->n * stride;
+    int64_t need = w->n * (T + 1); /* [t][state] */
     if (need > w->vcap) {
         free(w->V);
         w->V = (double *)malloc((size_t)need * sizeof(double));
@@ -398,18 +397,20 @@ static int fc_values(fc_work_t *w) {
     memset(w->V, 0, (size_t)need * sizeof(double));
     int value = w->job->objective == FC_OBJ_VALUE;
     for (int t = 1; t <= T; t++) {
+        const double *prev = w->V + (int64_t)(t - 1) * w->n;
+        double *cur = w->V + (int64_t)t * w->n;
         for (int64_t s = 0; s < w->n; s++) {
             /* sh == t: worth 0, but the forward pass follows its picks (it may still get ready) */
             if (!w->live[s] || w->depth[s] > T - t || w->sh[s] > t) continue;
-            double v = (value ? w->ppay[s] : w->pwin[s]) + w->stay[s] * w->V[s * stride + t - 1];
+            double v = (value ? w->ppay[s] : w->pwin[s]) + w->stay[s] * prev[s];
             for (int64_t e = w->e0[s]; e < w->e1[s];) {
                 int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
                 int32_t pick = fc_pick(w, w->edges + e + 2, count, t - 1);
                 w->picks[(int64_t)w->edges[e + 1] * T + t - 1] = pick;
-                v += w->p[k] * w->V[pick * stride + t - 1];
+                v += w->p[k] * prev[pick];
                 e += 2 + count;
             }
-            if (w->sh[s] < t) w->V[s * stride + t] = v;
+            if (w->sh[s] < t) cur[s] = v;
         }
     }
     return MJ_OK;
@@ -583,7 +584,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             continue;
         }
         job->value[27 * i + d] = fc_curves(w, start[d], rd, wd);
-        obj[d] = w->V[(int64_t)start[d] * (T + 1) + T];
+        obj[d] = w->V[(int64_t)T * w->n + start[d]];
     }
     job->best[i] = (int8_t)fc_best(obj, legal);
     return MJ_OK;
