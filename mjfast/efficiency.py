@@ -158,5 +158,6 @@ def advise(hand: str | HandLike, *, visible: Any = None, form: Form = "all", mel
 
 
 def _score(x: float | None) -> float:
-    """A forecast score for sorting: a barred discard (NaN) below every other."""
-    return -math.inf if x is None or math.isnan(x) else x
+    """A forecast score for sorting: a barred discard (NaN) below every other; rounded to 12
+    decimals, so that equal forecasts (up to rounding) rank by effective tiles."""
+    return -math.inf if x is None or math.isnan(x) else round(x, 12)

@@ -65,6 +65,18 @@ typedef struct {
     int32_t err[3];
 } fc_job_t;
 
+/* One remembered successor list: the discards allowed from the 14 - 3m hand key (drawn onto a
+ * hand of distance dh) lead to the count states listed at edges[off]. The allowed discards
+ * depend only on that hand and dh, so a hand reached from several states is probed once. */
+typedef struct {
+    uint64_t key;
+    int64_t off;
+    uint32_t row;
+    int16_t dh, count;
+} fc_memo_t;
+
+#define FC_MEMO (1 << 14)
+
 /* The per-call graph and its scratch; buffers are kept across the rows of one fc_run. */
 typedef struct {
     fc_job_t *job;
@@ -89,6 +101,8 @@ typedef struct {
     int64_t vcap;
     int32_t *act, *nact;
     int64_t bytes;
+    fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
+    uint32_t row;             /* memo generation: entries of earlier rows are stale */
 } fc_work_t;
 
 static inline uint64_t fc_hash(uint64_t x) {
@@ -300,11 +314,19 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             ppay += pk * fc_payment(w, &g, k);
             continue;
         }
-        mj_probes(&g, -1, d13);
         int64_t head = w->ne;
         w->edges[head + 1] = (int32_t)w->ngroups++;
         w->ne += 2;
         int count = 0;
+        uint64_t gkey = w->key[s] + fc_weight(k);
+        fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)dh) & (FC_MEMO - 1));
+        if (m->row == w->row && m->key == gkey && m->dh == dh) {
+            memcpy(w->edges + w->ne, w->edges + m->off, (size_t)m->count * sizeof(int32_t));
+            w->ne += m->count;
+            w->edges[head] = k | m->count << 8;
+            continue;
+        }
+        mj_probes(&g, -1, d13);
         for (int d = 0; d < 27; d++) {
             if (!g.c[d]) continue;
             int ok = forced ? (w->canon ? d == last_void : d / 9 == vs)
@@ -320,6 +342,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             count++;
         }
         w->edges[head] = k | count << 8;
+        *m = (fc_memo_t){gkey, head + 2, w->row, (int16_t)dh, (int16_t)count};
     }
     w->e1[s] = w->ne;
     w->stay[s] = stay;
@@ -343,15 +366,15 @@ static int fc_build(fc_work_t *w) {
 /* The successor a group picks with t draws left after it: the lowest discard whose value is
  * within FC_TIE (relative) of the best. */
 static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count, int t) {
-    const int64_t stride = w->T + 1;
-    double best = w->V[ids[0] * stride + t];
+    const double *Vt = w->V + (int64_t)t * w->n; /* V is [t][state]: one row per draw count */
+    double best = Vt[ids[0]];
     for (int i = 1; i < count; i++) {
-        double v = w->V[ids[i] * stride + t];
+        double v = Vt[ids[i]];
         if (v > best) best = v;
     }
     double floor_ = best - FC_TIE * best;
     for (int i = 0; i < count; i++) {
-        if (w->V[ids[i] * stride + t] >= floor_) return ids[i];
+        if (Vt[ids[i]] >= floor_) return ids[i];
     }
     return ids[0];
 }
@@ -359,8 +382,7 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
 /* Values backward in t, and every group's pick per t (the forward passes read them). */
 static int fc_values(fc_work_t *w) {
     const int T = w->T;
-    const int64_t stride = T + 1;
-    int64_t need = w->n * stride;
+    int64_t need = w->n * (T + 1); /* [t][state] */
     if (need > w->vcap) {
         free(w->V);
         w->V = (double *)malloc((size_t)need * sizeof(double));
@@ -375,18 +397,20 @@ static int fc_values(fc_work_t *w) {
     memset(w->V, 0, (size_t)need * sizeof(double));
     int value = w->job->objective == FC_OBJ_VALUE;
     for (int t = 1; t <= T; t++) {
+        const double *prev = w->V + (int64_t)(t - 1) * w->n;
+        double *cur = w->V + (int64_t)t * w->n;
         for (int64_t s = 0; s < w->n; s++) {
             /* sh == t: worth 0, but the forward pass follows its picks (it may still get ready) */
             if (!w->live[s] || w->depth[s] > T - t || w->sh[s] > t) continue;
-            double v = (value ? w->ppay[s] : w->pwin[s]) + w->stay[s] * w->V[s * stride + t - 1];
+            double v = (value ? w->ppay[s] : w->pwin[s]) + w->stay[s] * prev[s];
             for (int64_t e = w->e0[s]; e < w->e1[s];) {
                 int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
                 int32_t pick = fc_pick(w, w->edges + e + 2, count, t - 1);
                 w->picks[(int64_t)w->edges[e + 1] * T + t - 1] = pick;
-                v += w->p[k] * w->V[pick * stride + t - 1];
+                v += w->p[k] * prev[pick];
                 e += 2 + count;
             }
-            if (w->sh[s] < t) w->V[s * stride + t] = v;
+            if (w->sh[s] < t) cur[s] = v;
         }
     }
     return MJ_OK;
@@ -440,7 +464,13 @@ static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
     return paid;
 }
 
-static void fc_reset(fc_work_t *w) {
+static int fc_reset(fc_work_t *w) {
+    if (!w->memo) {
+        w->memo = (fc_memo_t *)calloc(FC_MEMO, sizeof(fc_memo_t));
+        if (!w->memo) return FC_ERR_NOMEM;
+        w->bytes += FC_MEMO * (int64_t)sizeof(fc_memo_t);
+    }
+    w->row++; /* row 0 never occurs: calloc's zeros are stale entries */
     if (w->hcap > (1 << 16)) { /* a big table from an earlier row: start small again */
         free(w->hkey);
         free(w->hval);
@@ -454,12 +484,13 @@ static void fc_reset(fc_work_t *w) {
     w->n = 0;
     w->ne = 0;
     w->ngroups = 0;
+    return MJ_OK;
 }
 
 static void fc_free(fc_work_t *w) {
     free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
-    free(w->V); free(w->picks); free(w->mass); free(w->next); free(w->act); free(w->nact);
+    free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->act); free(w->nact);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */
@@ -506,8 +537,8 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     w->vs = vs;
     w->melds = h.melds;
     if ((code = fc_pool(w, &h, visible, err)) != MJ_OK) return code;
-    fc_reset(w);
     int64_t id;
+    if ((code = fc_reset(w)) != MJ_OK) return code;
     uint8_t legal[27] = {0};
     int32_t start[27];
     w->canon = vs >= 0 && !(h.meld_suits >> vs & 1);
@@ -553,7 +584,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             continue;
         }
         job->value[27 * i + d] = fc_curves(w, start[d], rd, wd);
-        obj[d] = w->V[(int64_t)start[d] * (T + 1) + T];
+        obj[d] = w->V[(int64_t)T * w->n + start[d]];
     }
     job->best[i] = (int8_t)fc_best(obj, legal);
     return MJ_OK;

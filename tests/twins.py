@@ -31,6 +31,7 @@ import mjfast
 from mjfast import scoring
 from mjfast._core import _kernels
 from mjfast._ref import core as ref_core
+from mjfast._ref import forecast as ref_forecast
 from mjfast._ref import scoring as ref_scoring
 from mjfast._ref import settlement as ref_settlement
 from mjfast.fan_batch import fan as batch_fan
@@ -284,7 +285,7 @@ _TWINS = [
     Twin("effective_tiles", mjfast.effective_tiles, ref_core.effective_tiles,
          expect=_arrays(np.int8, row=(27,))),
     Twin("discards", mjfast.discards, ref_core.discards, expect=_arrays(np.int8, row=(27,))),
-    Twin("advise", mjfast.advise, ref_core.advise),
+    Twin("advise", mjfast.advise, ref_forecast.advise),
     Twin("suit_costs", _kernels.capped_vector, _suit_vector),
     # the core kernels on a batch, against the reference (or the single-hand call) per row
     Twin("shanten rows", mjfast.shanten, core_rows(ref_core.shanten), expect=_arrays(np.int8)),

@@ -460,15 +460,8 @@ def advise(
     void_suit: int | None = None,
     void_rule: bool = True,
     sets: int = 4,
-    draws: int | None = None,
-    objective: str = "win",
-    exchanges: bool = True,
-    rules: Any = None,
 ) -> list[tuple[int, int, int, list[int]]]:
     """Discard advice for a ``14 - 3m`` hand (the shanten of *form*, "all" by default).
-
-    With ``draws`` the rows rank by the forecast of :mod:`mjfast._ref.forecast` instead (P(win)
-    within the draws, or the expected value), then effective count; barred discards last.
 
     One entry per held kind: ``(discard_kind, shanten_after, effective_count,
     effective_kinds)``, ranked by shanten ascending, effective count descending, kind
@@ -488,14 +481,5 @@ def advise(
                             void_suit, void_rule, held_before, sets)
         kinds = [t for t in range(27) if eff[t] >= 0]
         rows.append((d, s, sum(eff[t] for t in kinds), kinds))
-    if draws is None:
-        rows.sort(key=lambda row: (row[1], -row[2], row[0]))
-        return rows
-    from mjfast._ref.forecast import forecast  # it builds on this module
-
-    per = forecast(hand, draws=draws, melds=melds, void_suit=void_suit, visible=visible,
-                   rules=rules, objective=objective, exchanges=exchanges)["discards"]
-    key = "value" if objective == "value" else "objective"
-    rows.sort(key=lambda row: (-per[row[0]][key] if row[0] in per else float("inf"), -row[2],
-                               row[0]))
+    rows.sort(key=lambda row: (row[1], -row[2], row[0]))
     return rows

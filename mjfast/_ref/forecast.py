@@ -19,12 +19,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from mjfast._ref.core import is_win, shanten
+from mjfast._ref.core import Form, is_win, shanten
+from mjfast._ref.core import advise as core_advise
 from mjfast._ref.scoring import score
 from mjfast.rules import Rules
 from mjfast.tiles import format_tile, melds_to_counts, parse_hand
 
-__all__ = ["Model", "forecast"]
+__all__ = ["Model", "advise", "forecast"]
 
 TIE = 1e-12
 Hand = tuple[int, ...]
@@ -161,3 +162,32 @@ def forecast(hand: Any, *, draws: int, melds: Any = None, void_suit: int | None 
     best = max(r["objective"] for r in per.values())
     choice = next(d for d in per if per[d]["objective"] >= best - TIE * best)
     return {"discards": per, "best_discard": choice, "is_win": model.wins(model.hand)}
+
+
+def advise(hand: Any, *, visible: Any = None, form: Form = "all", melds: Any = None,
+           void_suit: int | None = None, void_rule: bool = True, draws: int | None = None,
+           objective: str = "win", exchanges: bool = True,
+           rules: Rules | None = None) -> list[tuple[Any, ...]]:
+    """:func:`mjfast._ref.core.advise` rows plus the forecast's P(win) and value (None without
+    ``draws``; NaN for a discard the 定缺 rule bars), ranked like :func:`mjfast.advise`: by the
+    forecast with ``draws`` (then effective count, kind), else as the core twin ranks them."""
+    rows = core_advise(hand, visible=visible, form=form, melds=melds, void_suit=void_suit,
+                       void_rule=void_rule)
+    if draws is None:
+        return [(*row, None, None) for row in rows]
+    per = forecast(hand, draws=draws, melds=melds, void_suit=void_suit, visible=visible,
+                   rules=rules, objective=objective, exchanges=exchanges)["discards"]
+    nan = float("nan")
+    out = []
+    for row in rows:
+        r = per.get(row[0])
+        win = nan if r is None else (r["win"][-1] if draws else 0.0)
+        out.append((*row, win, nan if r is None else r["value"]))
+    score = 5 if objective == "value" else 4
+
+    def rank(r: tuple[Any, ...]) -> tuple[float, int, int]:
+        x = float(r[score])
+        return (-round(x, 12) if x == x else float("inf"), -int(r[2]), int(r[0]))
+
+    out.sort(key=rank)
+    return out

@@ -53,6 +53,15 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
     ``objective``: ``"win"`` plays to maximise the probability of winning within the draws,
     ``"value"`` the expected payment (2^min(fan, cap), +1 with 自摸加底). ``exchanges``: True
     allows same-shanten exchanges (手替わり); False keeps a draw only when it lowers shanten.
+    With exchanges the exact state graph grows about tenfold per draw (under a second up to about
+    3 draws at 1-2 shanten); past :data:`MAX_STATES` states the call raises
+    :class:`~mjfast.errors.InvalidArgumentError`. Without, 18 draws take milliseconds at 1-2
+    shanten and at most about a second at 5 (README "Forecasts").
+
+    Raises:
+        InvalidHandError: a bad hand, melds or visible counts (naming the row of a batch), rows
+            of mixed sizes, or no tile left to draw.
+        InvalidArgumentError: a bad option, or a hand past the state cap.
 
     Example:
         >>> f = forecast("123m456m789m23p55p", draws=2)

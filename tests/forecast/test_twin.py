@@ -44,7 +44,7 @@ def _check(case: Case, draws: int, objective: str, exchanges: bool, rules: Rules
 
 
 @settings(max_examples=40)
-@given(cases(visible=True, void_rule=True, form="all", max_melds=2), st.integers(0, 3),
+@given(cases(visible=True, void_rule=True, form="all", max_melds=2), st.sampled_from([3, 2, 1, 0]),
        st.sampled_from(["win", "value"]), st.sampled_from(RULES))
 def test_twin_without_exchanges(case: Case, draws: int, objective: str, rules: Rules) -> None:
     if _small(case, exchanges=False) and sum(case.visible) + sum(case.held) < 108:
@@ -52,11 +52,19 @@ def test_twin_without_exchanges(case: Case, draws: int, objective: str, rules: R
 
 
 @settings(max_examples=30)
-@given(cases(visible=True, void_rule=True, form="all", max_melds=2), st.integers(0, 2),
+@given(cases(visible=True, void_rule=True, form="all", max_melds=2), st.sampled_from([2, 1, 0]),
        st.sampled_from(["win", "value"]), st.sampled_from(RULES))
 def test_twin_with_exchanges(case: Case, draws: int, objective: str, rules: Rules) -> None:
     if _small(case, exchanges=True) and sum(case.visible) + sum(case.held) < 108:
         _check(case, draws, objective, True, rules)
+
+
+@settings(max_examples=20)
+@given(cases(visible=True, void_rule=True, form="all", min_melds=1, max_melds=3),
+       st.sampled_from([3, 2, 1]), st.sampled_from(["win", "value"]), st.booleans())
+def test_twin_with_melds(case: Case, draws: int, objective: str, exchanges: bool) -> None:
+    if _small(case, exchanges) and sum(case.visible) + sum(case.held) < 108:
+        _check(case, min(draws, 2) if exchanges else draws, objective, exchanges, RULES[0])
 
 
 def test_twin_held_void_tiles() -> None:
@@ -67,3 +75,21 @@ def test_twin_held_void_tiles() -> None:
         for exchanges in (False, True):
             _check(case, draws, "win", exchanges, RULES[0])
             _check(case, draws, "value", exchanges, RULES[0])
+
+
+@settings(max_examples=6)
+@given(cases(size="complete", void_rule=True, form="all", max_melds=1), st.integers(1, 2),
+       st.sampled_from(["win", "value"]))
+def test_advise_by_forecast_matches_twin(case: Case, draws: int, objective: str) -> None:
+    """advise(draws=...) ranks like its twin, with the same P(win) and value per discard."""
+    from mjfast import advise
+    from mjfast._ref.forecast import advise as ref_advise
+
+    if ref_core.shanten(case.hand, melds=case.ref_melds, void_suit=case.void_suit) > 1:
+        return
+    kw = {"void_suit": case.void_suit, "draws": draws, "objective": objective, "exchanges": False}
+    got = advise(case.hand, melds=case.api_melds, **kw)
+    want = ref_advise(case.hand, melds=case.ref_melds, **kw)
+    assert [d.tile for d in got] == [w[0] for w in want]
+    for d, w in zip(got, want):
+        np.testing.assert_allclose([d.win, d.value], w[4:], rtol=0, atol=TOL)
