@@ -440,23 +440,24 @@ static inline void mt_start_turn(mt_table_t *t, int p, int replacement) {
 
 static inline void mt_ask_next(mt_table_t *t);
 
+/* Does seat q get asked about the tile in play: would its mask hold more than a pass (the mask
+ * of legal.py, without building it)? */
+static inline int mt_asked(const mt_table_t *t, int q) {
+    int k = t->tile;
+    if (mt_wins_on(t, q, k)) {
+        if (!(t->R->guo_shui && t->passed_fan[q] >= 0 && mt_claim_fan(t, q) <= t->passed_fan[q]))
+            return 1;
+    }
+    return t->phase == MT_CLAIM && t->hands[q][k] >= 2 && !mt_in_void(t, q, k);
+}
+
 static inline void mt_open(mt_table_t *t, int phase, int source) {
-    uint8_t m[MT_ACTIONS];
     t->phase = phase;
     t->nq = t->qi = 0;
     for (int q = 0; q < t->n; q++) t->claims[q] = -1;
     for (int i = 1; i < t->n; i++) {
         int q = (source + i) % t->n;
-        if (t->won[q]) continue;
-        int k = t->tile;
-        if (!(mt_wins_on(t, q, k) ||
-              (phase == MT_CLAIM && t->hands[q][k] >= 2 && !mt_in_void(t, q, k))))
-            continue;
-        t->current = q;
-        mt_mask(t, m);
-        int count = 0;
-        for (int a = 0; a < MT_ACTIONS; a++) count += m[a];
-        if (count > 1 || !m[MT_PASS]) t->queue[t->nq++] = (int8_t)q;
+        if (!t->won[q] && mt_asked(t, q)) t->queue[t->nq++] = (int8_t)q;
     }
     mt_ask_next(t);
 }
