@@ -1,10 +1,10 @@
-# C declarations of the table engine (src/mjfast_table.h), for _table.pyx and for other Cython
+# C declarations of the table engine (src/mjfast_table*.h), for _table.pyx and for other Cython
 # code that cimports them. The headers ship in mjfast/_core/include (copied from src/ at build
 # time); compile against that folder.
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
-cdef extern from "mjfast_table.h" nogil:
+cdef extern from "mjfast_table_play.h" nogil:
     ctypedef struct mt_rules_t:
         const int32_t *fan
         int cap
