@@ -351,13 +351,13 @@ static inline void mt_step(mt_table_t *t, int a) {
     } else if (t->phase == MT_TURN) {
         mt_turn_action(t, p, a);
     } else {
-        uint8_t m[MT_ACTIONS];
-        mt_mask(t, m);
-        t->claims[p] = (int16_t)a;
-        if (a != MT_WIN && m[MT_WIN] && t->R->guo_shui) {
-            int f = mt_claim_fan(t, p);
+        if (a != MT_WIN && t->R->guo_shui) { /* 过水不胡: a win let go is remembered */
+            uint8_t m[MT_ACTIONS];
+            mt_mask(t, m);
+            int f = m[MT_WIN] ? mt_claim_fan(t, p) : -1;
             if (f > t->passed_fan[p]) t->passed_fan[p] = (int16_t)f;
         }
+        t->claims[p] = (int16_t)a;
         mt_ask_next(t);
     }
 }
