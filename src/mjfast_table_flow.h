@@ -125,13 +125,14 @@ static inline void mt_draw_end(mt_table_t *t) {
         uint8_t seen[27];
         mf_job_t job;
         int16_t out = -1;
-        mt_visible(t, p, seen);
+        int si_jiao = R->fan[MF_R_SIJIAO]; /* only 死叫 reads the copies seen */
+        if (si_jiao) mt_visible(t, p, seen);
         memset(&job, 0, sizeof job);
         job.hands = t->hands[p];
         job.melds = mt_melds(t, p);
         job.conc = t->n_melds[p] ? t->conc[p] : NULL;
         job.void_scalar = t->void_[p];
-        job.visible = seen;
+        job.visible = si_jiao ? seen : NULL;
         job.rules = R->fan;
         job.out = &out;
         mf_run(&job, MF_OP_MAX_FAN, 0, 1);
