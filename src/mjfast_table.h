@@ -73,6 +73,7 @@ typedef struct {
     int n_kongs;
     /* per-hand flags for the results */
     int ended_drawn, tian_hu, multi;
+    int violation; /* the first broken rule the engine noticed (mt_check's codes), or 0 */
     uint8_t hua_zhu[MT_MAX_PLAYERS], cha[MT_MAX_PLAYERS];
 } mt_table_t;
 

@@ -7,6 +7,9 @@
 
 #include "mjfast_table.h"
 
+/* What mt_check finds (and t->violation records): a bug of the engine, never a game outcome. */
+enum { MT_BAD_TILES = 1, MT_BAD_MONEY = 2, MT_BAD_WIN = 3, MT_BAD_VOID = 4, MT_BAD_COUNT = 5 };
+
 /* ---- payments (the Round ledger) -------------------------------------------------------- */
 
 static inline void mt_pay(mt_table_t *t, int payer, int receiver, int64_t amount) {
@@ -62,6 +65,7 @@ static inline void mt_win(mt_table_t *t, const int *winners, int nw, int w, int 
         memcpy(hand, t->hands[p], 27);
         if (d >= 0) hand[w]++;
         int fan = mt_fan(t, p, hand, w, flags);
+        if (fan < 0 && !t->violation) t->violation = MT_BAD_WIN;
         int64_t amount = mt_multiplier(R, fan);
         if (d < 0) {
             if (R->add_base) amount += 1;
@@ -298,6 +302,7 @@ static inline void mt_turn_action(mt_table_t *t, int p, int a) {
         mt_open(t, MT_ROB, p);
     } else {
         int k = a - MT_DISCARD;
+        if (mt_void_held(t, p) && !mt_in_void(t, p, k) && !t->violation) t->violation = MT_BAD_VOID;
         t->hands[p][k]--;
         t->river[p][t->river_len[p]++] = (int8_t)k;
         mt_update_waits(t, p);
@@ -361,6 +366,29 @@ static inline void mt_step(mt_table_t *t, int a) {
         t->claims[p] = (int16_t)a;
         mt_ask_next(t);
     }
+}
+
+/* The invariants after a step: every kind 4 times over wall, hands, melds, live discards, won
+ * tiles and a kong's tile waiting for robbers; no count above 4; net payments summing to zero;
+ * no win that does not score, no discard against the 定缺 rule. Returns 0 or an MT_BAD_* code. */
+static inline int mt_check(const mt_table_t *t) {
+    int c[27] = {0};
+    int64_t sum = 0;
+    if (t->violation) return t->violation;
+    for (int i = t->pos; i < MT_WALL; i++) c[t->wall[i]]++;
+    for (int q = 0; q < t->n; q++) {
+        for (int k = 0; k < 27; k++) {
+            if (t->hands[q][k] > 4) return MT_BAD_COUNT;
+            c[k] += t->hands[q][k] + t->meld_counts[q][k];
+        }
+        for (int i = 0; i < t->river_len[q]; i++)
+            if (!t->taken[q][i]) c[t->river[q][i]]++;
+        sum += t->scores[q];
+    }
+    if (t->phase == MT_ROB) c[t->tile]++;
+    for (int k = 0; k < 27; k++)
+        if (c[k] + t->won_tiles[k] != 4) return MT_BAD_TILES;
+    return sum != 0 ? MT_BAD_MONEY : 0;
 }
 
 #endif

@@ -131,19 +131,23 @@ static inline int mt_choose(const mt_table_t *t, int kind, const uint8_t *m, uin
     return kind == MT_PLAYER_EFFICIENT ? mt_efficient_action(t, m) : mt_random_action(m, rng);
 }
 
-/* Play one hand to the end; the actions taken go to log[0..cap) (the count is returned, -1 if
- * the log was too short). */
-static inline int mt_play(mt_table_t *t, const int *kinds, uint64_t *rng, int16_t *log, int cap) {
+/* Play one hand to the end; the actions taken go to log[0..cap) when log is given. Returns the
+ * number of actions, -1 if the log was too short, or with `check` -100 - an MT_BAD_* code as
+ * soon as mt_check fails after a step. */
+static inline int mt_play(mt_table_t *t, const int *kinds, uint64_t *rng, int16_t *log, int cap,
+                          int check) {
     uint8_t m[MT_ACTIONS];
     int steps = 0;
     while (t->phase != MT_OVER) {
         mt_mask(t, m);
         int a = mt_choose(t, kinds[t->current], m, rng);
-        if (log) {
-            if (steps < cap) log[steps] = (int16_t)a;
-        }
+        if (log && steps < cap) log[steps] = (int16_t)a;
         steps++;
         mt_step(t, a);
+        if (check) {
+            int bad = mt_check(t);
+            if (bad) return -100 - bad;
+        }
     }
     return log && steps > cap ? -1 : steps;
 }

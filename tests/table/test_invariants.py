@@ -2,7 +2,8 @@
 kind above 4, money sums to zero, every win a legal win (re-checked with ``score``), the 定缺
 discard rule, event logs that replay through ``Round.from_json``, same seed -> same game.
 
-``MJFAST_TABLE_HANDS`` scales the number of hands (default 120; CI's long run: 100000).
+``MJFAST_TABLE_HANDS`` scales the number of hands (default 120, and 100 times as many C hands
+checked in C; CI's long run: MJFAST_TABLE_HANDS=1000 gives 10^5 C hands).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import numpy as np
 import pytest
 
 from mjfast import Round, Rules, score
+from mjfast._args import as_rules
 from mjfast.table import PLAYERS, Table
+from mjfast.table.cengine import PLAYER_KINDS, run_selfplay
 
 HANDS = int(os.environ.get("MJFAST_TABLE_HANDS", "120"))
 SETUPS = [  # (players, rules, seats)
@@ -76,3 +79,22 @@ def test_same_seed_same_game():
         assert a.to_json() == b.to_json()
     assert play_checked(4, None, ("random",) * 4, 1).to_json() != \
         play_checked(4, None, ("random",) * 4, 2).to_json()
+
+
+C_SETUPS = [  # (seats, rules) for the compiled engine's own checks
+    (("random",) * 4, "chengdu"),
+    (("efficient", "random") * 2, Rules(guo_shui_bu_hu=True, zui_hou_bi_hu=True)),
+    (("random", "efficient", "random"), "qq"),
+    (("random", "random"), Rules(jia_jia_you=True, si_jiao=True)),
+]
+
+
+@pytest.mark.parametrize("setup", range(len(C_SETUPS)))
+def test_c_engine_keeps_every_invariant_at_every_step(setup):
+    """The C engine checks itself after every step (tiles, counts, money, wins that score, the
+    定缺 rule): 100x the Python count of hands, mostly random (efficient hands are slower)."""
+    seats, rules = C_SETUPS[setup]
+    kinds = [PLAYER_KINDS[s] for s in seats]
+    hands = max(100, 100 * HANDS // len(C_SETUPS) // (1 + 20 * ("efficient" in seats)))
+    out, _ = run_selfplay(hands, kinds, as_rules(rules), setup, 2, False, check=True)
+    assert (out["net"].sum(axis=1) == 0).all()
