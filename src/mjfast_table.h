@@ -86,7 +86,14 @@ static inline uint64_t mt_next(uint64_t *s) {
     return z ^ (z >> 31);
 }
 
-static inline uint64_t mt_below(uint64_t *s, uint64_t n) { return mt_next(s) % n; }
+/* A draw from [0, n): the high half of a 64 x 64-bit product (no division), else a modulo. */
+static inline uint64_t mt_below(uint64_t *s, uint64_t n) {
+#ifdef __SIZEOF_INT128__
+    return (uint64_t)(((unsigned __int128)mt_next(s) * n) >> 64);
+#else
+    return mt_next(s) % n;
+#endif
+}
 
 /* The wall of hand `index` of a run seeded `seed`: a Fisher-Yates shuffle of 4 x 27 kinds. */
 static inline void mt_deal_wall(uint64_t seed, uint64_t index, uint8_t *wall) {
