@@ -1,10 +1,10 @@
-# C declarations of the table engine (src/mjfast_table.h), for _table.pyx and for other Cython
+# C declarations of the table engine (src/mjfast_table*.h), for _table.pyx and for other Cython
 # code that cimports them. The headers ship in mjfast/_core/include (copied from src/ at build
 # time); compile against that folder.
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 
-cdef extern from "mjfast_table.h" nogil:
+cdef extern from "mjfast_table_play.h" nogil:
     ctypedef struct mt_rules_t:
         const int32_t *fan
         int cap
@@ -27,7 +27,8 @@ cdef extern from "mjfast_table.h" nogil:
     void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer, const uint8_t *wall)
     void mt_mask(const mt_table_t *t, uint8_t *m)
     void mt_step(mt_table_t *t, int a)
-    int mt_play(mt_table_t *t, const int *kinds, uint64_t *rng, int16_t *log, int cap)
+    int mt_play(mt_table_t *t, const int *kinds, uint64_t *rng, int16_t *log, int cap,
+                int check)
     uint64_t mt_next(uint64_t *s)
     int mt_random_action(const uint8_t *m, uint64_t *rng)
     void mt_observe(const mt_table_t *t, int p, int64_t *scalars, uint8_t *hand, int8_t *melds,

@@ -24,7 +24,8 @@ def selfplay(
     turns: np.ndarray,
     flags: np.ndarray,
     log: np.ndarray | None,
-) -> list[int]: ...
+    check: bool = ...,
+) -> list[tuple[int, int]]: ...
 
 class Batch:
     def __init__(self, n: int, players: int, fan: np.ndarray, params: np.ndarray,

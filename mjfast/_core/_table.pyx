@@ -61,11 +61,13 @@ def deal_wall(uint64_t seed, uint64_t index):
 def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::1] kinds,
              uint64_t seed, int64_t start, int64_t end, int8_t[:, ::1] order,
              int16_t[:, ::1] fans, int64_t[:, ::1] net, uint8_t[:, ::1] pig,
-             uint8_t[:, ::1] cha, int32_t[::1] turns, uint8_t[:, ::1] flags, log):
+             uint8_t[:, ::1] cha, int32_t[::1] turns, uint8_t[:, ::1] flags, log,
+             bint check=False):
     """Play hands [start, end) of the run ``seed`` with players ``kinds`` (0 random,
     1 efficient), the GIL released; row i - start of each output gets hand i. ``flags``:
     (drawn, 天胡, 一炮多响). ``log``: None or an (n, L) int16 array for the actions of each hand
-    (-1 padded); returns the rows whose log did not fit, as a list."""
+    (-1 padded). ``check``: test the engine's invariants after every step (mt_check). Returns
+    (row, code) pairs: code -1 for a log that did not fit, else the MT_BAD_* code found."""
     cdef mt_rules_t R
     cdef mt_table_t t
     cdef uint8_t wall[108]
@@ -92,7 +94,7 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
             mt_next(&rng)
             if cap:
                 lp = &lg[row, 0]
-            steps = mt_play(&t, ks, &rng, lp, cap)
+            steps = mt_play(&t, ks, &rng, lp, cap, check)
             for p in range(n):
                 order[row, p] = t.win_order[p]
                 fans[row, p] = t.win_fan[p]
@@ -104,7 +106,7 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
             flags[row, 1] = <uint8_t>t.tian_hu
             flags[row, 2] = <uint8_t>t.multi
         if steps < 0:
-            overflow.append(row)
+            overflow.append((row, -1 if steps == -1 else -100 - steps))
     return overflow
 
 

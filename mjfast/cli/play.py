@@ -109,7 +109,7 @@ def add_play(sub: Any) -> None:
     p.add_argument("--seed", type=int_type("--seed", 0), default=0,
                    help="random seed (default 0)")
     p.add_argument("--workers", type=workers_type, default="1", metavar="W",
-                   help="processes (-1 = all cores; default 1)")
+                   help="threads of the C engine (-1 = all cores; default 1)")
     p.add_argument("--log", metavar="OUT.jsonl", default=None,
                    help="write each hand's event log (Round.to_json, one per line)")
     p.add_argument("--json", action="store_true", help="print one JSON document")

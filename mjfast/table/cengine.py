@@ -12,7 +12,7 @@ from mjfast._core import _table
 from mjfast.rules import Rules
 from mjfast.scoring.patterns import compile_rules
 
-__all__ = ["LOG_ACTIONS", "PLAYER_KINDS", "deal_wall", "engine_rules", "run_selfplay"]
+__all__ = ["CHECKS", "LOG_ACTIONS", "PLAYER_KINDS", "deal_wall", "engine_rules", "run_selfplay"]
 
 PLAYER_KINDS = {"random": 0, "efficient": 1}
 """The built-in players the C engine plays, by its codes."""
@@ -49,11 +49,19 @@ LOG_ACTIONS = 1024
 """Room for the actions of one hand in a C run's log (a hand takes a few hundred at most)."""
 
 
+CHECKS = {1: "tiles not conserved", 2: "payments do not sum to zero",
+          3: "a win that does not score", 4: "a discard against the 定缺 rule",
+          5: "a kind held more than 4 times"}
+"""The invariants ``run_selfplay(check=True)`` tests after every step (MT_BAD_* codes)."""
+
+
 def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers: int,
-                 logs: bool) -> tuple[dict[str, np.ndarray], np.ndarray | None]:
+                 logs: bool, check: bool = False
+                 ) -> tuple[dict[str, np.ndarray], np.ndarray | None]:
     """Hands [0, hands) of the run ``seed`` in C, split over ``workers`` threads (the GIL is
     released). Returns the result arrays of :class:`~mjfast.table.SelfPlayResult` and, with
-    ``logs``, the (hands, LOG_ACTIONS) int16 actions of each hand (-1 padded)."""
+    ``logs``, the (hands, LOG_ACTIONS) int16 actions of each hand (-1 padded). ``check`` tests
+    :data:`CHECKS` after every step; a failure raises AssertionError (an engine bug)."""
     fan, params = engine_rules(rules)
     p = len(kinds)
     out: dict[str, np.ndarray] = {
@@ -64,12 +72,13 @@ def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers:
     actions = np.full((hands, LOG_ACTIONS), -1, np.int16) if logs else None
     codes = np.array(kinds, dtype=np.int32)
 
-    def run(start: int, end: int) -> list[int]:
-        return _table.selfplay(fan, params, codes, seed, start, end, out["order"][start:end],
-                               out["fan"][start:end], out["net"][start:end],
-                               out["hua_zhu"][start:end], out["cha_da_jiao"][start:end],
-                               out["turns"][start:end], flags[start:end],
-                               None if actions is None else actions[start:end])
+    def run(start: int, end: int) -> list[tuple[int, int]]:
+        bad = _table.selfplay(fan, params, codes, seed, start, end, out["order"][start:end],
+                              out["fan"][start:end], out["net"][start:end],
+                              out["hua_zhu"][start:end], out["cha_da_jiao"][start:end],
+                              out["turns"][start:end], flags[start:end],
+                              None if actions is None else actions[start:end], check)
+        return [(start + row, code) for row, code in bad]
 
     bounds = np.linspace(0, hands, min(workers, max(hands, 1)) + 1).astype(int).tolist()
     ranges = list(zip(bounds[:-1], bounds[1:]))
@@ -78,8 +87,9 @@ def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers:
     else:
         with ThreadPoolExecutor(len(ranges), thread_name_prefix="mjfast-table") as pool:
             overflow = [r for part in pool.map(lambda b: run(*b), ranges) for r in part]
-    if overflow:
-        raise AssertionError(f"selfplay: a hand took more than {LOG_ACTIONS} actions")
+    for row, code in overflow:
+        what = f"more than {LOG_ACTIONS} actions" if code < 0 else CHECKS.get(code, str(code))
+        raise AssertionError(f"selfplay: hand {row} of seed {seed}: {what}")
     result = {"won": out["order"] >= 0, "order": out["order"], "fan": out["fan"],
               "net": out["net"], "hua_zhu": out["hua_zhu"].astype(np.bool_),
               "cha_da_jiao": out["cha_da_jiao"].astype(np.bool_), "turns": out["turns"],

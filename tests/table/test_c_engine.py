@@ -23,7 +23,7 @@ SETUPS = [  # (rules, seats)
     ("chengdu", ("efficient",) * 4),
     (Rules(guo_shui_bu_hu=True, zui_hou_bi_hu=True, jia_jia_you=True), ("efficient",) * 4),
     ("qq", ("efficient",) * 3),
-    (Rules(hu_jiao_zhuan_yi=False, kong_refund=False, self_draw="add_fan", cap=5),
+    (Rules(hu_jiao_zhuan_yi=False, kong_refund=False, self_draw="add_fan", cap=5, si_jiao=True),
      ("efficient",) * 2),
 ]
 
@@ -44,9 +44,13 @@ def test_c_and_python_engines_play_the_same_hands(setup):
         assert np.array_equal(getattr(c, name), getattr(py, name)), name
 
 
-@pytest.mark.parametrize("seats", [("random",) * 4, ("random", "efficient", "random")])
-def test_c_random_hands_replay_on_the_reference(seats):
-    r = selfplay(max(4, HANDS // 4), seats, seed=11, logs=True)
+@pytest.mark.parametrize(("seats", "rules"), [
+    (("random",) * 4, "chengdu"),
+    (("random", "efficient", "random"), Rules(si_jiao=True, guo_shui_bu_hu=True)),
+    (("random", "random"), Rules(zui_hou_bi_hu=True, jia_jia_you=True, cha_da_jiao="min")),
+])
+def test_c_random_hands_replay_on_the_reference(seats, rules):
+    r = selfplay(max(4, HANDS // 4), seats, rules=rules, seed=11, logs=True)
     assert (r.net.sum(axis=1) == 0).all() and r.logs is not None
     for i, log in enumerate(r.logs):  # each replayed action was legal in mjfast.table.Table
         assert Round.from_json(log).net.tolist() == r.net[i].tolist()

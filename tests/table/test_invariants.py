@@ -2,7 +2,9 @@
 kind above 4, money sums to zero, every win a legal win (re-checked with ``score``), the 定缺
 discard rule, event logs that replay through ``Round.from_json``, same seed -> same game.
 
-``MJFAST_TABLE_HANDS`` scales the number of hands (default 120; CI's long run: 100000).
+``MJFAST_TABLE_HANDS`` scales the number of hands played by the Python engine (default 120);
+``MJFAST_TABLE_C_HANDS`` those the C engine plays checking itself at every step (default
+100000, the issue's count per CI run).
 """
 
 from __future__ import annotations
@@ -13,9 +15,12 @@ import numpy as np
 import pytest
 
 from mjfast import Round, Rules, score
+from mjfast._args import as_rules
 from mjfast.table import PLAYERS, Table
+from mjfast.table.cengine import PLAYER_KINDS, run_selfplay
 
 HANDS = int(os.environ.get("MJFAST_TABLE_HANDS", "120"))
+C_HANDS = int(os.environ.get("MJFAST_TABLE_C_HANDS", "100000"))
 SETUPS = [  # (players, rules, seats)
     (4, "chengdu", ("efficient",) * 4),
     (4, Rules(guo_shui_bu_hu=True, zui_hou_bi_hu=True), ("efficient", "random") * 2),
@@ -76,3 +81,23 @@ def test_same_seed_same_game():
         assert a.to_json() == b.to_json()
     assert play_checked(4, None, ("random",) * 4, 1).to_json() != \
         play_checked(4, None, ("random",) * 4, 2).to_json()
+
+
+C_SETUPS = [  # (seats, rules) for the compiled engine's own checks
+    (("random",) * 4, "chengdu"),
+    (("efficient", "random") * 2, Rules(guo_shui_bu_hu=True, zui_hou_bi_hu=True)),
+    (("random", "efficient", "random"), "qq"),
+    (("random", "random"), Rules(jia_jia_you=True, si_jiao=True)),
+]
+
+
+@pytest.mark.parametrize("setup", range(len(C_SETUPS)))
+def test_c_engine_keeps_every_invariant_at_every_step(setup):
+    """The C engine checks itself after every step (tiles, counts, money, wins that score, the
+    定缺 rule). The setups with efficient seats (slower) play 1% of the hands each, the random
+    ones 49% each."""
+    seats, rules = C_SETUPS[setup]
+    kinds = [PLAYER_KINDS[s] for s in seats]
+    hands = max(100, C_HANDS * (1 if "efficient" in seats else 49) // 100)
+    out, _ = run_selfplay(hands, kinds, as_rules(rules), setup, 2, False, check=True)
+    assert (out["net"].sum(axis=1) == 0).all()
