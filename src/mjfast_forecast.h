@@ -255,6 +255,7 @@ static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
     int16_t fan = -1;
     mf_job_t f;
     memset(&f, 0, sizeof f);
+    f.sets = 4; /* forecasts are of full hands (RULES.md 9) */
     f.hands = h->c;
     f.melds = w->melds;
     f.void_scalar = w->vs;

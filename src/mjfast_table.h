@@ -114,6 +114,7 @@ static inline int64_t mt_kernel(int op, const uint8_t *hands, int64_t rows, cons
                                 int void_s, const uint8_t *visible, void *out) {
     mj_job_t job;
     memset(&job, 0, sizeof job);
+    job.sets = 4; /* the table plays 2-4 seats: full hands */
     job.op = op;
     job.form = MJ_FORM_ALL;
     job.void_rule = 1;
@@ -154,6 +155,7 @@ static inline int mt_fan(const mt_table_t *t, int p, const uint8_t *hand, int w,
     mf_job_t job;
     int16_t out = -1;
     memset(&job, 0, sizeof job);
+    job.sets = 4; /* the table plays 2-4 seats: full hands */
     job.hands = hand;
     job.melds = mt_melds(t, p);
     job.conc = t->n_melds[p] ? t->conc[p] : NULL;

@@ -132,6 +132,7 @@ static inline void mt_draw_end(mt_table_t *t) {
         int si_jiao = R->fan[MF_R_SIJIAO]; /* only 死叫 reads the copies seen */
         if (si_jiao) mt_visible(t, p, seen);
         memset(&job, 0, sizeof job);
+        job.sets = 4; /* the table plays 2-4 seats: full hands */
         job.hands = t->hands[p];
         job.melds = mt_melds(t, p);
         job.conc = t->n_melds[p] ? t->conc[p] : NULL;

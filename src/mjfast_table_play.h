@@ -69,6 +69,7 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m) 
     }
     mj_job_t job;
     memset(&job, 0, sizeof job);
+    job.sets = 4; /* the table plays 2-4 seats: full hands */
     job.op = MJ_OP_EFFECTIVE;
     job.form = MJ_FORM_ALL;
     job.void_rule = 1;

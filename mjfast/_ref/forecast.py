@@ -165,14 +165,14 @@ def forecast(hand: Any, *, draws: int, melds: Any = None, void_suit: int | None 
 
 
 def advise(hand: Any, *, visible: Any = None, form: Form = "all", melds: Any = None,
-           void_suit: int | None = None, void_rule: bool = True, draws: int | None = None,
-           objective: str = "win", exchanges: bool = True,
+           void_suit: int | None = None, void_rule: bool = True, sets: int = 4,
+           draws: int | None = None, objective: str = "win", exchanges: bool = True,
            rules: Rules | None = None) -> list[tuple[Any, ...]]:
     """:func:`mjfast._ref.core.advise` rows plus the forecast's P(win) and value (None without
     ``draws``; NaN for a discard the 定缺 rule bars), ranked like :func:`mjfast.advise`: by the
     forecast with ``draws`` (then effective count, kind), else as the core twin ranks them."""
     rows = core_advise(hand, visible=visible, form=form, melds=melds, void_suit=void_suit,
-                       void_rule=void_rule)
+                       void_rule=void_rule, sets=sets)
     if draws is None:
         return [(*row, None, None) for row in rows]
     per = forecast(hand, draws=draws, melds=melds, void_suit=void_suit, visible=visible,
