@@ -1,7 +1,8 @@
 """mjfast: a compiled analysis core for Sichuan mahjong (成都麻将, 血战到底).
 
 Hands are 27-count arrays (1-9m, 1-9p, 1-9s); every kernel takes one hand (tile string, 27
-counts) or an (N, 27) uint8 batch. See README.md and RULES.md for the rules implemented.
+counts) or an (N, 27) uint8 batch. See README.md and RULES.md for the rules implemented. Every
+analysis function takes ``sets=`` (4; 3 or 2 for the short hands of the 5- and 6-player tables).
 
     >>> import mjfast
     >>> mjfast.shanten("123m456m789m11p23p")
@@ -23,10 +24,12 @@ from .analysis import INVALID_MASK, INVALID_ROW, UNWINNABLE, is_win, mask_to_til
 from .capi import get_include
 from .efficiency import NOT_HELD, Discard, advise, discards, effective_tiles
 from .errors import InvalidHandError, TileParseError
+from .forecast import Forecast, VoidChoice, choose_void, forecast
 from .rules import PRESETS, Fan, Rules
 from .scoring import Decomposition, FanResult, MaxFan, WaitFan, decompose, fan, max_fan, score
 from .scoring.batch import INVALID_FAN
 from .settlement import PlayerState, Reason, Round, Settlement, Transfer, settle_draw
+from .table import SelfPlayResult, Table, TableBatch, selfplay
 from .tiles import (
     NUM_KINDS,
     SUITS,
@@ -55,6 +58,7 @@ __all__ = [
     "Discard",
     "Fan",
     "FanResult",
+    "Forecast",
     "InvalidHandError",
     "MaxFan",
     "Meld",
@@ -63,15 +67,21 @@ __all__ = [
     "Reason",
     "Round",
     "Rules",
+    "SelfPlayResult",
     "Settlement",
+    "Table",
+    "TableBatch",
     "TileParseError",
     "Transfer",
+    "VoidChoice",
     "WaitFan",
     "advise",
+    "choose_void",
     "decompose",
     "discards",
     "effective_tiles",
     "fan",
+    "forecast",
     "format_hand",
     "format_tile",
     "get_include",
@@ -83,6 +93,7 @@ __all__ = [
     "parse_melds",
     "parse_tile",
     "score",
+    "selfplay",
     "settle_draw",
     "shanten",
     "waits",

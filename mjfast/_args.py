@@ -8,6 +8,8 @@ Each kind of argument has ONE accepted set and one wording, whoever takes it:
   ``"索"`` (:func:`as_void`, -1 for none);
 - rules: a :class:`~mjfast.rules.Rules` or a preset name, None for the default (:func:`as_rules`);
 - workers: a positive int or -1 for every core (:func:`as_workers`);
+- sets: the sets of a complete hand, 4 (default), 3 or 2 for the short hands of the 5- and
+  6-player tables (:func:`as_sets`);
 - flags: ``bool`` or ``numpy.bool_`` (:func:`as_flag`); choices such as ``form``, ``errors`` and
   ``style`` are strs of a fixed set (:func:`as_choice`);
 - one hand: a tile string, 27 int counts (list, tuple) or a 1-D integer array (:func:`hand_bytes`).
@@ -43,6 +45,7 @@ __all__ = [
     "ERRORS",
     "FLAG_NAMES",
     "FORMS",
+    "SETS",
     "VOID_NAMES",
     "as_choice",
     "as_errors",
@@ -52,12 +55,14 @@ __all__ = [
     "as_kind",
     "as_player",
     "as_rules",
+    "as_sets",
     "as_style",
     "as_tile",
     "as_void",
     "as_workers",
     "counts_list",
     "hand_bytes",
+    "hand_sizes",
     "shown",
 ]
 
@@ -193,6 +198,29 @@ def as_rules(value: object, name: str = "rules") -> Rules:
 def _preset(name: str) -> Rules:
     """One Rules object per preset name (Rules are immutable; building one takes a while)."""
     return Rules.preset(name)
+
+
+SETS: tuple[int, ...] = (2, 3, 4)
+"""Values of ``sets=``: the sets of a complete hand (RULES.md 7: 4; 3 at a 5-player table, 2 at
+a 6-player table). Seven pairs (14 tiles) exists only with 4."""
+
+
+def as_sets(value: object, name: str = "sets") -> int:
+    """``sets=``: 2, 3 or 4 (an int, not a bool).
+
+    >>> as_sets(3)
+    3
+    """
+    if type(value) is int and 2 <= value <= 4:
+        return value
+    return as_int(value, name, minimum=2, maximum=4)
+
+
+def hand_sizes(sets: int, melds: int) -> tuple[int, int]:
+    """(waiting, complete) concealed sizes of a hand of *sets* sets with *melds* melds:
+    ``3 * sets + 1 - 3m`` and one more (13 - 3m / 14 - 3m for 4 sets)."""
+    waiting = 3 * (sets - melds) + 1
+    return waiting, waiting + 1
 
 
 def as_workers(value: object, name: str = "workers") -> int:

@@ -52,8 +52,9 @@ def _get_pool(size: int) -> ThreadPoolExecutor:
 Result = tuple[int, int, int, int]
 
 
-def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: bool) -> Result | None:
-    """Call ``run(start, end)`` over ``CHUNK``-row chunks of ``n`` rows on up to ``workers``
+def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: bool,
+               chunk: int = CHUNK) -> Result | None:
+    """Call ``run(start, end)`` over ``chunk``-row chunks of ``n`` rows on up to ``workers``
     threads; return the first bad row's ``(row, code, a, b)``, or None.
 
     ``run`` returns ``(first bad row or -1, code, a, b)`` for its chunk. Exactly ``workers`` tasks
@@ -61,7 +62,7 @@ def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: 
     is finished: the smallest bad row reported is the first. Without ``coerce`` no chunk starts
     after a bad row is seen.
     """
-    chunks = [(start, min(n, start + CHUNK)) for start in range(0, n, CHUNK)]
+    chunks = [(start, min(n, start + chunk)) for start in range(0, n, chunk)]
     results: list[Result] = []
     if workers == 1 or len(chunks) < 2:
         for bounds in chunks:
@@ -103,29 +104,31 @@ def execute(op: int, p: Prepared) -> None:
 
     def run(start: int, end: int) -> Result:
         return _kernels.run_rows(op, p.hands, p.melds, p.voids, p.void_scalar, p.visible,
-                                 p.void_rule, p.form, p.coerce, p.out, start, end)
+                                 p.void_rule, p.form, p.sets, p.coerce, p.out, start, end)
 
     bad = run_chunks(run, p.hands.shape[0], p.workers, p.coerce)
     if bad is not None and not p.coerce:
         row, code, a, b = bad
-        raise row_error(code, a, b, row, p.batch, SIZE_RULES[op])
+        raise row_error(code, a, b, row, p.batch, SIZE_RULES[op], p.sets)
 
 
 def call(op: int, hands: object, *, out_dtype: object, out_row: tuple[int, ...] = (),
          form: Any = "all", melds: Any = None, void_suit: Any = None, void_rule: Any = True,
-         visible: Any = None, workers: Any = 1, out: Any = None, errors: Any = "raise") -> Any:
+         visible: Any = None, workers: Any = 1, out: Any = None, errors: Any = "raise",
+         sets: Any = 4) -> Any:
     """One public kernel call: the single-hand fast path when it takes the arguments as they
     are, else validate and run ``op`` over the batch.
 
     Returns the batch output array, or the single hand's result: a Python int / bool for a
     scalar output (``out_row == ()``), a (27,) array otherwise.
     """
-    res = _kernels.one(op, hands, form, void_suit, void_rule, melds, visible, out, workers, errors)
+    res = _kernels.one(op, hands, form, void_suit, void_rule, melds, visible, out, workers, errors,
+                       sets)
     if res is not None:
         return res
     p = prepare(hands, out_dtype=out_dtype, out_row=out_row, form=form, melds=melds,
                 void_suit=void_suit, void_rule=void_rule, visible=visible, workers=workers,
-                out=out, errors=errors)
+                out=out, errors=errors, sets=sets)
     execute(op, p)
     if p.batch:
         return p.finish()

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from ._args import FORMS, as_errors, as_flag, as_form, as_void, as_workers
+from ._args import FORMS, as_errors, as_flag, as_form, as_sets, as_void, as_workers, hand_sizes
 from .errors import InvalidArgumentError, InvalidHandError
 from .tiles import Meld, format_tile, melds_to_counts, parse_hand
 
@@ -134,6 +134,7 @@ class Prepared(NamedTuple):
     visible: np.ndarray | None  # (27,) or (n, 27) uint8
     void_rule: bool
     form: int
+    sets: int  # sets of a complete hand (4, or 3 / 2: short hands)
     coerce: bool
     workers: int
     out: np.ndarray  # what the kernel writes
@@ -166,11 +167,13 @@ def prepare(
     errors: str = "raise",
     out_dtype: Any = np.int8,
     out_row: tuple[int, ...] = (),
+    sets: Any = 4,
 ) -> Prepared:
     """Check every argument of a kernel call; the result holds arrays the kernel can take."""
     counts, batch = _hand(hands)
     n = counts.shape[0] if batch else None
     form_code = FORMS.index(as_form(form))
+    nsets = as_sets(sets)
     coerce = as_errors(errors)
     void_rule = as_flag(void_rule, "void_rule")
     voids, void_scalar = _void(void_suit, n)
@@ -199,7 +202,8 @@ def prepare(
         out = np.empty((1,) + out_row, dtype=out_dtype)
     return Prepared(hands=np.ascontiguousarray(counts), batch=batch, melds=meld_counts, voids=voids,
                     void_scalar=void_scalar, visible=visible_counts, void_rule=void_rule,
-                    form=form_code, coerce=coerce, workers=nworkers, out=out, target=target)
+                    form=form_code, sets=nsets, coerce=coerce, workers=nworkers, out=out,
+                    target=target)
 
 
 def _check_out(out: Any, shape: tuple[int, ...], dtype: np.dtype) -> None:
@@ -227,8 +231,9 @@ def refuse_overlap(out: np.ndarray, **inputs: np.ndarray | None) -> None:
                 f"out: shares memory with {name}; pass a separate output array")
 
 
-def row_error(code: int, a: int, b: int, row: int, batch: bool, size_rule: str) -> InvalidHandError:
-    """The error for the first bad row that a kernel reported."""
+def row_error(code: int, a: int, b: int, row: int, batch: bool, size_rule: str,
+              sets: int = 4) -> InvalidHandError:
+    """The error for the first bad row that a kernel reported (hands of *sets* sets)."""
     where = (lambda name: f"{name}[{row}]") if batch else (lambda name: "hand" if name == "hands" else name)
     if code == ERR_COUNT:
         return InvalidHandError(f"{where('hands')}: tile {format_tile(a)} appears {b} times (max 4)")
@@ -239,12 +244,15 @@ def row_error(code: int, a: int, b: int, row: int, batch: bool, size_rule: str) 
         return InvalidHandError(
             f"{where('hands')}: tile {format_tile(a)} appears {b} times counting melds (max 4)")
     if code == ERR_SIZE:
-        if a > 4:
-            return InvalidHandError(f"{where('melds')}: {a} melds (max 4)")
-        sizes = {"waiting": f"{13 - 3 * a}", "complete": f"{14 - 3 * a}",
-                 "either": f"{13 - 3 * a} or {14 - 3 * a}"}[size_rule]
-        return InvalidHandError(
-            f"{where('hands')}: {b} concealed tiles with {a} meld{'s' if a != 1 else ''}; expected {sizes}")
+        if a > sets:
+            return InvalidHandError(f"{where('melds')}: {a} melds (max {sets}"
+                                    + (")" if sets == 4 else f" with sets={sets})"))
+        waiting, complete = hand_sizes(sets, a)
+        sizes = {"waiting": f"{waiting}", "complete": f"{complete}",
+                 "either": f"{waiting} or {complete}"}[size_rule]
+        short = "" if sets == 4 else f" (sets={sets})"
+        return InvalidHandError(f"{where('hands')}: {b} concealed tiles with {a} "
+                                f"meld{'s' if a != 1 else ''}; expected {sizes}{short}")
     if code == ERR_VISIBLE:
         return InvalidHandError(
             f"{where('visible')}: tile {format_tile(a)} is held and seen {b} times (max 4)")

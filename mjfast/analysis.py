@@ -15,7 +15,7 @@ from .errors import InvalidArgumentError
 __all__ = ["UNWINNABLE", "INVALID_ROW", "INVALID_MASK", "shanten", "is_win", "waits", "mask_to_tiles"]
 
 #: Shanten of a hand that can never win (melds in three suits, a meld in the declared void suit,
-#: seven pairs asked for with melds).
+#: seven pairs asked for with melds or in a short hand, ``sets`` < 4).
 UNWINNABLE: int = _kernels.UNWINNABLE
 #: What ``errors="coerce"`` writes into int8 outputs for a row that is not a valid hand.
 INVALID_ROW: int = _kernels.INVALID_ROW
@@ -25,14 +25,15 @@ INVALID_MASK: int = _kernels.INVALID_MASK
 
 @overload
 def shanten(hands: str | list | tuple, *, form: Form = ..., melds: Any = ..., void_suit: VoidSuits = ...,
-            void_rule: bool = ..., workers: int = ..., out: None = ..., errors: str = ...) -> int: ...
+            void_rule: bool = ..., workers: int = ..., out: None = ..., errors: str = ...,
+            sets: int = ...) -> int: ...
 @overload
 def shanten(hands: np.ndarray, *, form: Form = ..., melds: Any = ..., void_suit: VoidSuits = ...,
             void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
-            errors: str = ...) -> int | np.ndarray: ...
+            errors: str = ..., sets: int = ...) -> int | np.ndarray: ...
 def shanten(hands: HandsLike, *, form: Form = "all", melds: Any = None, void_suit: VoidSuits = None,
             void_rule: bool = True, workers: int = 1, out: np.ndarray | None = None,
-            errors: str = "raise") -> int | np.ndarray:
+            errors: str = "raise", sets: int = 4) -> int | np.ndarray:
     """Shanten number: -1 complete, 0 ready (下叫), ``UNWINNABLE`` (127) if it can never win.
 
     The least number of tile exchanges to a winning hand, minus one (RULES.md section 3), over
@@ -40,7 +41,8 @@ def shanten(hands: HandsLike, *, form: Form = "all", melds: Any = None, void_sui
     ``void_rule`` (default), at most two suits and none of the declared ``void_suit``.
 
     Args:
-        hands: one hand (tile string, 27 counts, 1-D array) with 13-3m or 14-3m concealed tiles,
+        hands: one hand (tile string, 27 counts, 1-D array) with 13-3m or 14-3m concealed tiles
+            (with ``sets``: 3 * sets + 1 - 3m or 3 * sets + 2 - 3m),
             or a batch: an (N, 27) C-contiguous integer array (uint8 avoids a copy) or a list of
             tile strings.
         form: ``"all"`` (the minimum), ``"regular"`` (sets + pair) or ``"seven_pairs"``.
@@ -52,6 +54,10 @@ def shanten(hands: HandsLike, *, form: Form = "all", melds: Any = None, void_sui
         workers: threads for a batch (-1 = all cores).
         out: an (N,) int8 array to fill.
         errors: ``"coerce"`` writes ``INVALID_ROW`` (-100) for bad rows instead of raising.
+        sets: the sets of a complete hand: 4, or 3 / 2 for the short hands of the 5- and
+            6-player tables (RULES.md 7: 10/11 and 7/8 tiles). Melds count against them. Seven
+            pairs needs 14 tiles, so with fewer sets ``form="seven_pairs"`` is ``UNWINNABLE``
+            and ``"all"`` is the regular form.
 
     Returns:
         an int for one hand, an (N,) int8 array for a batch.
@@ -63,14 +69,17 @@ def shanten(hands: HandsLike, *, form: Form = "all", melds: Any = None, void_sui
         3
         >>> shanten("123m456p789s11s23m", void_rule=False)
         0
+        >>> shanten("123m456m11p23p", sets=3)   # a 10-tile hand of the 5-player table
+        0
     """
     return call(_kernels.OP_SHANTEN, hands, out_dtype=np.int8, form=form, melds=melds,
-                void_suit=void_suit, void_rule=void_rule, workers=workers, out=out, errors=errors)
+                void_suit=void_suit, void_rule=void_rule, workers=workers, out=out, errors=errors,
+                sets=sets)
 
 
 def is_win(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuits = None, void_rule: bool = True,
            workers: int = 1, out: np.ndarray | None = None,
-           errors: str = "raise") -> bool | np.ndarray:
+           errors: str = "raise", sets: int = 4) -> bool | np.ndarray:
     """Is a 14-3m hand a winning hand (regular form or seven pairs, under the void rule)?
 
     A 13-3m hand is not complete and gives False; other sizes raise. With ``errors="coerce"``
@@ -81,14 +90,16 @@ def is_win(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuits = None, 
         True
         >>> is_win("123m456p789s11s23m4m")
         False
+        >>> is_win("11335577m", sets=2), is_win("123m44m", melds=["pung:5m"], sets=2)
+        (False, True)
     """
     return call(_kernels.OP_IS_WIN, hands, out_dtype=np.bool_, melds=melds, void_suit=void_suit,
-                void_rule=void_rule, workers=workers, out=out, errors=errors)
+                void_rule=void_rule, workers=workers, out=out, errors=errors, sets=sets)
 
 
 def waits(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuits = None, void_rule: bool = True,
           workers: int = 1, out: np.ndarray | None = None,
-          errors: str = "raise") -> int | np.ndarray:
+          errors: str = "raise", sets: int = 4) -> int | np.ndarray:
     """Waits of 13-3m hands as 27-bit masks (bit t = kind t completes the hand).
 
     A kind the player already holds four times (melds included) is never a wait: there is no
@@ -102,9 +113,11 @@ def waits(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuits = None, v
         >>> from mjfast import format_tile
         >>> [format_tile(t) for t in mask_to_tiles(waits("1112345678m456p"))]
         ['2m', '3m', '5m', '6m', '8m', '9m']
+        >>> [format_tile(t) for t in mask_to_tiles(waits("1112345m", sets=2))]
+        ['2m', '3m', '5m', '6m']
     """
     return call(_kernels.OP_WAITS, hands, out_dtype=np.uint32, melds=melds, void_suit=void_suit,
-                void_rule=void_rule, workers=workers, out=out, errors=errors)
+                void_rule=void_rule, workers=workers, out=out, errors=errors, sets=sets)
 
 
 def mask_to_tiles(mask: int) -> list[int]:

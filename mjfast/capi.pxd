@@ -26,6 +26,7 @@ cdef extern from "mjfast.h" nogil:
     int MJ_E_WIN_NOT_HELD, MJ_E_FLAGS, MJ_E_CONCEALED, MJ_E_WIN_TILE
     int MJ_SELF_DRAWN, MJ_AFTER_KONG, MJ_AFTER_KONG_DISCARD, MJ_ROBBING_KONG, MJ_LAST_TILE
     int MJ_TIAN_HU, MJ_DI_HU
+    int MJ_SETS(int n)
     int MJ_RULES_SIZE
 
     ctypedef struct mj_rules_t:
@@ -56,6 +57,13 @@ cdef extern from "mjfast.h" nogil:
         int (*max_fan)(const mj_rules_t *rules, const uint8_t *counts, const uint8_t *melds,
                        const uint8_t *concealed, int void_suit, const uint8_t *visible,
                        int *best_wait) noexcept nogil
+        # appended (short hands: options = MJ_SETS(n)); present when size covers them
+        int (*fan_ex)(const mj_rules_t *rules, const uint8_t *counts, const uint8_t *melds,
+                      const uint8_t *concealed, int void_suit, int win_tile, int flags,
+                      int options) noexcept nogil
+        int (*max_fan_ex)(const mj_rules_t *rules, const uint8_t *counts, const uint8_t *melds,
+                          const uint8_t *concealed, int void_suit, const uint8_t *visible,
+                          int *best_wait, int options) noexcept nogil
 
 
 cdef inline const mj_capi_t *load() except NULL:

@@ -1,10 +1,14 @@
 """The fan items (番种) of RULES.md section 4: :class:`Fan`, their Chinese names, and the
-default base-pattern table. :mod:`mjfast.rules` builds the rule sets on them.
+base-pattern tables of the two scoring models (RULES.md section 7): fan for the doubling model,
+points (分) for the additive ``points`` model (老成都), whose page names a few items its own way.
+:mod:`mjfast.rules` builds the rule sets on them.
 
 >>> Fan.QING_YI_SE.zh, Fan.QING_YI_SE.is_base, Fan.GEN.is_base
 ('清一色', True, False)
->>> DEFAULT_BASE_FAN[Fan.QING_DUI]
-3
+>>> DEFAULT_BASE_FAN[Fan.QING_DUI], POINTS_BASE_FAN[Fan.QING_DUI]
+(3, 4)
+>>> Fan.DAI_YAO_JIU.points_zh, Fan.QIANG_GANG_HU.points_zh, Fan.PING_HU.points_zh
+('幺九牌', '抢杠', '平胡')
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ import enum
 from collections.abc import Mapping
 from types import MappingProxyType
 
-__all__ = ["BASE_PATTERNS", "DEFAULT_BASE_FAN", "Fan"]
+__all__ = ["BASE_PATTERNS", "DEFAULT_BASE_FAN", "POINTS_BASE_FAN", "Fan"]
 
 
 class Fan(enum.Enum):
@@ -61,6 +65,12 @@ class Fan(enum.Enum):
         return _ZH[self]
 
     @property
+    def points_zh(self) -> str:
+        """The Chinese name on the additive-points page (seed 000, 老成都), where it names the
+        item differently (``幺九牌``, ``抢杠``, ``根/杠``); else :attr:`zh`."""
+        return _POINTS_ZH.get(self, _ZH[self])
+
+    @property
     def is_base(self) -> bool:
         """True for base patterns (平胡 ... 清金钩钓), False for additive extras."""
         return self in _BASE_SET
@@ -95,3 +105,25 @@ DEFAULT_BASE_FAN: Mapping[Fan, int] = MappingProxyType({
     Fan.QING_JIN_GOU_DIAO: 4,
 })
 """RULES.md section 4 base-pattern table (internal fan, 平胡 = 0)."""
+
+POINTS_BASE_FAN: Mapping[Fan, int] = MappingProxyType({
+    Fan.PING_HU: 1,
+    Fan.DUI_DUI_HU: 2,
+    Fan.QING_YI_SE: 3,
+    Fan.QI_DUI: 3,
+    Fan.DAI_YAO_JIU: 3,
+    Fan.JIANG_DUI: 4,
+    Fan.QING_DUI: 4,
+    Fan.QING_QI_DUI: 4,
+    Fan.LONG_QI_DUI: 3,         # 七对 plus its roots (no 减1根): 七对 3 + two roots = 双龙七对 5
+    Fan.QING_LONG_QI_DUI: 4,    # 清七对 plus its roots
+    Fan.QING_YAO_JIU: 3,        # not on the page: the best of its parts (清一色 3, 幺九牌 3)
+    Fan.TIAN_HU: 8,
+    Fan.DI_HU: 8,
+    Fan.JIN_GOU_DIAO: 2,        # not on the page (off in the preset): 对对胡's and 清对's points
+    Fan.QING_JIN_GOU_DIAO: 4,
+})
+"""RULES.md section 7 ``points`` base-pattern table (points, 平胡 = 1分)."""
+
+# The additive-points page's own names, where they differ (根 is its 带一根 and 一杠 alike).
+_POINTS_ZH = {Fan.DAI_YAO_JIU: "幺九牌", Fan.QIANG_GANG_HU: "抢杠", Fan.GEN: "根/杠"}

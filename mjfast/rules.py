@@ -1,8 +1,8 @@
-"""Rule sets: the fan table, the options of RULES.md sections 4-6, and the named presets.
+"""Rule sets: the fan table, the options of RULES.md sections 4-7, and the named presets.
 
 A :class:`Rules` object is plain, frozen data. Every option is a field a caller may override;
-:meth:`Rules.preset` builds a named preset (``"chengdu"``, the default everywhere, or
-``"qq"``) with overrides::
+:meth:`Rules.preset` builds a named preset (``"chengdu"``, the default everywhere, ``"qq"`` or
+``"points"``) with overrides::
 
     >>> from mjfast.rules import Fan, Rules
     >>> r = Rules.preset("chengdu", men_qing=1, cap=4)
@@ -14,6 +14,16 @@ A :class:`Rules` object is plain, frozen data. Every option is a field a caller 
     8
     >>> Fan.QING_YI_SE.zh, Fan.QING_YI_SE.is_base, Fan.GEN.is_base
     ('清一色', True, False)
+    >>> p = Rules.preset("points")   # 老成都: additive points, never doubled, no cap
+    >>> p.model, p.unit, p.base_fan[Fan.PING_HU], p.multiplier(5), p.gang_shang_hua
+    ('points', '分', 1, 5, 2)
+
+Two scoring models (``model``): ``"doubling"`` (RULES.md sections 4-5: a win pays
+``base x 2 ** min(fan, cap)``) and ``"points"`` (RULES.md section 7, ``points``: the base pattern
+and the extras are points, added, and a win pays ``base x points``, never doubled; a ``cap``,
+when one is set, caps the points). Everything that prices a hand (:func:`~mjfast.scoring.score`,
+:func:`~mjfast.scoring.max_fan`, the draw settlement, :class:`~mjfast.settlement.Round`) reads
+the model through :meth:`Rules.multiplier`.
 
 Fan values in a :class:`Rules` are *internal* fan: 平胡 is 0. The ``qq`` preset shows every fan
 one higher (``fan_display_offset=1``, 平胡 = 1番) and pays the same amounts:
@@ -24,103 +34,31 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, ClassVar, Literal
 
+from mjfast._rules_data import (
+    _CHA_DA_JIAO,
+    _MODELS,
+    _PRESET_FIELDS,
+    _SELF_DRAW,
+    ALIASES,
+    MAX_AMOUNT,
+    MAX_FAN,
+    PRESETS,
+    _amount,
+    _cap,
+    _check_int,
+    _fan,
+    _normalise_base_fan,
+    _resolve_aliases,
+)
 from mjfast.errors import InvalidArgumentError, shown
 from mjfast.fans import BASE_PATTERNS, DEFAULT_BASE_FAN, Fan
 
-__all__ = ["MAX_AMOUNT", "MAX_FAN", "PRESETS", "Fan", "Rules", "rules_from_json", "rules_to_json"]
-
-MAX_FAN: int = 48
-"""The bound on every fan value of a :class:`Rules` (each fan field and base fan) and on the
-exponent of any multiplier ``2 ** min(fan, cap)``: a multiplier is at most ``2 ** 48``."""
-
-MAX_AMOUNT: int = 2**48
-"""The bound on every amount of a :class:`Rules` (kong payments, 花猪), in base stakes."""
-
-
-PRESETS: tuple[str, ...] = ("chengdu", "qq")
-"""Names accepted by :meth:`Rules.preset`."""
-
-_PRESET_FIELDS: dict[str, dict[str, Any]] = {
-    "chengdu": {},
-    "qq": {
-        "name": "qq",
-        "fan_display_offset": 1,
-        "exposed_kong": 1,
-        "hua_zhu": 16,
-        "cap": None,
-        "self_draw": "none",
-    },
-}
-
-_SELF_DRAW = ("add_base", "add_fan", "none")
-_CHA_DA_JIAO = ("max", "min")
-
-
-def _normalise_base_fan(value: object) -> Mapping[Fan, int]:
-    """Merge a (partial) mapping {Fan or its name: int} over the default table."""
-    if not isinstance(value, Mapping):
-        raise InvalidArgumentError(
-            f"Rules.base_fan must be a mapping Fan -> int, got {type(value).__name__}"
-        )
-    table = dict(DEFAULT_BASE_FAN)
-    for key, fan in value.items():
-        if isinstance(key, str):
-            try:
-                key = Fan[key.upper()] if key.upper() in Fan.__members__ else Fan(key)
-            except ValueError:
-                raise InvalidArgumentError(f"Rules.base_fan: unknown fan {shown(key)}") from None
-        if not isinstance(key, Fan):
-            raise InvalidArgumentError(
-                f"Rules.base_fan: keys must be Fan members, got {shown(key, with_type=True)}")
-        if not key.is_base:
-            raise InvalidArgumentError(
-                f"Rules.base_fan: {key.name} ({key.zh}) is an extra, not a base pattern; "
-                f"set its own option field instead"
-            )
-        table[key] = _fan(f"base_fan[{key.name}]", fan)
-    return MappingProxyType({f: table[f] for f in BASE_PATTERNS})
-
-
-def _check_int(name: str, value: object, *, minimum: int = 0, maximum: int | None = None,
-               why: str = "") -> int:
-    if isinstance(value, bool):
-        raise InvalidArgumentError(f"Rules.{name} must be an int, got a bool ({value!r})")
-    try:
-        value = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise InvalidArgumentError(
-            f"Rules.{name} must be an int, got {shown(value, with_type=True)}"
-        ) from None
-    if value < minimum:
-        raise InvalidArgumentError(f"Rules.{name} must be >= {minimum}, got {shown(value)}")
-    if maximum is not None and value > maximum:
-        raise InvalidArgumentError(
-            f"Rules.{name} must be an int from {minimum} to {maximum}{why}, got {shown(value)}"
-        )
-    return value
-
-
-def _fan(name: str, value: object) -> int:
-    return _check_int(name, value, maximum=MAX_FAN, why=" (fan values are bounded: payments "
-                      "must fit int64 and fans the int16 batch output)")
-
-
-def _amount(name: str, value: object) -> int:
-    return _check_int(name, value, maximum=MAX_AMOUNT, why=" (2**48: amounts are bounded so "
-                      "that a round's payments fit int64)")
-
-
-def _cap(name: str, value: object) -> int:
-    return _check_int(name, value, maximum=_INT32_MAX, why=" (the int32 rules table)")
-
-
-_INT32_MAX = 2**31 - 1
+__all__ = ["ALIASES", "BASE_PATTERNS", "MAX_AMOUNT", "MAX_FAN", "PRESETS", "Fan", "Rules",
+           "rules_from_json", "rules_to_json"]
 
 
 def _top_fan(r: Rules) -> int:
@@ -134,13 +72,15 @@ def _top_fan(r: Rules) -> int:
 
 @dataclass(frozen=True)
 class Rules:
-    """Every option of RULES.md sections 4-6 (defaults = the ``chengdu`` preset).
+    """Every option of RULES.md sections 4-7 (defaults = the ``chengdu`` preset).
 
     Fan fields are internal fan (平胡 = 0); an extra option set to 0 is off, otherwise it is
     the fan it adds. Amounts (kong payments, 花猪) are in units of the base stake.
 
     Fields:
         name: the preset name this was built from (informational).
+        model: ``"doubling"`` (a win pays ``2 ** min(fan, cap)``) or ``"points"`` (the fan
+            values are points, a win pays ``min(points, cap)``: never doubled).
         base_fan: read-only mapping base-pattern :class:`Fan` -> fan (a partial mapping
             passed in is merged over the RULES.md section 4 table).
         root_fan: fan per root (根).
@@ -152,13 +92,23 @@ class Rules:
         jin_gou_diao: enable 金钩钓 (base 2) / 清金钩钓 (base 4).
         cap: fan cap (封顶) or None for no cap.
         exposed_kong, added_kong, concealed_kong: kong payments per payer (直杠 / 补杠 / 暗杠).
-        jia_jia_you: on 直杠 every other player still in also pays 1 base.
+        jia_jia_you: on 直杠 every other player still in also pays 1 base. Other tables call it
+            擦挂 or 大小雨: ``ca_gua=`` and ``da_xiao_yu=`` are accepted as its aliases.
         hu_jiao_zhuan_yi: 呼叫转移 on 杠上炮.
         hua_zhu: what a 花猪 pays each player, None = ``2 ** cap`` (满格).
+        cha_hua_zhu: 查花猪 at the draw (off in ``points``: a three-suit hand is then simply not
+            ready, and pays the 大叫 like any hand that is not ready).
+        hua_zhu_one_suit: the 花猪 exception: a player who only ever discarded tiles of one suit
+            (``PlayerState.discarded_suits``, filled by :meth:`Round.discard
+            <mjfast.settlement.Round.discard>`) is not a 花猪.
         cha_da_jiao: ``"max"`` (the 大叫, default) or ``"min"`` (赔小).
         si_jiao: 死叫 option: a wait whose copies are all visible does not count.
         fan_display_offset: added to every displayed fan (``qq``: 1).
         kong_refund: refund kong income of non-ready players at the draw.
+        shai_tai_yang: 晒太阳: when all the other players have won, the last player still in, if
+            not ready, refunds the kong income too (without it, no draw settlement runs then).
+        dian_gang_hua: 点杠花: a 杠上花 on the replacement draw of an exposed kong (直杠) claimed
+            from a discard is paid by that discarder alone, as a discard win.
         guo_shui_bu_hu: 过水不胡 (game flow, RULES.md section 10): a player who passes a win on
             a discard may not win on a discard again before their own next draw, unless the new
             win is worth more.
@@ -171,8 +121,9 @@ class Rules:
     (48), so no fan shown exceeds 15 x 48 + 1; each amount (kong payments, ``hua_zhu``) is 0
     to :data:`MAX_AMOUNT` (``2 ** 48``); and where the largest fan a hand can reach (the best
     base fan, four roots and every extra) exceeds :data:`MAX_FAN`, ``cap`` must be at most
-    :data:`MAX_FAN` (any ``cap`` is at most ``2 ** 31 - 1``). A round (at most 27 kongs, 3
-    winners and a draw) then moves less than ``2 ** 56``: every ledger fits int64 with room.
+    :data:`MAX_FAN` (any ``cap`` is at most ``2 ** 31 - 1``). A round (at most 27 kongs, 5
+    winners and a draw, at a table of up to 6) then moves less than ``2 ** 57``: every ledger
+    fits int64 with room.
 
     Unknown, ill-typed and out-of-range fields raise
     :class:`~mjfast.errors.InvalidArgumentError` (a ``TypeError`` and a ``ValueError``):
@@ -215,6 +166,11 @@ class Rules:
     kong_refund: bool = True
     guo_shui_bu_hu: bool = False
     zui_hou_bi_hu: bool = False
+    model: Literal["doubling", "points"] = "doubling"
+    cha_hua_zhu: bool = True
+    hua_zhu_one_suit: bool = False
+    shai_tai_yang: bool = False
+    dian_gang_hua: bool = False
 
     _FAN_FIELDS: ClassVar[tuple[str, ...]] = (
         "root_fan", "gang_shang_hua", "gang_shang_pao", "qiang_gang_hu", "hai_di", "men_qing",
@@ -223,7 +179,8 @@ class Rules:
     _AMOUNT_FIELDS: ClassVar[tuple[str, ...]] = ("exposed_kong", "added_kong", "concealed_kong")
     _BOOL_FIELDS: ClassVar[tuple[str, ...]] = (
         "long_qi_dui_uses_root", "jin_gou_diao", "jia_jia_you", "hu_jiao_zhuan_yi", "si_jiao",
-        "kong_refund", "guo_shui_bu_hu", "zui_hou_bi_hu",
+        "kong_refund", "guo_shui_bu_hu", "zui_hou_bi_hu", "cha_hua_zhu", "hua_zhu_one_suit",
+        "shai_tai_yang", "dian_gang_hua",
     )
 
     def __post_init__(self) -> None:
@@ -254,6 +211,9 @@ class Rules:
                 f"Rules.self_draw must be one of {', '.join(map(repr, _SELF_DRAW))}, "
                 f"got {shown(self.self_draw)}"
             )
+        if not isinstance(self.model, str) or self.model not in _MODELS:
+            raise InvalidArgumentError(
+                f"Rules.model must be 'doubling' or 'points', got {shown(self.model)}")
         if not isinstance(self.cha_da_jiao, str) or self.cha_da_jiao not in _CHA_DA_JIAO:
             raise InvalidArgumentError(
                 f"Rules.cha_da_jiao must be 'max' or 'min', got {shown(self.cha_da_jiao)}"
@@ -320,6 +280,7 @@ class Rules:
                 f"unknown preset {shown(name)}; presets: {', '.join(map(repr, PRESETS))}"
             )
         valid = [f.name for f in dataclasses.fields(cls)]
+        overrides = _resolve_aliases(overrides, f"Rules.preset({name!r})")
         for key in overrides:
             if key not in valid:
                 raise InvalidArgumentError(
@@ -337,6 +298,7 @@ class Rules:
         True
         """
         valid = [f.name for f in dataclasses.fields(self)]
+        overrides = _resolve_aliases(overrides, "Rules.replace")
         for key in overrides:
             if key not in valid:
                 raise InvalidArgumentError(
@@ -344,21 +306,29 @@ class Rules:
                 )
         return dataclasses.replace(self, **overrides)
 
+    @property
+    def unit(self) -> str:
+        """The unit of the fan values: ``"番"`` (doubling model) or ``"分"`` (points)."""
+        return "分" if self.model == "points" else "番"
+
     def multiplier(self, internal_fan: int) -> int:
-        """Payment multiplier ``2 ** min(internal_fan, cap)`` (no cap: ``2 ** internal_fan``).
+        """Payment multiplier ``2 ** min(internal_fan, cap)`` (no cap: ``2 ** internal_fan``);
+        under the ``points`` model ``min(points, cap)``: the points themselves, never doubled.
 
         *internal_fan* is internal numbering (平胡 = 0), also for ``qq``; with no cap (or one
         above :data:`MAX_FAN`) it is at most :data:`MAX_FAN`, like any fan a hand can reach.
 
         >>> Rules().multiplier(2), Rules().multiplier(7), Rules.preset("qq").multiplier(7)
         (4, 8, 128)
+        >>> Rules.preset("points").multiplier(7), Rules.preset("points", cap=5).multiplier(7)
+        (7, 5)
         """
         f = _check_int("multiplier(internal_fan)", internal_fan,
                        maximum=MAX_FAN if self.cap is None or self.cap > MAX_FAN else None,
                        why=f" when the cap is None or above {MAX_FAN}")
         if self.cap is not None and f > self.cap:
             f = self.cap
-        return 1 << f
+        return f if self.model == "points" else 1 << f
 
     def hua_zhu_amount(self) -> int:
         """What a 花猪 pays each other non-花猪 player still in, in base units.
@@ -428,6 +398,7 @@ def _checked_init(init: Any) -> Any:
 
     @functools.wraps(init)
     def __init__(self: Rules, *args: Any, **kwargs: Any) -> None:
+        kwargs = _resolve_aliases(kwargs, "Rules")
         if len(args) > len(names):
             raise InvalidArgumentError(
                 f"Rules: takes at most {len(names)} fields, got {len(args)} positional values")

@@ -1512,6 +1512,7 @@ typedef struct {
     int n[3];               /* tiles per suit */
     int odd[3];             /* kinds held an odd number of times, per suit */
     int m;                  /* melds */
+    int sets;               /* sets of a complete hand: 4, or 3 / 2 for the short hands */
     int meld_suits;         /* bit per suit holding a meld: its kinds are capped below 4 */
     int live_q;             /* bit q: suit q may be the void suit (void rule); 0 = never wins */
     int void_rule;
@@ -1633,10 +1634,11 @@ static MJ_ALWAYS_INLINE int mj_suit_load(const mj_row_t *row, int s, int32_t *id
 
 static inline int mj_held(const mj_hand_t *h, int t) { return h->c[t] + (h->melds ? h->melds[t] : 0); }
 
-/* Copy a row into h (melds may be NULL), validate the copy and fill h from it. Returns an
- * MJ_ERR_* code, details in err[1..2]. */
+/* Copy a row into h (melds may be NULL), validate the copy and fill h from it. A complete hand
+ * has `sets` sets (2..4, checked by the caller) plus a pair: 3 * sets + 1 - 3m concealed tiles
+ * wait, 3 * sets + 2 - 3m are complete. Returns an MJ_ERR_* code, details in err[1..2]. */
 static inline int mj_load(mj_hand_t *h, const uint8_t *row, const uint8_t *meld_row, int void_suit,
-                          int void_rule, int form, int size_rule, int32_t *err) {
+                          int void_rule, int form, int size_rule, int sets, int32_t *err) {
     mj_row_t r;
     mj_row_read(&r, row);
     const uint8_t *hand = mj_row_write(&r, h->c);
@@ -1664,14 +1666,15 @@ static inline int mj_load(mj_hand_t *h, const uint8_t *row, const uint8_t *meld_
         if (!m) melds = NULL;
     }
     int total = h->n[0] + h->n[1] + h->n[2];
-    int waiting = 13 - 3 * m, complete = 14 - 3 * m;
-    int ok = m <= 4 && (size_rule == MJ_SIZE_WAITING ? total == waiting
+    int waiting = 3 * (sets - m) + 1, complete = waiting + 1;
+    int ok = m <= sets && (size_rule == MJ_SIZE_WAITING ? total == waiting
                         : size_rule == MJ_SIZE_COMPLETE ? total == complete
                         : (total == waiting || total == complete));
     if (!ok) { err[1] = m; err[2] = total; return MJ_ERR_SIZE; }
     if (void_suit < -1 || void_suit > 2) { err[1] = void_suit; err[2] = 0; return MJ_ERR_VOID; }
     h->melds = melds;
     h->m = m;
+    h->sets = sets;
     h->meld_suits = meld_suits;
     h->void_rule = void_rule;
     h->form = form;
@@ -1720,6 +1723,11 @@ static inline int64_t mj_first_bad(int64_t first_bad, int64_t i, int code, const
  * built by tools/tablegen.py; suits combine with min-plus tables. Kinds capped by a meld
  * (a pung leaves one free copy, a kong none) cannot use the tables, which assume 4 free copies: the
  * suits holding them go through an exact rank-by-rank DP instead (mj_capped_vector).
+ *
+ * Short hands (RULES.md 7: `sets` = 3 or 2 at the 5- and 6-player tables) aim at sets - m sets:
+ * the suits' distance vectors (which hold 0-4 sets) are combined for that many with
+ * mj_comb2 / mj_comb3, while the precomputed two / final tables (4 sets) keep the default path
+ * as it was. Seven pairs needs 14 tiles, so it exists only with 4 sets.
  */
 #ifndef MJFAST_KERNELS_H
 #define MJFAST_KERNELS_H
@@ -1930,25 +1938,27 @@ static MJ_ALWAYS_INLINE int mj_plain_regular(const int *k, int q) {
 }
 
 /* Regular + seven-pairs distance when suit q is the void one (q = -1: no void rule), for suit
- * classes k (capped suits: the vectors in v). */
+ * classes k (capped suits: the vectors in v). The combiner tables hold 4 sets: short hands
+ * (sets < 4) combine the suits' distance vectors for their sets - m instead, and have no seven
+ * pairs (14 tiles). */
 static inline int mj_distance_q(const mj_hand_t *h, const int *k, const int *n, const int *odd,
                                 int8_t (*v)[10], int q) {
     int best = MJ_INF;
     if (h->form != MJ_FORM_SEVEN_PAIRS) {
-        if (!h->meld_suits) {
+        if (!h->meld_suits && h->sets == 4) {
             best = mj_plain_regular(k, q);
         } else if (q < 0) {
             const int8_t *x[3];
             for (int s = 0; s < 3; s++) x[s] = (h->meld_suits >> s & 1) ? v[s] : MJ.vec + 10 * k[s];
-            best = mj_comb3(x[0], x[1], x[2], 4 - h->m);
+            best = mj_comb3(x[0], x[1], x[2], h->sets - h->m);
         } else {
             int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
             const int8_t *xa = (h->meld_suits >> a & 1) ? v[a] : MJ.vec + 10 * k[a];
             const int8_t *xb = (h->meld_suits >> b & 1) ? v[b] : MJ.vec + 10 * k[b];
-            best = mj_comb2(xa, xb, 4 - h->m);
+            best = mj_comb2(xa, xb, h->sets - h->m);
         }
     }
-    if (h->form != MJ_FORM_REGULAR && h->m == 0) {
+    if (h->form != MJ_FORM_REGULAR && h->m == 0 && h->sets == 4) {
         int sv = mj_seven(n, odd, q);
         if (sv < best) best = sv;
     }
@@ -2059,10 +2069,11 @@ static inline int mj_void_ok(const mj_hand_t *h, int suits, int void_suit) {
 }
 
 static inline int mj_hand_is_win(const mj_hand_t *h, int void_suit) {
-    if (h->n[0] + h->n[1] + h->n[2] != 14 - 3 * h->m) return 0; /* a waiting hand is not complete */
+    /* a waiting hand is not complete */
+    if (h->n[0] + h->n[1] + h->n[2] != 3 * (h->sets - h->m) + 2) return 0;
     if (!mj_void_ok(h, mj_suits_present(h), void_suit)) return 0;
     if (MJ.wmask[h->idx[0]] & MJ.wmask[h->idx[1]] & MJ.wmask[h->idx[2]] & (1u << 9)) return 1;
-    return h->m == 0 && h->odd[0] + h->odd[1] + h->odd[2] == 0;
+    return h->m == 0 && h->sets == 4 && h->odd[0] + h->odd[1] + h->odd[2] == 0;
 }
 
 /* 27-bit mask of the kinds that complete a 13-3m hand. */
@@ -2075,7 +2086,7 @@ static inline uint32_t mj_hand_waits(const mj_hand_t *h, int void_suit) {
         if (!mj_void_ok(h, present | 1 << s, void_suit)) continue;
         mask |= (w[s] & 0x1FFu) << (9 * s);
     }
-    if (h->m == 0 && h->odd[0] + h->odd[1] + h->odd[2] == 1 &&
+    if (h->m == 0 && h->sets == 4 && h->odd[0] + h->odd[1] + h->odd[2] == 1 &&
         ((h->n[0] - h->odd[0]) >> 1) + ((h->n[1] - h->odd[1]) >> 1) + ((h->n[2] - h->odd[2]) >> 1) == 6) {
         for (int t = 0; t < 27; t++) {
             if ((h->c[t] & 1) && mj_void_ok(h, present | 1 << (t / 9), void_suit)) mask |= 1u << t;
@@ -2178,9 +2189,10 @@ static void mj_plain_probes(const mj_hand_t *h, int delta, int *dist) {
 #undef MJ_PROBES
 }
 
-/* Distance after each probe, for any hand (melds go through the exact capped-suit path). */
+/* Distance after each probe, for any hand (melds go through the exact capped-suit path, short
+ * hands through the vector combiners). */
 static inline void mj_probes(mj_hand_t *h, int delta, int *dist) {
-    if (!h->meld_suits) {
+    if (!h->meld_suits && h->sets == 4) {
         mj_plain_probes(h, delta, dist);
         return;
     }
@@ -2225,6 +2237,7 @@ enum { MJ_OP_SHANTEN = 0, MJ_OP_IS_WIN = 1, MJ_OP_WAITS = 2, MJ_OP_EFFECTIVE = 3
 /* One batch call. Optional arrays are NULL; a stride of 0 broadcasts one row to all. */
 typedef struct {
     int op, form, void_rule, coerce;
+    int sets;                  /* sets of a complete hand: 4, or 3 / 2 (short hands) */
     const uint8_t *hands;      /* [n][27] */
     const uint8_t *melds;      /* [n][27] meld tiles per kind (0, 3, 4), stride melds_stride */
     int64_t melds_stride;
@@ -2329,7 +2342,7 @@ static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
     const uint8_t *visible =
         job->visible ? mj_copy27(seen, job->visible + job->visible_stride * i) : NULL;
     int code = mj_load(&h, job->hands + 27 * i, melds, void_suit, job->void_rule, job->form,
-                       mj_size_rule(job->op), err);
+                       mj_size_rule(job->op), job->sets, err);
     if (code == MJ_OK && visible) code = mj_check_visible(&h, visible, err);
     if (code != MJ_OK) return code;
     if (job->op != MJ_OP_IS_WIN && job->op != MJ_OP_WAITS) mj_classes(&h);
@@ -2347,7 +2360,7 @@ static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
  * coerce it stops there; with coerce the bad rows get the sentinel and the run goes on. */
 static inline int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
     int64_t first_bad = -1;
-    int plain = job->op == MJ_OP_SHANTEN && !job->melds;
+    int plain = job->op == MJ_OP_SHANTEN && !job->melds && job->sets == 4;
     int32_t err[3];
     for (int64_t i = start; i < end; i++) {
         if (plain) {
@@ -2387,9 +2400,9 @@ static inline int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
  * optional pair; tools/fangen.py computes the same mapping in Python for the tests.
  *
  * The rules. mjfast/scoring/patterns.py compiles a Rules object into an int32 array (MF_R_*):
- * the value of the regular reading per context (flush, all 2/5/8, melds all terminal, four melds,
- * 天胡/地胡) and combined bits, the value of the seven-pairs reading per context, and the additive
- * extras, cap and display offset. A value is base pattern (龙七对 less a root when it uses one up)
+ * the value of the regular reading per context (flush, all 2/5/8, melds all terminal, every set
+ * melded, 天胡/地胡) and combined bits, the value of the seven-pairs reading per context, and the
+ * additive extras, cap and display offset. A value is base pattern (龙七对 less a root when it uses one up)
  * + reading extras (掐心五, 姊妹对, 一条龙); the hand total adds roots and the other extras.
  */
 #ifndef MJFAST_FAN_H
@@ -2544,7 +2557,7 @@ static inline int mf_build(uint32_t *tab) {
 #define MF_R_MIN 1559    /* 赔小: the minimum over the waits */
 #define MF_R_SIZE 1560
 
-/* Regular context: flush | all-258 << 1 | melds all terminal << 2 | four melds << 3 |
+/* Regular context: flush | all-258 << 1 | melds all terminal << 2 | every set melded << 3 |
  * (0 none, 1 天胡, 2 地胡) << 4. Combined bits: (AND of AT, YJ) | 456 of the win suit when the
  * win tile is a 5 | (OR of TWIN, DRAGON). Seven-pairs context: flush | root << 1 | fixed << 2. */
 
@@ -2663,6 +2676,7 @@ typedef struct {
     int64_t conc_stride;
     const int8_t *voids;     /* [n] or NULL: void_scalar */
     int void_scalar;
+    int sets;                /* sets of a complete hand: 4, or 3 / 2 (short hands) */
     const int8_t *wins;      /* fan: [n] win tiles, or NULL: win_scalar */
     int win_scalar;
     const uint8_t *flags;    /* fan: [n] MF_* bits, or NULL: flag_scalar */
@@ -2681,7 +2695,8 @@ static inline int mf_load_row(const mf_job_t *job, int64_t i, int size_rule, mj_
     uint8_t marks[27];
     int vs = job->voids ? mj_once_i8(job->voids + i) : job->void_scalar;
     const uint8_t *melds = job->melds ? job->melds + job->melds_stride * i : NULL;
-    int code = mj_load(h, job->hands + 27 * i, melds, vs, 1, MJ_FORM_ALL, size_rule, err);
+    int code = mj_load(h, job->hands + 27 * i, melds, vs, 1, MJ_FORM_ALL, size_rule, job->sets,
+                       err);
     if (code != MJ_OK) return code;
     *void_suit = vs;
     const uint8_t *conc = job->conc ? mj_copy27(marks, job->conc + job->conc_stride * i) : NULL;
@@ -2730,10 +2745,10 @@ static inline int mf_fan_row(const mf_job_t *job, int64_t i, int32_t *err, int *
     int e[3];
     for (int s = 0; s < 3; s++) e[s] = h.n[s] ? mf_lookup(h.idx[s]) : (MF_AT | MF_YJ) * 33;
     if (e[0] >= 0 && e[1] >= 0 && e[2] >= 0) {
-        int ctx = qing | f.all258 << 1 | f.meld_yj << 2 | (h.m == 4) << 3 | fixed << 4;
+        int ctx = qing | f.all258 << 1 | f.meld_yj << 2 | (h.m == h.sets) << 3 | fixed << 4;
         best = mf_regular(R + MF_R_REG + 32 * ctx, e, w / 9, w % 9 == 4 ? MF_456 : 0);
     }
-    if (h.m == 0 && f.odd == 0) {
+    if (h.m == 0 && h.sets == 4 && f.odd == 0) {
         int v = R[MF_R_SEVEN + (qing | (f.roots > 0) << 1 | fixed << 2)];
         if (v > best) best = v;
     }
@@ -2797,7 +2812,7 @@ static inline int mf_max_row(const mf_job_t *job, int64_t i, int32_t *err, int *
         }
         if (!ok) continue;
         int qing = mf_popcount3(present) == 1;
-        int ctx0 = qing | f.meld_yj << 2 | (h.m == 4) << 3;
+        int ctx0 = qing | f.meld_yj << 2 | (h.m == h.sets) << 3;
         int es[3] = {e[0], e[1], e[2]};
         for (int r = 0; r < 9; r++) {
             int t = 9 * s + r;
@@ -2815,8 +2830,8 @@ static inline int mf_max_row(const mf_job_t *job, int64_t i, int32_t *err, int *
             waits |= 1u << t;
         }
     }
-    /* Seven pairs: no melds and one kind held an odd number of times. */
-    if (h.m == 0 && f.odd == 1) {
+    /* Seven pairs: no melds, 13 tiles and one kind held an odd number of times. */
+    if (h.m == 0 && h.sets == 4 && f.odd == 1) {
         for (int t = 0; t < 27; t++) {
             if (!(c[t] & 1)) continue;
             int s = t / 9, r = t % 9;
@@ -2905,7 +2920,7 @@ const mj_shared_t *mj_shared(void);
 #include "mjfast.h"
 
 /* ---- the preset rules (mjfast.scoring.patterns.compile_rules) ---- */
-static const char *const mj_preset_names[] = {"chengdu", "qq"};
+static const char *const mj_preset_names[] = {"chengdu", "qq", "points"};
 static const mj_rules_t mj_presets[] = {
     /* chengdu */
     {{
@@ -2980,6 +2995,43 @@ static const mj_rules_t mj_presets[] = {
         5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,
         5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,
         5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,2,4,3,4,5,5,5,5,5,5,5,5,1,1,1,1,0,0,0,0,-1,1,0,0,
+    }},
+    /* points */
+    {{
+        1,2,1,2,1,2,1,2,1,2,1,2,1,2,1,2,1,2,1,2,1,2,1,2,1,2,1,2,1,2,1,2,3,4,3,4,3,4,3,4,3,4,3,4,3,4,
+        3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,
+        1,4,1,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,1,2,3,3,1,2,3,3,1,2,
+        3,3,1,2,3,3,1,2,3,3,1,2,3,3,1,2,3,3,1,2,3,3,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,
+        3,4,3,4,3,4,3,4,1,4,3,4,1,4,3,4,1,4,3,4,1,4,3,4,1,4,3,4,1,4,3,4,1,4,3,4,1,4,3,4,3,4,3,4,3,4,
+        3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,1,2,1,2,1,2,1,2,1,2,1,2,1,2,1,2,1,2,1,2,
+        1,2,1,2,1,2,1,2,1,2,1,2,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,1,4,
+        1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,1,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,
+        3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,1,2,3,3,1,2,3,3,1,2,3,3,1,2,3,3,1,2,3,3,1,2,3,3,1,2,3,3,1,2,
+        3,3,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,1,4,3,4,1,4,3,4,1,4,3,4,
+        1,4,3,4,1,4,3,4,1,4,3,4,1,4,3,4,1,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,3,4,
+        3,4,3,4,3,4,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,3,4,3,4,8,8,8,8,8,8,8,8,1,2,0,1,0,0,0,0,-1,0,0,1,
     }},
 };
 /* ---- src/mjfast_api.c ---- */
@@ -3156,12 +3208,19 @@ const char *mj_version(void) { return MJFAST_VERSION; }
 
 /* ---- options and errors ------------------------------------------------------------------ */
 
-/* Check the options and the void suit; fill the kernels' form and void rule. 0 or MJ_E_*. */
-static int mj_options(int options, int void_suit, int *form, int *void_rule) {
+/* The sets of the MJ_SETS bits of options (0 means 4): 2..4, or MJ_E_OPTIONS. */
+static int mj_sets(int options) {
+    int sets = (options & MJ_SETS_MASK) >> MJ_SETS_SHIFT;
+    if (sets == 0) return 4;
+    return sets >= 2 && sets <= 4 ? sets : MJ_E_OPTIONS;
+}
+
+/* Check the options and the void suit; fill the kernels' form, void rule and sets. 0 or
+ * MJ_E_*. */
+static int mj_options(int options, int void_suit, int *form, int *void_rule, int *sets) {
     if (options & ~(MJ_FORM_REGULAR | MJ_FORM_SEVEN_PAIRS | MJ_NO_VOID_RULE | MJ_SETS_MASK))
         return MJ_E_OPTIONS;
-    int sets = (options & MJ_SETS_MASK) >> MJ_SETS_SHIFT;
-    if (sets != 0 && sets != 4) return MJ_E_OPTIONS;
+    if ((*sets = mj_sets(options)) < 0) return MJ_E_OPTIONS;
     int f = options & (MJ_FORM_REGULAR | MJ_FORM_SEVEN_PAIRS);
     *form = f == MJ_FORM_REGULAR ? MJ_FORM_REGULAR : f == MJ_FORM_SEVEN_PAIRS ? MJ_FORM_SEVEN_PAIRS
                                                                            : MJ_FORM_ALL;
@@ -3175,11 +3234,12 @@ static int mj_error(int code) { return -100 - code; }
 
 /* A job over rows [0, n) of contiguous rows (melds / visible: NULL or rows of their own). */
 static void mj_job_set(mj_job_t *job, int op, const uint8_t *rows, const uint8_t *melds,
-                       int void_suit, int form, int void_rule, const uint8_t *visible, void *out,
-                       int coerce) {
+                       int void_suit, int form, int void_rule, int sets, const uint8_t *visible,
+                       void *out, int coerce) {
     job->op = op;
     job->form = form;
     job->void_rule = void_rule;
+    job->sets = sets;
     job->coerce = coerce;
     job->hands = rows;
     job->melds = melds;
@@ -3195,12 +3255,12 @@ static void mj_job_set(mj_job_t *job, int op, const uint8_t *rows, const uint8_t
 /* One hand through the general path: 0 or MJ_E_*. */
 static int mj_one(int op, const uint8_t *counts, const uint8_t *melds, int void_suit,
                   int options, const uint8_t *visible, void *out) {
-    int form, void_rule, rc;
+    int form, void_rule, sets, rc;
     if (!counts || !out) return MJ_E_NULL;
-    if ((rc = mj_options(options, void_suit, &form, &void_rule)) != 0) return rc;
+    if ((rc = mj_options(options, void_suit, &form, &void_rule, &sets)) != 0) return rc;
     mj_job_t job;
     int32_t err[3];
-    mj_job_set(&job, op, counts, melds, void_suit, form, void_rule, visible, out, 0);
+    mj_job_set(&job, op, counts, melds, void_suit, form, void_rule, sets, visible, out, 0);
     int code = mj_row(&job, 0, err);
     return code == MJ_OK ? 0 : mj_error(code);
 }
@@ -3225,14 +3285,15 @@ int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit,
     int8_t out = 0;
     if (!melds && counts && options == 0 && void_suit >= -1 && void_suit <= 2) {
         mj_job_t job; /* the hot case: default options, no melds */
-        mj_job_set(&job, MJ_OP_SHANTEN, counts, NULL, void_suit, MJ_FORM_ALL, 1, NULL, &out, 0);
+        mj_job_set(&job, MJ_OP_SHANTEN, counts, NULL, void_suit, MJ_FORM_ALL, 1, 4, NULL, &out,
+                   0);
         if (mj_plain_shanten_as(&job, 0, 1, 1, 1, 1)) return out;
     } else if (!melds && counts) {
-        int form, void_rule;
-        if (mj_options(options, void_suit, &form, &void_rule) == 0) {
+        int form, void_rule, sets;
+        if (mj_options(options, void_suit, &form, &void_rule, &sets) == 0 && sets == 4) {
             mj_job_t job;
-            mj_job_set(&job, MJ_OP_SHANTEN, counts, NULL, void_suit, form, void_rule, NULL, &out,
-                       0);
+            mj_job_set(&job, MJ_OP_SHANTEN, counts, NULL, void_suit, form, void_rule, 4, NULL,
+                       &out, 0);
             if (mj_shanten_plain(&job, void_rule, form)) return out;
         }
     }
@@ -3271,12 +3332,12 @@ int mj_discards(const uint8_t counts[27], const uint8_t melds[27], int void_suit
 static int64_t mj_many(int op, const uint8_t *rows, size_t n, const uint8_t *melds,
                        int void_suit, int options, const uint8_t *visible, void *out) {
     MJ_READY_OR_RETURN_CODE();
-    int form, void_rule, rc;
-    if ((rc = mj_options(options, void_suit, &form, &void_rule)) != 0) return rc;
+    int form, void_rule, sets, rc;
+    if ((rc = mj_options(options, void_suit, &form, &void_rule, &sets)) != 0) return rc;
     if (n == 0) return -1;
     if (!rows || !out) return MJ_E_NULL;
     mj_job_t job;
-    mj_job_set(&job, op, rows, melds, void_suit, form, void_rule, visible, out, 1);
+    mj_job_set(&job, op, rows, melds, void_suit, form, void_rule, sets, visible, out, 1);
     return mj_run(&job, 0, (int64_t)n);
 }
 
@@ -3346,9 +3407,10 @@ int mj_rules_from_bytes(mj_rules_t *rules, const void *data, size_t size) {
 /* ---- fan --------------------------------------------------------------------------------- */
 
 static void mf_job_set(mf_job_t *job, const mj_rules_t *rules, const uint8_t *rows,
-                       const uint8_t *melds, const uint8_t *concealed, int void_suit,
+                       const uint8_t *melds, const uint8_t *concealed, int void_suit, int sets,
                        const uint8_t *visible, int16_t *out, int8_t *best, int coerce) {
     memset(job, 0, sizeof *job);
+    job->sets = sets;
     job->coerce = coerce;
     job->hands = rows;
     job->melds = melds;
@@ -3363,55 +3425,92 @@ static void mf_job_set(mf_job_t *job, const mj_rules_t *rules, const uint8_t *ro
     job->best = best;
 }
 
-int mj_fan(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
-           const uint8_t concealed[27], int void_suit, int win_tile, int flags) {
+/* The fan functions take only the MJ_SETS bits in options. */
+static int mj_fan_sets(int options) {
+    return options & ~MJ_SETS_MASK ? MJ_E_OPTIONS : mj_sets(options);
+}
+
+int mj_fan_ex(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
+              const uint8_t concealed[27], int void_suit, int win_tile, int flags, int options) {
     MJ_READY_OR_RETURN_CODE();
     if (!rules || !counts) return MJ_E_NULL;
     if (flags & ~127) return MJ_E_FLAGS;
+    int sets = mj_fan_sets(options);
+    if (sets < 0) return sets;
     mf_job_t job;
     int16_t out = 0;
-    mf_job_set(&job, rules, counts, melds, concealed, void_suit, NULL, &out, NULL, 0);
+    mf_job_set(&job, rules, counts, melds, concealed, void_suit, sets, NULL, &out, NULL, 0);
     job.win_scalar = win_tile;
     job.flag_scalar = flags;
     return mf_run(&job, MF_OP_FAN, 0, 1) >= 0 ? mj_error(job.err[0]) : out;
 }
 
-int mj_max_fan(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
-               const uint8_t concealed[27], int void_suit, const uint8_t visible[27],
-               int *best_wait) {
+int mj_fan(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
+           const uint8_t concealed[27], int void_suit, int win_tile, int flags) {
+    return mj_fan_ex(rules, counts, melds, concealed, void_suit, win_tile, flags, 0);
+}
+
+int mj_max_fan_ex(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
+                  const uint8_t concealed[27], int void_suit, const uint8_t visible[27],
+                  int *best_wait, int options) {
     MJ_READY_OR_RETURN_CODE();
     if (!rules || !counts) return MJ_E_NULL;
+    int sets = mj_fan_sets(options);
+    if (sets < 0) return sets;
     mf_job_t job;
     int16_t out = 0;
     int8_t best = -1;
-    mf_job_set(&job, rules, counts, melds, concealed, void_suit, visible, &out, &best, 0);
+    mf_job_set(&job, rules, counts, melds, concealed, void_suit, sets, visible, &out, &best, 0);
     if (mf_run(&job, MF_OP_MAX_FAN, 0, 1) >= 0) return mj_error(job.err[0]);
     if (best_wait) *best_wait = best;
     return out;
 }
 
-int64_t mj_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n, const uint8_t *melds,
-                 const uint8_t *concealed, int void_suit, const int8_t *win_tiles,
-                 const uint8_t *flags, int16_t *out) {
+int mj_max_fan(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
+               const uint8_t concealed[27], int void_suit, const uint8_t visible[27],
+               int *best_wait) {
+    return mj_max_fan_ex(rules, counts, melds, concealed, void_suit, visible, best_wait, 0);
+}
+
+int64_t mj_fan_n_ex(const mj_rules_t *rules, const uint8_t *rows, size_t n, const uint8_t *melds,
+                    const uint8_t *concealed, int void_suit, const int8_t *win_tiles,
+                    const uint8_t *flags, int16_t *out, int options) {
     MJ_READY_OR_RETURN_CODE();
+    int sets = mj_fan_sets(options);
+    if (sets < 0) return sets;
     if (n == 0) return -1;
     if (!rules || !rows || !win_tiles || !out) return MJ_E_NULL;
     mf_job_t job;
-    mf_job_set(&job, rules, rows, melds, concealed, void_suit, NULL, out, NULL, 1);
+    mf_job_set(&job, rules, rows, melds, concealed, void_suit, sets, NULL, out, NULL, 1);
     job.wins = win_tiles;
     job.flags = flags;
     return mf_run(&job, MF_OP_FAN, 0, (int64_t)n);
 }
 
-int64_t mj_max_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n,
-                     const uint8_t *melds, const uint8_t *concealed, int void_suit,
-                     const uint8_t *visible, int16_t *out, int8_t *best_wait) {
+int64_t mj_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n, const uint8_t *melds,
+                 const uint8_t *concealed, int void_suit, const int8_t *win_tiles,
+                 const uint8_t *flags, int16_t *out) {
+    return mj_fan_n_ex(rules, rows, n, melds, concealed, void_suit, win_tiles, flags, out, 0);
+}
+
+int64_t mj_max_fan_n_ex(const mj_rules_t *rules, const uint8_t *rows, size_t n,
+                        const uint8_t *melds, const uint8_t *concealed, int void_suit,
+                        const uint8_t *visible, int16_t *out, int8_t *best_wait, int options) {
     MJ_READY_OR_RETURN_CODE();
+    int sets = mj_fan_sets(options);
+    if (sets < 0) return sets;
     if (n == 0) return -1;
     if (!rules || !rows || !out) return MJ_E_NULL;
     mf_job_t job;
-    mf_job_set(&job, rules, rows, melds, concealed, void_suit, visible, out, best_wait, 1);
+    mf_job_set(&job, rules, rows, melds, concealed, void_suit, sets, visible, out, best_wait, 1);
     return mf_run(&job, MF_OP_MAX_FAN, 0, (int64_t)n);
+}
+
+int64_t mj_max_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n,
+                     const uint8_t *melds, const uint8_t *concealed, int void_suit,
+                     const uint8_t *visible, int16_t *out, int8_t *best_wait) {
+    return mj_max_fan_n_ex(rules, rows, n, melds, concealed, void_suit, visible, out, best_wait,
+                           0);
 }
 
 /* ---- the function table ------------------------------------------------------------------ */
@@ -3419,7 +3518,7 @@ int64_t mj_max_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n,
 static const mj_capi_t mj_capi_table = {
     MJFAST_ABI_VERSION, sizeof(mj_capi_t), mj_version, mj_shanten, mj_is_win, mj_waits,
     mj_effective, mj_discards, mj_shanten_n, mj_rules_preset, mj_rules_from_bytes, mj_fan,
-    mj_max_fan,
+    mj_max_fan, mj_fan_ex, mj_max_fan_ex,
 };
 
 const mj_capi_t *mj_capi(void) { return &mj_capi_table; }

@@ -33,8 +33,11 @@ extern "C" {
 #define MJ_FORM_REGULAR 1     /* only the regular form (4 sets + a pair) */
 #define MJ_FORM_SEVEN_PAIRS 2 /* only seven pairs; neither form bit (or both): every form */
 #define MJ_NO_VOID_RULE 4     /* no void-suit rule (then void_suit must be -1) */
-/* Sets of a complete hand (bits 8-11), for the short-hand variants: 0 (or MJ_SETS(4)) means the
- * standard 4, the only value this version takes (others return MJ_E_OPTIONS). */
+/* Sets of a complete hand (bits 8-11), for the short hands of the 5- and 6-player tables:
+ * MJ_SETS(3) (10 - 3m / 11 - 3m concealed tiles) or MJ_SETS(2) (7 - 3m / 8 - 3m); 0 (or
+ * MJ_SETS(4)) is the standard 4 sets (13 - 3m / 14 - 3m). Other values return MJ_E_OPTIONS.
+ * Seven pairs needs 14 tiles: with fewer sets only the regular form wins (MJ_FORM_SEVEN_PAIRS
+ * alone gives MJ_UNWINNABLE). The sizes named below are those of 4 sets. */
 #define MJ_SETS_SHIFT 8
 #define MJ_SETS_MASK (0xF << MJ_SETS_SHIFT)
 #define MJ_SETS(n) ((n) << MJ_SETS_SHIFT)
@@ -81,7 +84,8 @@ int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit,
 /* 1 when the 14 - 3m tiles form a winning hand, 0 when not, or an MJ_E_* code. */
 int mj_is_win(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options);
 /* Waits of 13 - 3m tiles: bit k set when kind k completes the hand; MJ_INVALID_MASK on error
- * (`options` is accepted for symmetry: the form bits do not restrict waits, as in Python). */
+ * (of `options` only MJ_SETS and MJ_NO_VOID_RULE count: the form bits do not restrict waits, as
+ * in Python). */
 uint32_t mj_waits(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options);
 /* Effective tiles of 13 - 3m tiles: out[k] = copies of kind k left (4 - held - visible[k], at
  * least 0) when drawing it lowers the shanten, else -1. visible may be NULL. 0 or MJ_E_*. */
@@ -151,6 +155,19 @@ int64_t mj_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n, const u
 int64_t mj_max_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n,
                      const uint8_t *melds, const uint8_t *concealed, int void_suit,
                      const uint8_t *visible, int16_t *out, int8_t *best_wait);
+/* The same with `options`: only the MJ_SETS bits (short hands; 0 = the functions above), else
+ * MJ_E_OPTIONS. 金钩钓 (rules option) then needs every set melded. */
+int mj_fan_ex(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
+              const uint8_t concealed[27], int void_suit, int win_tile, int flags, int options);
+int mj_max_fan_ex(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
+                  const uint8_t concealed[27], int void_suit, const uint8_t visible[27],
+                  int *best_wait, int options);
+int64_t mj_fan_n_ex(const mj_rules_t *rules, const uint8_t *rows, size_t n, const uint8_t *melds,
+                    const uint8_t *concealed, int void_suit, const int8_t *win_tiles,
+                    const uint8_t *flags, int16_t *out, int options);
+int64_t mj_max_fan_n_ex(const mj_rules_t *rules, const uint8_t *rows, size_t n,
+                        const uint8_t *melds, const uint8_t *concealed, int void_suit,
+                        const uint8_t *visible, int16_t *out, int8_t *best_wait, int options);
 
 /* ---- the function table (what the Python package hands to other extensions) ------------- */
 
@@ -173,6 +190,11 @@ typedef struct mj_capi {
                int);
     int (*max_fan)(const mj_rules_t *, const uint8_t *, const uint8_t *, const uint8_t *, int,
                    const uint8_t *, int *);
+    /* appended: check size >= offsetof(mj_capi_t, fan_ex) + sizeof(void *) before use */
+    int (*fan_ex)(const mj_rules_t *, const uint8_t *, const uint8_t *, const uint8_t *, int, int,
+                  int, int);
+    int (*max_fan_ex)(const mj_rules_t *, const uint8_t *, const uint8_t *, const uint8_t *, int,
+                      const uint8_t *, int *, int);
 } mj_capi_t;
 
 /* This library's table (after mj_init). */

@@ -171,12 +171,19 @@ const char *mj_version(void) { return MJFAST_VERSION; }
 
 /* ---- options and errors ------------------------------------------------------------------ */
 
-/* Check the options and the void suit; fill the kernels' form and void rule. 0 or MJ_E_*. */
-static int mj_options(int options, int void_suit, int *form, int *void_rule) {
+/* The sets of the MJ_SETS bits of options (0 means 4): 2..4, or MJ_E_OPTIONS. */
+static int mj_sets(int options) {
+    int sets = (options & MJ_SETS_MASK) >> MJ_SETS_SHIFT;
+    if (sets == 0) return 4;
+    return sets >= 2 && sets <= 4 ? sets : MJ_E_OPTIONS;
+}
+
+/* Check the options and the void suit; fill the kernels' form, void rule and sets. 0 or
+ * MJ_E_*. */
+static int mj_options(int options, int void_suit, int *form, int *void_rule, int *sets) {
     if (options & ~(MJ_FORM_REGULAR | MJ_FORM_SEVEN_PAIRS | MJ_NO_VOID_RULE | MJ_SETS_MASK))
         return MJ_E_OPTIONS;
-    int sets = (options & MJ_SETS_MASK) >> MJ_SETS_SHIFT;
-    if (sets != 0 && sets != 4) return MJ_E_OPTIONS;
+    if ((*sets = mj_sets(options)) < 0) return MJ_E_OPTIONS;
     int f = options & (MJ_FORM_REGULAR | MJ_FORM_SEVEN_PAIRS);
     *form = f == MJ_FORM_REGULAR ? MJ_FORM_REGULAR : f == MJ_FORM_SEVEN_PAIRS ? MJ_FORM_SEVEN_PAIRS
                                                                            : MJ_FORM_ALL;
@@ -190,11 +197,12 @@ static int mj_error(int code) { return -100 - code; }
 
 /* A job over rows [0, n) of contiguous rows (melds / visible: NULL or rows of their own). */
 static void mj_job_set(mj_job_t *job, int op, const uint8_t *rows, const uint8_t *melds,
-                       int void_suit, int form, int void_rule, const uint8_t *visible, void *out,
-                       int coerce) {
+                       int void_suit, int form, int void_rule, int sets, const uint8_t *visible,
+                       void *out, int coerce) {
     job->op = op;
     job->form = form;
     job->void_rule = void_rule;
+    job->sets = sets;
     job->coerce = coerce;
     job->hands = rows;
     job->melds = melds;
@@ -210,12 +218,12 @@ static void mj_job_set(mj_job_t *job, int op, const uint8_t *rows, const uint8_t
 /* One hand through the general path: 0 or MJ_E_*. */
 static int mj_one(int op, const uint8_t *counts, const uint8_t *melds, int void_suit,
                   int options, const uint8_t *visible, void *out) {
-    int form, void_rule, rc;
+    int form, void_rule, sets, rc;
     if (!counts || !out) return MJ_E_NULL;
-    if ((rc = mj_options(options, void_suit, &form, &void_rule)) != 0) return rc;
+    if ((rc = mj_options(options, void_suit, &form, &void_rule, &sets)) != 0) return rc;
     mj_job_t job;
     int32_t err[3];
-    mj_job_set(&job, op, counts, melds, void_suit, form, void_rule, visible, out, 0);
+    mj_job_set(&job, op, counts, melds, void_suit, form, void_rule, sets, visible, out, 0);
     int code = mj_row(&job, 0, err);
     return code == MJ_OK ? 0 : mj_error(code);
 }
@@ -240,14 +248,15 @@ int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit,
     int8_t out = 0;
     if (!melds && counts && options == 0 && void_suit >= -1 && void_suit <= 2) {
         mj_job_t job; /* the hot case: default options, no melds */
-        mj_job_set(&job, MJ_OP_SHANTEN, counts, NULL, void_suit, MJ_FORM_ALL, 1, NULL, &out, 0);
+        mj_job_set(&job, MJ_OP_SHANTEN, counts, NULL, void_suit, MJ_FORM_ALL, 1, 4, NULL, &out,
+                   0);
         if (mj_plain_shanten_as(&job, 0, 1, 1, 1, 1)) return out;
     } else if (!melds && counts) {
-        int form, void_rule;
-        if (mj_options(options, void_suit, &form, &void_rule) == 0) {
+        int form, void_rule, sets;
+        if (mj_options(options, void_suit, &form, &void_rule, &sets) == 0 && sets == 4) {
             mj_job_t job;
-            mj_job_set(&job, MJ_OP_SHANTEN, counts, NULL, void_suit, form, void_rule, NULL, &out,
-                       0);
+            mj_job_set(&job, MJ_OP_SHANTEN, counts, NULL, void_suit, form, void_rule, 4, NULL,
+                       &out, 0);
             if (mj_shanten_plain(&job, void_rule, form)) return out;
         }
     }
@@ -286,12 +295,12 @@ int mj_discards(const uint8_t counts[27], const uint8_t melds[27], int void_suit
 static int64_t mj_many(int op, const uint8_t *rows, size_t n, const uint8_t *melds,
                        int void_suit, int options, const uint8_t *visible, void *out) {
     MJ_READY_OR_RETURN_CODE();
-    int form, void_rule, rc;
-    if ((rc = mj_options(options, void_suit, &form, &void_rule)) != 0) return rc;
+    int form, void_rule, sets, rc;
+    if ((rc = mj_options(options, void_suit, &form, &void_rule, &sets)) != 0) return rc;
     if (n == 0) return -1;
     if (!rows || !out) return MJ_E_NULL;
     mj_job_t job;
-    mj_job_set(&job, op, rows, melds, void_suit, form, void_rule, visible, out, 1);
+    mj_job_set(&job, op, rows, melds, void_suit, form, void_rule, sets, visible, out, 1);
     return mj_run(&job, 0, (int64_t)n);
 }
 
@@ -361,9 +370,10 @@ int mj_rules_from_bytes(mj_rules_t *rules, const void *data, size_t size) {
 /* ---- fan --------------------------------------------------------------------------------- */
 
 static void mf_job_set(mf_job_t *job, const mj_rules_t *rules, const uint8_t *rows,
-                       const uint8_t *melds, const uint8_t *concealed, int void_suit,
+                       const uint8_t *melds, const uint8_t *concealed, int void_suit, int sets,
                        const uint8_t *visible, int16_t *out, int8_t *best, int coerce) {
     memset(job, 0, sizeof *job);
+    job->sets = sets;
     job->coerce = coerce;
     job->hands = rows;
     job->melds = melds;
@@ -378,55 +388,92 @@ static void mf_job_set(mf_job_t *job, const mj_rules_t *rules, const uint8_t *ro
     job->best = best;
 }
 
-int mj_fan(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
-           const uint8_t concealed[27], int void_suit, int win_tile, int flags) {
+/* The fan functions take only the MJ_SETS bits in options. */
+static int mj_fan_sets(int options) {
+    return options & ~MJ_SETS_MASK ? MJ_E_OPTIONS : mj_sets(options);
+}
+
+int mj_fan_ex(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
+              const uint8_t concealed[27], int void_suit, int win_tile, int flags, int options) {
     MJ_READY_OR_RETURN_CODE();
     if (!rules || !counts) return MJ_E_NULL;
     if (flags & ~127) return MJ_E_FLAGS;
+    int sets = mj_fan_sets(options);
+    if (sets < 0) return sets;
     mf_job_t job;
     int16_t out = 0;
-    mf_job_set(&job, rules, counts, melds, concealed, void_suit, NULL, &out, NULL, 0);
+    mf_job_set(&job, rules, counts, melds, concealed, void_suit, sets, NULL, &out, NULL, 0);
     job.win_scalar = win_tile;
     job.flag_scalar = flags;
     return mf_run(&job, MF_OP_FAN, 0, 1) >= 0 ? mj_error(job.err[0]) : out;
 }
 
-int mj_max_fan(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
-               const uint8_t concealed[27], int void_suit, const uint8_t visible[27],
-               int *best_wait) {
+int mj_fan(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
+           const uint8_t concealed[27], int void_suit, int win_tile, int flags) {
+    return mj_fan_ex(rules, counts, melds, concealed, void_suit, win_tile, flags, 0);
+}
+
+int mj_max_fan_ex(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
+                  const uint8_t concealed[27], int void_suit, const uint8_t visible[27],
+                  int *best_wait, int options) {
     MJ_READY_OR_RETURN_CODE();
     if (!rules || !counts) return MJ_E_NULL;
+    int sets = mj_fan_sets(options);
+    if (sets < 0) return sets;
     mf_job_t job;
     int16_t out = 0;
     int8_t best = -1;
-    mf_job_set(&job, rules, counts, melds, concealed, void_suit, visible, &out, &best, 0);
+    mf_job_set(&job, rules, counts, melds, concealed, void_suit, sets, visible, &out, &best, 0);
     if (mf_run(&job, MF_OP_MAX_FAN, 0, 1) >= 0) return mj_error(job.err[0]);
     if (best_wait) *best_wait = best;
     return out;
 }
 
-int64_t mj_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n, const uint8_t *melds,
-                 const uint8_t *concealed, int void_suit, const int8_t *win_tiles,
-                 const uint8_t *flags, int16_t *out) {
+int mj_max_fan(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t melds[27],
+               const uint8_t concealed[27], int void_suit, const uint8_t visible[27],
+               int *best_wait) {
+    return mj_max_fan_ex(rules, counts, melds, concealed, void_suit, visible, best_wait, 0);
+}
+
+int64_t mj_fan_n_ex(const mj_rules_t *rules, const uint8_t *rows, size_t n, const uint8_t *melds,
+                    const uint8_t *concealed, int void_suit, const int8_t *win_tiles,
+                    const uint8_t *flags, int16_t *out, int options) {
     MJ_READY_OR_RETURN_CODE();
+    int sets = mj_fan_sets(options);
+    if (sets < 0) return sets;
     if (n == 0) return -1;
     if (!rules || !rows || !win_tiles || !out) return MJ_E_NULL;
     mf_job_t job;
-    mf_job_set(&job, rules, rows, melds, concealed, void_suit, NULL, out, NULL, 1);
+    mf_job_set(&job, rules, rows, melds, concealed, void_suit, sets, NULL, out, NULL, 1);
     job.wins = win_tiles;
     job.flags = flags;
     return mf_run(&job, MF_OP_FAN, 0, (int64_t)n);
 }
 
-int64_t mj_max_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n,
-                     const uint8_t *melds, const uint8_t *concealed, int void_suit,
-                     const uint8_t *visible, int16_t *out, int8_t *best_wait) {
+int64_t mj_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n, const uint8_t *melds,
+                 const uint8_t *concealed, int void_suit, const int8_t *win_tiles,
+                 const uint8_t *flags, int16_t *out) {
+    return mj_fan_n_ex(rules, rows, n, melds, concealed, void_suit, win_tiles, flags, out, 0);
+}
+
+int64_t mj_max_fan_n_ex(const mj_rules_t *rules, const uint8_t *rows, size_t n,
+                        const uint8_t *melds, const uint8_t *concealed, int void_suit,
+                        const uint8_t *visible, int16_t *out, int8_t *best_wait, int options) {
     MJ_READY_OR_RETURN_CODE();
+    int sets = mj_fan_sets(options);
+    if (sets < 0) return sets;
     if (n == 0) return -1;
     if (!rules || !rows || !out) return MJ_E_NULL;
     mf_job_t job;
-    mf_job_set(&job, rules, rows, melds, concealed, void_suit, visible, out, best_wait, 1);
+    mf_job_set(&job, rules, rows, melds, concealed, void_suit, sets, visible, out, best_wait, 1);
     return mf_run(&job, MF_OP_MAX_FAN, 0, (int64_t)n);
+}
+
+int64_t mj_max_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n,
+                     const uint8_t *melds, const uint8_t *concealed, int void_suit,
+                     const uint8_t *visible, int16_t *out, int8_t *best_wait) {
+    return mj_max_fan_n_ex(rules, rows, n, melds, concealed, void_suit, visible, out, best_wait,
+                           0);
 }
 
 /* ---- the function table ------------------------------------------------------------------ */
@@ -434,7 +481,7 @@ int64_t mj_max_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n,
 static const mj_capi_t mj_capi_table = {
     MJFAST_ABI_VERSION, sizeof(mj_capi_t), mj_version, mj_shanten, mj_is_win, mj_waits,
     mj_effective, mj_discards, mj_shanten_n, mj_rules_preset, mj_rules_from_bytes, mj_fan,
-    mj_max_fan,
+    mj_max_fan, mj_fan_ex, mj_max_fan_ex,
 };
 
 const mj_capi_t *mj_capi(void) { return &mj_capi_table; }

@@ -14,9 +14,9 @@
  * optional pair; tools/fangen.py computes the same mapping in Python for the tests.
  *
  * The rules. mjfast/scoring/patterns.py compiles a Rules object into an int32 array (MF_R_*):
- * the value of the regular reading per context (flush, all 2/5/8, melds all terminal, four melds,
- * 天胡/地胡) and combined bits, the value of the seven-pairs reading per context, and the additive
- * extras, cap and display offset. A value is base pattern (龙七对 less a root when it uses one up)
+ * the value of the regular reading per context (flush, all 2/5/8, melds all terminal, every set
+ * melded, 天胡/地胡) and combined bits, the value of the seven-pairs reading per context, and the
+ * additive extras, cap and display offset. A value is base pattern (龙七对 less a root when it uses one up)
  * + reading extras (掐心五, 姊妹对, 一条龙); the hand total adds roots and the other extras.
  */
 #ifndef MJFAST_FAN_H
@@ -172,7 +172,7 @@ static inline int mf_build(uint32_t *tab) {
 #define MF_R_MIN 1559    /* 赔小: the minimum over the waits */
 #define MF_R_SIZE 1560
 
-/* Regular context: flush | all-258 << 1 | melds all terminal << 2 | four melds << 3 |
+/* Regular context: flush | all-258 << 1 | melds all terminal << 2 | every set melded << 3 |
  * (0 none, 1 天胡, 2 地胡) << 4. Combined bits: (AND of AT, YJ) | 456 of the win suit when the
  * win tile is a 5 | (OR of TWIN, DRAGON). Seven-pairs context: flush | root << 1 | fixed << 2. */
 
@@ -291,6 +291,7 @@ typedef struct {
     int64_t conc_stride;
     const int8_t *voids;     /* [n] or NULL: void_scalar */
     int void_scalar;
+    int sets;                /* sets of a complete hand: 4, or 3 / 2 (short hands) */
     const int8_t *wins;      /* fan: [n] win tiles, or NULL: win_scalar */
     int win_scalar;
     const uint8_t *flags;    /* fan: [n] MF_* bits, or NULL: flag_scalar */
@@ -309,7 +310,8 @@ static inline int mf_load_row(const mf_job_t *job, int64_t i, int size_rule, mj_
     uint8_t marks[27];
     int vs = job->voids ? mj_once_i8(job->voids + i) : job->void_scalar;
     const uint8_t *melds = job->melds ? job->melds + job->melds_stride * i : NULL;
-    int code = mj_load(h, job->hands + 27 * i, melds, vs, 1, MJ_FORM_ALL, size_rule, err);
+    int code = mj_load(h, job->hands + 27 * i, melds, vs, 1, MJ_FORM_ALL, size_rule, job->sets,
+                       err);
     if (code != MJ_OK) return code;
     *void_suit = vs;
     const uint8_t *conc = job->conc ? mj_copy27(marks, job->conc + job->conc_stride * i) : NULL;
@@ -358,10 +360,10 @@ static inline int mf_fan_row(const mf_job_t *job, int64_t i, int32_t *err, int *
     int e[3];
     for (int s = 0; s < 3; s++) e[s] = h.n[s] ? mf_lookup(h.idx[s]) : (MF_AT | MF_YJ) * 33;
     if (e[0] >= 0 && e[1] >= 0 && e[2] >= 0) {
-        int ctx = qing | f.all258 << 1 | f.meld_yj << 2 | (h.m == 4) << 3 | fixed << 4;
+        int ctx = qing | f.all258 << 1 | f.meld_yj << 2 | (h.m == h.sets) << 3 | fixed << 4;
         best = mf_regular(R + MF_R_REG + 32 * ctx, e, w / 9, w % 9 == 4 ? MF_456 : 0);
     }
-    if (h.m == 0 && f.odd == 0) {
+    if (h.m == 0 && h.sets == 4 && f.odd == 0) {
         int v = R[MF_R_SEVEN + (qing | (f.roots > 0) << 1 | fixed << 2)];
         if (v > best) best = v;
     }
@@ -425,7 +427,7 @@ static inline int mf_max_row(const mf_job_t *job, int64_t i, int32_t *err, int *
         }
         if (!ok) continue;
         int qing = mf_popcount3(present) == 1;
-        int ctx0 = qing | f.meld_yj << 2 | (h.m == 4) << 3;
+        int ctx0 = qing | f.meld_yj << 2 | (h.m == h.sets) << 3;
         int es[3] = {e[0], e[1], e[2]};
         for (int r = 0; r < 9; r++) {
             int t = 9 * s + r;
@@ -443,8 +445,8 @@ static inline int mf_max_row(const mf_job_t *job, int64_t i, int32_t *err, int *
             waits |= 1u << t;
         }
     }
-    /* Seven pairs: no melds and one kind held an odd number of times. */
-    if (h.m == 0 && f.odd == 1) {
+    /* Seven pairs: no melds, 13 tiles and one kind held an odd number of times. */
+    if (h.m == 0 && h.sets == 4 && f.odd == 1) {
         for (int t = 0; t < 27; t++) {
             if (!(c[t] & 1)) continue;
             int s = t / 9, r = t % 9;

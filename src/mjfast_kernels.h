@@ -8,6 +8,11 @@
  * built by tools/tablegen.py; suits combine with min-plus tables. Kinds capped by a meld
  * (a pung leaves one free copy, a kong none) cannot use the tables, which assume 4 free copies: the
  * suits holding them go through an exact rank-by-rank DP instead (mj_capped_vector).
+ *
+ * Short hands (RULES.md 7: `sets` = 3 or 2 at the 5- and 6-player tables) aim at sets - m sets:
+ * the suits' distance vectors (which hold 0-4 sets) are combined for that many with
+ * mj_comb2 / mj_comb3, while the precomputed two / final tables (4 sets) keep the default path
+ * as it was. Seven pairs needs 14 tiles, so it exists only with 4 sets.
  */
 #ifndef MJFAST_KERNELS_H
 #define MJFAST_KERNELS_H
@@ -219,25 +224,27 @@ static MJ_ALWAYS_INLINE int mj_plain_regular(const int *k, int q) {
 }
 
 /* Regular + seven-pairs distance when suit q is the void one (q = -1: no void rule), for suit
- * classes k (capped suits: the vectors in v). */
+ * classes k (capped suits: the vectors in v). The combiner tables hold 4 sets: short hands
+ * (sets < 4) combine the suits' distance vectors for their sets - m instead, and have no seven
+ * pairs (14 tiles). */
 static inline int mj_distance_q(const mj_hand_t *h, const int *k, const int *n, const int *odd,
                                 int8_t (*v)[10], int q) {
     int best = MJ_INF;
     if (h->form != MJ_FORM_SEVEN_PAIRS) {
-        if (!h->meld_suits) {
+        if (!h->meld_suits && h->sets == 4) {
             best = mj_plain_regular(k, q);
         } else if (q < 0) {
             const int8_t *x[3];
             for (int s = 0; s < 3; s++) x[s] = (h->meld_suits >> s & 1) ? v[s] : MJ.vec + 10 * k[s];
-            best = mj_comb3(x[0], x[1], x[2], 4 - h->m);
+            best = mj_comb3(x[0], x[1], x[2], h->sets - h->m);
         } else {
             int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
             const int8_t *xa = (h->meld_suits >> a & 1) ? v[a] : MJ.vec + 10 * k[a];
             const int8_t *xb = (h->meld_suits >> b & 1) ? v[b] : MJ.vec + 10 * k[b];
-            best = mj_comb2(xa, xb, 4 - h->m);
+            best = mj_comb2(xa, xb, h->sets - h->m);
         }
     }
-    if (h->form != MJ_FORM_REGULAR && h->m == 0) {
+    if (h->form != MJ_FORM_REGULAR && h->m == 0 && h->sets == 4) {
         int sv = mj_seven(n, odd, q);
         if (sv < best) best = sv;
     }
@@ -348,10 +355,11 @@ static inline int mj_void_ok(const mj_hand_t *h, int suits, int void_suit) {
 }
 
 static inline int mj_hand_is_win(const mj_hand_t *h, int void_suit) {
-    if (h->n[0] + h->n[1] + h->n[2] != 14 - 3 * h->m) return 0; /* a waiting hand is not complete */
+    /* a waiting hand is not complete */
+    if (h->n[0] + h->n[1] + h->n[2] != 3 * (h->sets - h->m) + 2) return 0;
     if (!mj_void_ok(h, mj_suits_present(h), void_suit)) return 0;
     if (MJ.wmask[h->idx[0]] & MJ.wmask[h->idx[1]] & MJ.wmask[h->idx[2]] & (1u << 9)) return 1;
-    return h->m == 0 && h->odd[0] + h->odd[1] + h->odd[2] == 0;
+    return h->m == 0 && h->sets == 4 && h->odd[0] + h->odd[1] + h->odd[2] == 0;
 }
 
 /* 27-bit mask of the kinds that complete a 13-3m hand. */
@@ -364,7 +372,7 @@ static inline uint32_t mj_hand_waits(const mj_hand_t *h, int void_suit) {
         if (!mj_void_ok(h, present | 1 << s, void_suit)) continue;
         mask |= (w[s] & 0x1FFu) << (9 * s);
     }
-    if (h->m == 0 && h->odd[0] + h->odd[1] + h->odd[2] == 1 &&
+    if (h->m == 0 && h->sets == 4 && h->odd[0] + h->odd[1] + h->odd[2] == 1 &&
         ((h->n[0] - h->odd[0]) >> 1) + ((h->n[1] - h->odd[1]) >> 1) + ((h->n[2] - h->odd[2]) >> 1) == 6) {
         for (int t = 0; t < 27; t++) {
             if ((h->c[t] & 1) && mj_void_ok(h, present | 1 << (t / 9), void_suit)) mask |= 1u << t;
@@ -467,9 +475,10 @@ static void mj_plain_probes(const mj_hand_t *h, int delta, int *dist) {
 #undef MJ_PROBES
 }
 
-/* Distance after each probe, for any hand (melds go through the exact capped-suit path). */
+/* Distance after each probe, for any hand (melds go through the exact capped-suit path, short
+ * hands through the vector combiners). */
 static inline void mj_probes(mj_hand_t *h, int delta, int *dist) {
-    if (!h->meld_suits) {
+    if (!h->meld_suits && h->sets == 4) {
         mj_plain_probes(h, delta, dist);
         return;
     }
@@ -514,6 +523,7 @@ enum { MJ_OP_SHANTEN = 0, MJ_OP_IS_WIN = 1, MJ_OP_WAITS = 2, MJ_OP_EFFECTIVE = 3
 /* One batch call. Optional arrays are NULL; a stride of 0 broadcasts one row to all. */
 typedef struct {
     int op, form, void_rule, coerce;
+    int sets;                  /* sets of a complete hand: 4, or 3 / 2 (short hands) */
     const uint8_t *hands;      /* [n][27] */
     const uint8_t *melds;      /* [n][27] meld tiles per kind (0, 3, 4), stride melds_stride */
     int64_t melds_stride;
@@ -618,7 +628,7 @@ static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
     const uint8_t *visible =
         job->visible ? mj_copy27(seen, job->visible + job->visible_stride * i) : NULL;
     int code = mj_load(&h, job->hands + 27 * i, melds, void_suit, job->void_rule, job->form,
-                       mj_size_rule(job->op), err);
+                       mj_size_rule(job->op), job->sets, err);
     if (code == MJ_OK && visible) code = mj_check_visible(&h, visible, err);
     if (code != MJ_OK) return code;
     if (job->op != MJ_OP_IS_WIN && job->op != MJ_OP_WAITS) mj_classes(&h);
@@ -636,7 +646,7 @@ static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
  * coerce it stops there; with coerce the bad rows get the sentinel and the run goes on. */
 static inline int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
     int64_t first_bad = -1;
-    int plain = job->op == MJ_OP_SHANTEN && !job->melds;
+    int plain = job->op == MJ_OP_SHANTEN && !job->melds && job->sets == 4;
     int32_t err[3];
     for (int64_t i = start; i < end; i++) {
         if (plain) {

@@ -43,6 +43,7 @@ typedef struct {
     int n[3];               /* tiles per suit */
     int odd[3];             /* kinds held an odd number of times, per suit */
     int m;                  /* melds */
+    int sets;               /* sets of a complete hand: 4, or 3 / 2 for the short hands */
     int meld_suits;         /* bit per suit holding a meld: its kinds are capped below 4 */
     int live_q;             /* bit q: suit q may be the void suit (void rule); 0 = never wins */
     int void_rule;
@@ -164,10 +165,11 @@ static MJ_ALWAYS_INLINE int mj_suit_load(const mj_row_t *row, int s, int32_t *id
 
 static inline int mj_held(const mj_hand_t *h, int t) { return h->c[t] + (h->melds ? h->melds[t] : 0); }
 
-/* Copy a row into h (melds may be NULL), validate the copy and fill h from it. Returns an
- * MJ_ERR_* code, details in err[1..2]. */
+/* Copy a row into h (melds may be NULL), validate the copy and fill h from it. A complete hand
+ * has `sets` sets (2..4, checked by the caller) plus a pair: 3 * sets + 1 - 3m concealed tiles
+ * wait, 3 * sets + 2 - 3m are complete. Returns an MJ_ERR_* code, details in err[1..2]. */
 static inline int mj_load(mj_hand_t *h, const uint8_t *row, const uint8_t *meld_row, int void_suit,
-                          int void_rule, int form, int size_rule, int32_t *err) {
+                          int void_rule, int form, int size_rule, int sets, int32_t *err) {
     mj_row_t r;
     mj_row_read(&r, row);
     const uint8_t *hand = mj_row_write(&r, h->c);
@@ -195,14 +197,15 @@ static inline int mj_load(mj_hand_t *h, const uint8_t *row, const uint8_t *meld_
         if (!m) melds = NULL;
     }
     int total = h->n[0] + h->n[1] + h->n[2];
-    int waiting = 13 - 3 * m, complete = 14 - 3 * m;
-    int ok = m <= 4 && (size_rule == MJ_SIZE_WAITING ? total == waiting
+    int waiting = 3 * (sets - m) + 1, complete = waiting + 1;
+    int ok = m <= sets && (size_rule == MJ_SIZE_WAITING ? total == waiting
                         : size_rule == MJ_SIZE_COMPLETE ? total == complete
                         : (total == waiting || total == complete));
     if (!ok) { err[1] = m; err[2] = total; return MJ_ERR_SIZE; }
     if (void_suit < -1 || void_suit > 2) { err[1] = void_suit; err[2] = 0; return MJ_ERR_VOID; }
     h->melds = melds;
     h->m = m;
+    h->sets = sets;
     h->meld_suits = meld_suits;
     h->void_rule = void_rule;
     h->form = form;

@@ -259,7 +259,7 @@ static inline uint32_t ms_waits_without(const ms_hand_t *h, int t) {
     int32_t err[3];
     memcpy(row, h->c, 27);
     if (t >= 0) row[t]--;
-    if (mj_load(&hh, row, NULL, -1, 1, MJ_FORM_ALL, MJ_SIZE_EITHER, err) != MJ_OK) return 0;
+    if (mj_load(&hh, row, NULL, -1, 1, MJ_FORM_ALL, MJ_SIZE_EITHER, 4, err) != MJ_OK) return 0;
     return mj_hand_waits(&hh, -1);
 }
 

@@ -66,6 +66,7 @@ class Case:
     form: str = "all"
     visible: list[int] = field(default_factory=lambda: [0] * 27)
     style: str = "deal"
+    sets: int = 4  # sets of a complete hand (3 / 2: the short hands of 5 / 6 players)
 
     @property
     def meld_counts(self) -> list[int]:
@@ -90,16 +91,17 @@ class Case:
 
     @property
     def waiting(self) -> bool:
-        return self.size == 13 - 3 * len(self.melds)
+        return self.size == 3 * (self.sets - len(self.melds)) + 1
 
     def opts(self) -> dict:
-        """Options shared by the public API and the reference."""
-        return {"void_suit": self.void_suit, "void_rule": self.void_rule}
+        """Options shared by the public API and the reference (``sets`` only when short)."""
+        short = {} if self.sets == 4 else {"sets": self.sets}
+        return {"void_suit": self.void_suit, "void_rule": self.void_rule, **short}
 
     def __repr__(self) -> str:  # a reproduction line for failure reports
         return (f"Case({hand_text(self.hand)!r}, melds={list(self.melds)}, "
                 f"void_suit={self.void_suit}, void_rule={self.void_rule}, form={self.form!r}, "
-                f"visible={hand_text(self.visible)!r}, style={self.style!r})")
+                f"visible={hand_text(self.visible)!r}, style={self.style!r}, sets={self.sets})")
 
 
 def _pool_tiles(pool: list[int], suits) -> list[int]:
@@ -160,10 +162,13 @@ def _add_sets(rnd, pool, hand, suits, n_sets, pair=True) -> None:
 def cases(draw, size: str | None = None, max_melds: int = 4, melds: int | None = None,
           min_melds: int = 0,
           visible: bool = False, form: str | None = None, void_rule: bool | None = None,
-          styles: tuple[str, ...] = ("deal", "complete", "complete", "pairs", "capped")):
+          styles: tuple[str, ...] = ("deal", "complete", "complete", "pairs", "capped"),
+          sets: int = 4):
     """A :class:`Case`: hand from the wall with 0-4 melds, void options, a form.
 
-    size: "waiting" (13-3m), "complete" (14-3m) or None (either). styles: how the hand is built
+    size: "waiting" (13-3m), "complete" (14-3m) or None (either); with ``sets`` (3 or 2: short
+    hands) 3 * sets + 1 - 3m / 3 * sets + 2 - 3m and at most ``sets`` melds, no seven-pairs
+    style. styles: how the hand is built
     ("deal": random tiles; "complete": sets + pair, then trimmed and swapped; "pairs": seven
     pairs with quads, then swapped; "capped": a pung with its neighbours, sometimes its fourth
     copy, in the hand).
@@ -180,12 +185,13 @@ def cases(draw, size: str | None = None, max_melds: int = 4, melds: int | None =
         # usually play as the declared void asks: the live suits avoid it
         live = [s for s in suits if s != void_suit] or [s for s in range(3) if s != void_suit]
         suits = tuple(live)
+    max_melds = min(max_melds, sets)
     if melds is None:
         n_melds = draw(st.sampled_from([m for m in (0, 0, 0, 1, 2, 3, 4) if min_melds <= m <= max_melds]))
     else:
         n_melds = melds
     style = draw(st.sampled_from(styles))
-    if style == "pairs" and n_melds:
+    if style == "pairs" and (n_melds or sets < 4):
         style = "complete"
     if style == "capped" and not n_melds:
         style = "complete"
@@ -218,7 +224,7 @@ def cases(draw, size: str | None = None, max_melds: int = 4, melds: int | None =
         n_melds = len(meld_list)
     if size is None:
         size = draw(st.sampled_from(["waiting", "complete"]))
-    target = (13 if size == "waiting" else 14) - 3 * n_melds
+    target = 3 * (sets - n_melds) + (1 if size == "waiting" else 2)
 
     if style == "deal":
         tiles = _pool_tiles(pool, suits)
@@ -260,17 +266,19 @@ def cases(draw, size: str | None = None, max_melds: int = 4, melds: int | None =
             if pool[t] and rnd.random() < dens:
                 vis[t] = rnd.randint(0, pool[t])
     return Case(hand=hand, melds=tuple(meld_list), void_suit=void_suit, void_rule=void_rule,
-                form=form, visible=vis, style=style)
+                form=form, visible=vis, style=style, sets=sets)
 
 
 @st.composite
 def batches(draw, size: str | None = None, min_rows: int = 1, max_rows: int = 12,
-            visible: bool = False, max_melds: int = 4):
-    """(cases, void_rule, form): rows sharing void_rule and form, as one batch call takes them."""
+            visible: bool = False, max_melds: int = 4, sets: int = 4):
+    """(cases, void_rule, form): rows sharing void_rule, form and sets, as one batch call
+    takes them."""
     void_rule = draw(st.booleans())
     form = draw(st.sampled_from(FORMS))
     rows = draw(st.lists(cases(size=size, visible=visible, form=form, void_rule=void_rule,
-                               max_melds=max_melds), min_size=min_rows, max_size=max_rows))
+                               max_melds=max_melds, sets=sets),
+                         min_size=min_rows, max_size=max_rows))
     return rows, void_rule, form
 
 

@@ -131,8 +131,8 @@ def test_rules_spellings_agree(call: str) -> None:
 @pytest.mark.parametrize("call", sorted(RULES_CALLS))
 @pytest.mark.parametrize("bad", ["xx", "", 3, {}, ["qq"], True], ids=repr)
 def test_rules_refused_alike(call: str, bad: Any) -> None:
-    with pytest.raises(InvalidArgumentError,
-                       match=r"^rules: expected a Rules object or a preset name \(chengdu, qq\), got "):
+    with pytest.raises(InvalidArgumentError, match=r"^rules: expected a Rules object or a "
+                                                   r"preset name \(chengdu, qq, points\), got "):
         RULES_CALLS[call](bad)
 
 
@@ -197,6 +197,39 @@ def test_workers_refused_alike(call: str, bad: Any) -> None:
     with pytest.raises(InvalidArgumentError,
                        match=r"^workers: expected a positive int or -1 \(every core\), got "):
         WORKER_CALLS[call](bad)
+
+
+# ----------------------------------------------------------------------------- sets
+
+S10 = "123m456m11p23p"  # 3 sets: ready on 1p/4p
+S11 = "123m456m11p234p"  # 3 sets: complete
+SETS_CALLS: dict[str, Callable[[Any], Any]] = {
+    "shanten": lambda n: mjfast.shanten(np.stack([mjfast.parse_hand(S10)]), sets=n).tolist(),
+    "shanten[one]": lambda n: mjfast.shanten(S10, sets=n),
+    "is_win": lambda n: mjfast.is_win(S11, sets=n),
+    "waits": lambda n: mjfast.waits(S10, sets=n),
+    "effective_tiles": lambda n: mjfast.effective_tiles(S10, sets=n).tolist(),
+    "discards": lambda n: mjfast.discards(S11, sets=n).tolist(),
+    "advise": lambda n: [str(d) for d in mjfast.advise(S11, sets=n)],
+    "score": lambda n: mjfast.score(S11, win_tile="4p", sets=n).fan,
+    "decompose": lambda n: [str(d) for d in mjfast.decompose(S11, sets=n)],
+    "max_fan": lambda n: mjfast.max_fan(S10, sets=n).fan,
+    "max_fan[batch]": lambda n: mjfast.max_fan([S10], sets=n).tolist(),
+    "fan": lambda n: mjfast.fan(S11, "4p", sets=n),
+}
+
+
+@pytest.mark.parametrize("call", sorted(SETS_CALLS))
+def test_sets_accepted_alike(call: str) -> None:
+    got = [SETS_CALLS[call](n) for n in (3, np.int64(3), np.uint8(3))]
+    assert all(g == got[0] for g in got)
+
+
+@pytest.mark.parametrize("call", sorted(SETS_CALLS))
+@pytest.mark.parametrize("bad", [1, 5, 0, True, 3.0, "3", None], ids=repr)
+def test_sets_refused_alike(call: str, bad: Any) -> None:
+    with pytest.raises(InvalidArgumentError, match=r"^sets: expected (an int from 2 to 4|an int), got "):
+        SETS_CALLS[call](bad)
 
 
 # ----------------------------------------------------------------------------- flags
@@ -294,7 +327,7 @@ def test_cli_void_spellings_agree() -> None:
     (["analyze", H13, "--void", "x"], "expected None, -1, 0, 1, 2, 'm', 'p', 's', '万', '筒', '饼', "
                                       "'条' or '索', got 'x'"),
     (["score", H14, "--win", "4p", "--rules", "xx"],
-     "expected a Rules object or a preset name (chengdu, qq), got 'xx'"),
+     "expected a Rules object or a preset name (chengdu, qq, points), got 'xx'"),
     (["stats", "--hands", "1000", "--workers", "0"], "expected a positive int or -1 (every core)"),
     (["score", H14, "--win", "0p"], "digit 0 is not a tile"),
 ])

@@ -31,6 +31,7 @@ import mjfast
 from mjfast import scoring
 from mjfast._core import _kernels
 from mjfast._ref import core as ref_core
+from mjfast._ref import forecast as ref_forecast
 from mjfast._ref import scoring as ref_scoring
 from mjfast._ref import settlement as ref_settlement
 from mjfast.fan_batch import fan as batch_fan
@@ -212,13 +213,14 @@ def _meld_objects(melds: Any, marks: Any) -> Any:
 def fan_rows(scorer: Any) -> Callable[..., list[int]]:
     """The batch ``fan`` by ``scorer.score`` row by row: the fan of a win, -1 otherwise."""
     def fan(hands: Any, win_tiles: Any, *, melds: Any = None, concealed_kongs: Any = None,
-            void_suit: Any = None, rules: Any = None, **flags: Any) -> list[int]:
+            void_suit: Any = None, rules: Any = None, sets: int = 4,
+            **flags: Any) -> list[int]:
         out = []
         for i, hand in enumerate(_hand_rows(hands)):
             r = scorer.score(hand, win_tile=_row("win_tiles", win_tiles, i),
                              melds=_meld_objects(_row("melds", melds, i),
                                                  _row("concealed_kongs", concealed_kongs, i)),
-                             void_suit=_row("void_suit", void_suit, i), rules=rules,
+                             void_suit=_row("void_suit", void_suit, i), rules=rules, sets=sets,
                              **{k: bool(_row(k, v, i)) for k, v in flags.items()})
             out.append(r.fan if r.is_win else -1)
         return out
@@ -230,14 +232,14 @@ def max_fan_rows(scorer: Any) -> Callable[..., Any]:
     """The batch ``max_fan`` by ``scorer.max_fan`` row by row: fans (-1: not ready), and the
     best waits (-1: none) with ``best_wait=True``."""
     def max_fan(hands: Any, *, melds: Any = None, concealed_kongs: Any = None,
-                void_suit: Any = None, visible: Any = None, rules: Any = None,
+                void_suit: Any = None, visible: Any = None, rules: Any = None, sets: int = 4,
                 best_wait: bool = False) -> Any:
         fans, best = [], []
         for i, hand in enumerate(_hand_rows(hands)):
             m = scorer.max_fan(hand, melds=_meld_objects(_row("melds", melds, i),
                                                          _row("concealed_kongs", concealed_kongs, i)),
                                void_suit=_row("void_suit", void_suit, i),
-                               visible=_row("visible", visible, i), rules=rules)
+                               visible=_row("visible", visible, i), rules=rules, sets=sets)
             fans.append(-1 if m.fan is None else m.fan)
             best.append(-1 if m.best_wait is None else m.best_wait)
         return (fans, best) if best_wait else fans
@@ -283,7 +285,7 @@ _TWINS = [
     Twin("effective_tiles", mjfast.effective_tiles, ref_core.effective_tiles,
          expect=_arrays(np.int8, row=(27,))),
     Twin("discards", mjfast.discards, ref_core.discards, expect=_arrays(np.int8, row=(27,))),
-    Twin("advise", mjfast.advise, ref_core.advise),
+    Twin("advise", mjfast.advise, ref_forecast.advise),
     Twin("suit_costs", _kernels.capped_vector, _suit_vector),
     # the core kernels on a batch, against the reference (or the single-hand call) per row
     Twin("shanten rows", mjfast.shanten, core_rows(ref_core.shanten), expect=_arrays(np.int8)),

@@ -23,6 +23,7 @@ cdef extern from "mjfast_fan.h" nogil:
         int64_t conc_stride
         const int8_t *voids
         int void_scalar
+        int sets
         const int8_t *wins
         int win_scalar
         const uint8_t *flags

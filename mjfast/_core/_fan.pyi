@@ -30,6 +30,7 @@ def run_rows(
     flag_scalar: int,
     visible: np.ndarray | None,
     rules: np.ndarray,
+    sets: int,
     coerce: bool,
     out: np.ndarray,
     best: np.ndarray | None,

@@ -71,12 +71,13 @@ cdef const uint8_t *_rows(object arr, int64_t *stride) except? NULL:
 
 def run_rows(int op, const uint8_t[:, ::1] hands, melds, conc, voids, int void_scalar, wins,
              int win_scalar, flags, int flag_scalar, visible, const int32_t[::1] rules,
-             bint coerce, int16_t[::1] out, best, Py_ssize_t start, Py_ssize_t end):
+             int sets, bint coerce, int16_t[::1] out, best, Py_ssize_t start, Py_ssize_t end):
     """Run kernel ``op`` (OP_FAN / OP_MAX_FAN) over rows [start, end) with the GIL released.
 
     ``melds`` / ``conc`` / ``visible``: None or C-contiguous uint8 (27,) (one row for all) or
     (n, 27). ``voids`` / ``wins``: None (the scalar for every row) or int8 (n,). ``flags``: None
-    or uint8 (n,). ``best``: None or int8 (n,). Returns (first bad row or -1, code, a, b).
+    or uint8 (n,). ``best``: None or int8 (n,). ``sets``: the sets of a complete hand (2..4).
+    Returns (first bad row or -1, code, a, b).
     """
     cdef mf_job_t job
     cdef const int8_t[::1] vo
@@ -88,6 +89,9 @@ def run_rows(int op, const uint8_t[:, ::1] hands, melds, conc, voids, int void_s
         return (-1, 0, 0, 0)
     if rules.shape[0] != MF_R_SIZE:
         raise ValueError("compiled rules have the wrong size")
+    if not 2 <= sets <= 4:
+        raise ValueError(f"sets: {sets} is not 2, 3 or 4")
+    job.sets = sets
     job.coerce = coerce
     job.err[0] = 0
     job.err[1] = 0

@@ -24,6 +24,7 @@ cdef extern from "mjfast_kernels.h" nogil:
 
     ctypedef struct mj_job_t:
         int op, form, void_rule, coerce
+        int sets
         const uint8_t *hands
         const uint8_t *melds
         int64_t melds_stride

@@ -24,6 +24,7 @@ def run_rows(
     visible: np.ndarray | None,
     void_rule: bool,
     form: int,
+    sets: int,
     coerce: bool,
     out: np.ndarray,
     start: int,
@@ -41,4 +42,5 @@ def one(
     out: object,
     workers: object,
     errors: object,
+    sets: object,
 ) -> Any: ...

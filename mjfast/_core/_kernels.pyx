@@ -9,6 +9,7 @@ wrappers live in ``mjfast.analysis`` and ``mjfast.efficiency``.
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint32_t
 from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.long cimport PyLong_AsLongAndOverflow
 
 from mjfast._core._capi cimport mj_shared_t, shared_tables
 
@@ -42,8 +43,11 @@ cdef int _check_rows(str name, Py_ssize_t rows, Py_ssize_t width, Py_ssize_t end
 
 
 def run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible,
-             bint void_rule, int form, bint coerce, out, Py_ssize_t start, Py_ssize_t end):
+             bint void_rule, int form, int sets, bint coerce, out, Py_ssize_t start,
+             Py_ssize_t end):
     """Run kernel ``op`` over rows [start, end) with the GIL released.
+
+    ``sets``: the sets of a complete hand (2..4, checked by the caller: mjfast._args.as_sets).
 
     ``melds``/``visible``: None, or a C-contiguous uint8 array of shape (27,) (one row for all) or
     (n, 27). ``voids``: None (``void_scalar`` for every row) or an int8 array (n,). ``out``: the
@@ -64,9 +68,12 @@ def run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void_scalar,
         return (-1, 0, 0, 0)
     if start < 0 or end > hands.shape[0]:
         raise IndexError(f"rows [{start}, {end}) outside the {hands.shape[0]} hands")
+    if not 2 <= sets <= 4:
+        raise ValueError(f"sets: {sets} is not 2, 3 or 4")
     job.op = op
     job.form = form
     job.void_rule = void_rule
+    job.sets = sets
     job.coerce = coerce
     job.err[0] = 0
     job.err[1] = 0
@@ -139,7 +146,7 @@ cdef dict _FORMS = {"all": 0, "regular": 1, "seven_pairs": 2}
 
 
 def one(int op, object hand, object form, object void_suit, object void_rule, object melds,
-        object visible, object out, object workers, object errors):
+        object visible, object out, object workers, object errors, object sets):
     """Fast path for one meld-free hand given as a (27,) uint8 array, with plain options.
 
     Takes the public call's arguments as they came. Returns the result (int, bool, or a (27,)
@@ -158,9 +165,14 @@ def one(int op, object hand, object form, object void_suit, object void_rule, ob
     cdef Py_ssize_t i, stride
     cdef const char *src
     cdef int form_code
+    cdef long nsets
+    cdef int overflow = 0
     if (type(hand) is not _ndarray or melds is not None or visible is not None or out is not None
             or type(workers) is not int or workers != 1 or type(form) is not str or errors != "raise"
-            or (void_rule is not True and void_rule is not False)):
+            or (void_rule is not True and void_rule is not False) or type(sets) is not int):
+        return None
+    nsets = PyLong_AsLongAndOverflow(sets, &overflow)  # an int: no error is possible
+    if overflow or nsets < 2 or nsets > 4:
         return None
     form_code = _FORMS.get(form, -1)
     if form_code < 0:
@@ -184,6 +196,7 @@ def one(int op, object hand, object form, object void_suit, object void_rule, ob
     job.op = op
     job.form = form_code
     job.void_rule = void_rule is True
+    job.sets = <int>nsets
     job.coerce = 0
     job.hands = row
     job.melds = NULL

@@ -39,6 +39,11 @@ A form that has no winning hand at all (melds in three suits or in the declared 
 under the void rule, seven pairs with melds) gives :data:`UNWINNABLE` (127); with
 ``form="all"`` a form that cannot win is ignored.
 
+Short hands (RULES.md 7, the 5- and 6-player tables): every function takes ``sets`` (4 by
+default, 3 or 2), the sets of a complete hand. The concealed sizes become ``3 * sets + 1 - 3m`` /
+``3 * sets + 2 - 3m``, the regular form splits ``sets - m`` sets among the live suits, and seven
+pairs, which needs 14 tiles, does not exist (``form="seven_pairs"`` gives UNWINNABLE).
+
 ``void_rule=False`` drops the void rule (the unconstrained, riichi-style variant); the declared
 ``void_suit`` is part of that rule, so passing one with ``void_rule=False`` raises ValueError
 (as the public API does). Seven pairs keeps the Sichuan reading
@@ -100,8 +105,11 @@ def _meld_counts(melds: Melds) -> tuple[int, ...]:
     return tuple(int(c) for c in items)
 
 
-def _prepare(hands: Hand, melds: Melds) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+def _prepare(hands: Hand, melds: Melds,
+             sets: int = 4) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Return (hand, melds, number of melds) as tuples of ints."""
+    if type(sets) is not int or sets not in (2, 3, 4):
+        raise ValueError(f"sets must be 2, 3 or 4, got {sets!r}")
     hand = tuple(int(c) for c in (parse_hand(hands) if isinstance(hands, str) else hands))
     if len(hand) != 27:
         raise ValueError(f"expected 27 counts, got {len(hand)}")
@@ -113,14 +121,16 @@ def _prepare(hands: Hand, melds: Melds) -> tuple[tuple[int, ...], tuple[int, ...
         if bad:
             raise ValueError(f"meld counts must be 0, 3 or 4 per kind, got {bad[0]}")
     n_melds = sum(1 for c in meld_tiles if c)
-    if n_melds > 4:
-        raise ValueError(f"{n_melds} melds (max 4)")
+    if n_melds > sets:
+        raise ValueError(f"{n_melds} melds (max {sets})")
     return hand, meld_tiles, n_melds
 
 
-def _check_size(hand: tuple[int, ...], n_melds: int, allowed: tuple[int, ...]) -> None:
+def _check_size(hand: tuple[int, ...], n_melds: int, allowed: tuple[int, ...],
+                sets: int = 4) -> None:
+    """*allowed* names sizes of 4-set hands without melds (13 waiting, 14 complete)."""
     size = sum(hand)
-    sizes = tuple(a - 3 * n_melds for a in allowed)
+    sizes = tuple(a - 3 * n_melds - 3 * (4 - sets) for a in allowed)
     if size not in sizes:
         want = " or ".join(str(s) for s in sizes)
         raise ValueError(
@@ -200,9 +210,10 @@ def _regular_cost(
     meld_tiles: tuple[int, ...],
     n_melds: int,
     suit_sets: list[tuple[int, ...]],
+    sets: int = 4,
 ) -> int:
-    """min |C - hand| over regular-form winning hands C; _INF if none."""
-    need_sets = 4 - n_melds
+    """min |C - hand| over regular-form winning hands C of *sets* sets; _INF if none."""
+    need_sets = sets - n_melds
     tables = [
         suit_costs(hand[9 * s: 9 * s + 9], tuple(4 - c for c in meld_tiles[9 * s: 9 * s + 9]))
         for s in range(3)
@@ -266,14 +277,15 @@ def _shanten(
     form: str,
     void_suit: int | None,
     void_rule: bool,
+    sets: int = 4,
 ) -> int:
     if form not in ("all", "regular", "seven_pairs"):
         raise ValueError(f"form must be 'all', 'regular' or 'seven_pairs', got {form!r}")
     suit_sets = _live_suit_sets(meld_tiles, void_suit, void_rule)
     best = _INF
     if form in ("all", "regular"):
-        best = min(best, _regular_cost(hand, meld_tiles, n_melds, suit_sets))
-    if form in ("all", "seven_pairs") and n_melds == 0:
+        best = min(best, _regular_cost(hand, meld_tiles, n_melds, suit_sets, sets))
+    if form in ("all", "seven_pairs") and n_melds == 0 and sets == 4:
         best = min(best, _seven_pairs_cost(hand, suit_sets))
     return UNWINNABLE if best >= _INF else best - 1
 
@@ -285,6 +297,7 @@ def shanten(
     melds: Melds = None,
     void_suit: int | None = None,
     void_rule: bool = True,
+    sets: int = 4,
 ) -> int:
     """Shanten number by definition (RULES.md 3): ``min |C - hand| - 1`` over winning ``C``.
 
@@ -299,9 +312,9 @@ def shanten(
     >>> shanten(h), shanten(h, void_rule=False), shanten(h, void_suit=2)
     (2, 0, 2)
     """
-    hand, meld_tiles, n_melds = _prepare(hands, melds)
-    _check_size(hand, n_melds, (13, 14))
-    return _shanten(hand, meld_tiles, n_melds, form, void_suit, void_rule)
+    hand, meld_tiles, n_melds = _prepare(hands, melds, sets)
+    _check_size(hand, n_melds, (13, 14), sets)
+    return _shanten(hand, meld_tiles, n_melds, form, void_suit, void_rule, sets)
 
 
 def is_win(
@@ -310,16 +323,17 @@ def is_win(
     melds: Melds = None,
     void_suit: int | None = None,
     void_rule: bool = True,
+    sets: int = 4,
 ) -> bool:
     """True when the ``14 - 3m`` concealed tiles plus the melds form a winning hand.
 
     A ``13 - 3m`` hand is never a win (False); any other size raises ValueError.
     """
-    hand, meld_tiles, n_melds = _prepare(hands, melds)
-    _check_size(hand, n_melds, (13, 14))
-    if sum(hand) == 13 - 3 * n_melds:
+    hand, meld_tiles, n_melds = _prepare(hands, melds, sets)
+    _check_size(hand, n_melds, (13, 14), sets)
+    if sum(hand) == 3 * (sets - n_melds) + 1:
         return False
-    return _shanten(hand, meld_tiles, n_melds, "all", void_suit, void_rule) == -1
+    return _shanten(hand, meld_tiles, n_melds, "all", void_suit, void_rule, sets) == -1
 
 
 def _held(hand: tuple[int, ...], meld_tiles: tuple[int, ...], t: int) -> int:
@@ -336,18 +350,19 @@ def waits(
     melds: Melds = None,
     void_suit: int | None = None,
     void_rule: bool = True,
+    sets: int = 4,
 ) -> int:
     """27-bit mask of the kinds t such that hand + t wins (a ``13 - 3m`` hand).
 
     Kinds the player already holds 4 times (melds included) are left out.
     """
-    hand, meld_tiles, n_melds = _prepare(hands, melds)
-    _check_size(hand, n_melds, (13,))
+    hand, meld_tiles, n_melds = _prepare(hands, melds, sets)
+    _check_size(hand, n_melds, (13,), sets)
     mask = 0
     for t in range(27):
         if _held(hand, meld_tiles, t) >= 4:
             continue
-        if _shanten(_plus(hand, t), meld_tiles, n_melds, "all", void_suit, void_rule) == -1:
+        if _shanten(_plus(hand, t), meld_tiles, n_melds, "all", void_suit, void_rule, sets) == -1:
             mask |= 1 << t
     return mask
 
@@ -361,16 +376,17 @@ def _effective(
     void_suit: int | None,
     void_rule: bool,
     held_before: Sequence[int] | None = None,
+    sets: int = 4,
 ) -> tuple[int, list[int]]:
     """(shanten, per-kind list) for a 13-3m hand; see effective_tiles."""
-    base = _shanten(hand, meld_tiles, n_melds, form, void_suit, void_rule)
+    base = _shanten(hand, meld_tiles, n_melds, form, void_suit, void_rule, sets)
     out = []
     for t in range(27):
         held = _held(hand, meld_tiles, t)
         if held >= 4:
             out.append(-1)
             continue
-        after = _shanten(_plus(hand, t), meld_tiles, n_melds, form, void_suit, void_rule)
+        after = _shanten(_plus(hand, t), meld_tiles, n_melds, form, void_suit, void_rule, sets)
         if after < base:
             seen = held if held_before is None else held_before[t]
             out.append(max(0, 4 - seen - visible[t]))
@@ -396,6 +412,7 @@ def effective_tiles(
     melds: Melds = None,
     void_suit: int | None = None,
     void_rule: bool = True,
+    sets: int = 4,
 ) -> list[int]:
     """Per kind, for a ``13 - 3m`` hand: copies left of each kind whose draw lowers shanten.
 
@@ -403,9 +420,10 @@ def effective_tiles(
     melds included); otherwise ``max(0, 4 - held - visible[t])`` (an effective kind with no
     copies left is still listed, with 0).
     """
-    hand, meld_tiles, n_melds = _prepare(hands, melds)
-    _check_size(hand, n_melds, (13,))
-    return _effective(hand, meld_tiles, n_melds, _visible(visible), form, void_suit, void_rule)[1]
+    hand, meld_tiles, n_melds = _prepare(hands, melds, sets)
+    _check_size(hand, n_melds, (13,), sets)
+    return _effective(hand, meld_tiles, n_melds, _visible(visible), form, void_suit, void_rule,
+                      sets=sets)[1]
 
 
 def discards(
@@ -416,17 +434,18 @@ def discards(
     melds: Melds = None,
     void_suit: int | None = None,
     void_rule: bool = True,
+    sets: int = 4,
 ) -> list[int]:
     """Per kind, for a ``14 - 3m`` hand: the shanten after discarding one tile of that kind.
 
     :data:`NOT_HELD` (-128) where the kind is not in the concealed hand. *visible* is taken
     (its length checked) as the public function takes it; it changes no shanten.
     """
-    hand, meld_tiles, n_melds = _prepare(hands, melds)
-    _check_size(hand, n_melds, (14,))
+    hand, meld_tiles, n_melds = _prepare(hands, melds, sets)
+    _check_size(hand, n_melds, (14,), sets)
     _visible(visible)
     return [
-        _shanten(_plus(hand, d, -1), meld_tiles, n_melds, form, void_suit, void_rule)
+        _shanten(_plus(hand, d, -1), meld_tiles, n_melds, form, void_suit, void_rule, sets)
         if hand[d] else NOT_HELD
         for d in range(27)
     ]
@@ -440,6 +459,7 @@ def advise(
     melds: Melds = None,
     void_suit: int | None = None,
     void_rule: bool = True,
+    sets: int = 4,
 ) -> list[tuple[int, int, int, list[int]]]:
     """Discard advice for a ``14 - 3m`` hand (the shanten of *form*, "all" by default).
 
@@ -449,8 +469,8 @@ def advise(
     copies are counted against all 14 tiles (the discarded copy counts as seen):
     ``max(0, 4 - held_before_discard - visible[t])``.
     """
-    tiles, meld_tiles, n_melds = _prepare(hand, melds)
-    _check_size(tiles, n_melds, (14,))
+    tiles, meld_tiles, n_melds = _prepare(hand, melds, sets)
+    _check_size(tiles, n_melds, (14,), sets)
     vis = _visible(visible)
     held_before = [_held(tiles, meld_tiles, t) for t in range(27)]
     rows = []
@@ -458,7 +478,7 @@ def advise(
         if not tiles[d]:
             continue
         s, eff = _effective(_plus(tiles, d, -1), meld_tiles, n_melds, vis, form,
-                            void_suit, void_rule, held_before)
+                            void_suit, void_rule, held_before, sets)
         kinds = [t for t in range(27) if eff[t] >= 0]
         rows.append((d, s, sum(eff[t] for t in kinds), kinds))
     rows.sort(key=lambda row: (row[1], -row[2], row[0]))

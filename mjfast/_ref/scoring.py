@@ -9,6 +9,10 @@ all 27 kinds. Only the result *types* are shared with :mod:`mjfast.scoring` (fro
 3
 >>> [str(d) for d in decompose("111222333m78999p")]
 ['111m 222m 333m 789p 99p', '123m 123m 123m 789p 99p']
+
+Short hands (RULES.md 7): ``sets`` (4 by default; 3 or 2 at the 5- and 6-player tables) is the
+number of sets of a complete hand, so ``3 * sets + 2 - 3m`` concealed tiles win; seven pairs
+needs 14 tiles and so exists only with 4 sets.
 """
 
 from __future__ import annotations
@@ -55,10 +59,12 @@ def _counts(hand: Any, what: str = "hand") -> list[int]:
     return out
 
 
-def _melds(melds: Any) -> tuple[Meld, ...]:
+def _melds(melds: Any, sets: int = 4) -> tuple[Meld, ...]:
+    if type(sets) is not int or sets not in (2, 3, 4):
+        raise ValueError(f"sets must be 2, 3 or 4, got {sets!r}")
     parsed = parse_melds(melds)
-    if len(parsed) > 4:
-        raise InvalidHandError("more than 4 melds")
+    if len(parsed) > sets:
+        raise InvalidHandError(f"more than {sets} melds")
     if len({m.tile for m in parsed}) != len(parsed):
         raise InvalidHandError("a kind is melded twice")
     return parsed
@@ -71,9 +77,11 @@ def _meld_counts(melds: tuple[Meld, ...]) -> list[int]:
     return out
 
 
-def _check(c: list[int], melds: tuple[Meld, ...], size: int) -> None:
-    if sum(c) != size - 3 * len(melds):
-        raise InvalidHandError(f"hand: expected {size - 3 * len(melds)} concealed tiles")
+def _check(c: list[int], melds: tuple[Meld, ...], size: int, sets: int = 4) -> None:
+    """*size*: 13 (waiting) or 14 (complete), the sizes of 4 sets without melds."""
+    want = size - 3 * (4 - sets) - 3 * len(melds)
+    if sum(c) != want:
+        raise InvalidHandError(f"hand: expected {want} concealed tiles")
     mc = _meld_counts(melds)
     for k in range(27):
         if c[k] + mc[k] > 4:
@@ -126,22 +134,22 @@ def _reading_order(d: Decomposition) -> tuple:
             -1 if d.pair is None else d.pair, d.pairs)
 
 
-def decompose(hand: Any, *, melds: Any = None) -> list[Decomposition]:
+def decompose(hand: Any, *, melds: Any = None, sets: int = 4) -> list[Decomposition]:
     """Every reading of a complete hand (structural; no void rule), in canonical order."""
     c = _counts(hand)
-    ms = _melds(melds)
-    if sum(c) == 13 - 3 * len(ms):
-        _check(c, ms, 13)
+    ms = _melds(melds, sets)
+    if sum(c) == 3 * (sets - len(ms)) + 1:
+        _check(c, ms, 13, sets)
         return []
-    _check(c, ms, 14)
+    _check(c, ms, 14, sets)
     found = set()
     for p in range(27):
         if c[p] >= 2:
             c[p] -= 2
-            for sets in _split(c):
-                found.add((tuple(sorted(sets, key=_set_order)), p))
+            for split in _split(c):
+                found.add((tuple(sorted(split, key=_set_order)), p))
             c[p] += 2
-    out = [Decomposition(sets, p, False, ms, ()) for sets, p in found]
+    out = [Decomposition(split, p, False, ms, ()) for split, p in found]
     if not ms and sum(c) == 14 and all(x in (0, 2, 4) for x in c):
         pairs = tuple(k for k in range(27) for _ in range(c[k] // 2))
         out.append(Decomposition((), None, True, ms, pairs))
@@ -192,10 +200,10 @@ def _applies(p: Fan, d: Decomposition, total: list[int], rules: Rules) -> bool:
         return one_suit and yao_jiu
     if p is Fan.QING_LONG_QI_DUI:
         return one_suit and d.seven_pairs and four
-    if p is Fan.JIN_GOU_DIAO:
-        return rules.jin_gou_diao and len(d.melds) == 4
+    if p is Fan.JIN_GOU_DIAO:  # every set melded: the pair alone is concealed
+        return rules.jin_gou_diao and regular and not d.sets
     if p is Fan.QING_JIN_GOU_DIAO:
-        return rules.jin_gou_diao and len(d.melds) == 4 and one_suit
+        return rules.jin_gou_diao and regular and not d.sets and one_suit
     return False  # 天胡 / 地胡 come from the caller's flags only
 
 
@@ -255,13 +263,13 @@ def _check_flags(flags: dict[str, Any], c: list[int], ms: tuple[Meld, ...], w: i
 def score(hand: Any, *, win_tile: Any, melds: Any = None, void_suit: Any = None,
           self_drawn: bool = False, after_kong: bool = False, after_kong_discard: bool = False,
           robbing_kong: bool = False, last_tile: bool = False, tian_hu: bool = False,
-          di_hu: bool = False, rules: Rules | None = None) -> FanResult:
+          di_hu: bool = False, rules: Rules | None = None, sets: int = 4) -> FanResult:
     """Reference :func:`mjfast.scoring.score`."""
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise TypeError("rules must be a Rules object")
     c = _counts(hand)
-    ms = _melds(melds)
+    ms = _melds(melds, sets)
     if isinstance(win_tile, str):
         w = parse_tile(win_tile)
     else:
@@ -271,7 +279,7 @@ def score(hand: Any, *, win_tile: Any, melds: Any = None, void_suit: Any = None,
         if not 0 <= w < 27:
             raise ValueError("win_tile out of range")
     void = _void(void_suit)
-    _check(c, ms, 14)
+    _check(c, ms, 14, sets)
     if c[w] == 0:
         raise ValueError("win_tile is not in the hand")
     flags = dict(zip(_FLAG_NAMES, (self_drawn, after_kong, after_kong_discard, robbing_kong,
@@ -283,7 +291,7 @@ def score(hand: Any, *, win_tile: Any, melds: Any = None, void_suit: Any = None,
     suits = {k // 9 for k in range(27) if total[k]}
     if len(suits) > 2 or (void is not None and void in suits):
         return FanResult(False, None, None, (), None, 0)
-    readings = decompose(c, melds=ms)
+    readings = decompose(c, melds=ms, sets=sets)
     if not readings:
         return FanResult(False, None, None, (), None, 0)
 
@@ -306,17 +314,23 @@ def score(hand: Any, *, win_tile: Any, melds: Any = None, void_suit: Any = None,
     off = rules.fan_display_offset
     items = [(p, base + off)] + [(f, extras[f]) for f in EXTRAS_IN_ORDER if f in extras]
     capped = value if rules.cap is None else min(value, rules.cap)
-    return FanResult(True, capped + off, value + off, tuple(items), d, 2 ** capped)
+    return FanResult(True, capped + off, value + off, tuple(items), d, _payment(rules, capped))
+
+
+def _payment(rules: Rules, capped: int) -> int:
+    """What a hand of *capped* (internal) fan pays per payer: ``2 ** fan``, or the points
+    themselves under the additive model (RULES.md section 7, ``points``)."""
+    return capped if rules.model == "points" else 2 ** capped
 
 
 def max_fan(hand: Any, *, melds: Any = None, void_suit: Any = None, visible: Any = None,
-            rules: Rules | None = None) -> MaxFan:
+            rules: Rules | None = None, sets: int = 4) -> MaxFan:
     """Reference :func:`mjfast.scoring.max_fan`: tries all 27 kinds."""
     rules = Rules() if rules is None else rules
     c = _counts(hand)
-    ms = _melds(melds)
+    ms = _melds(melds, sets)
     _void(void_suit)
-    _check(c, ms, 13)
+    _check(c, ms, 13, sets)
     mc = _meld_counts(ms)
     seen = [0] * 27 if visible is None else _counts(visible, "visible")
     for k in range(27):
@@ -329,7 +343,7 @@ def max_fan(hand: Any, *, melds: Any = None, void_suit: Any = None, visible: Any
             continue
         full = list(c)
         full[t] += 1
-        r = score(full, win_tile=t, melds=ms, void_suit=void_suit, rules=rules)
+        r = score(full, win_tile=t, melds=ms, void_suit=void_suit, rules=rules, sets=sets)
         if r.is_win:
             waits.append(WaitFan(t, r.raw_fan, r.items, r.decomposition,  # type: ignore[arg-type]
                                  4 - held - seen[t] <= 0))
@@ -343,4 +357,4 @@ def max_fan(hand: Any, *, melds: Any = None, void_suit: Any = None, visible: Any
     tile = min(wf.tile for wf in counted if wf.fan == f)
     internal = f - rules.fan_display_offset
     cap = internal if rules.cap is None else min(internal, rules.cap)
-    return MaxFan(f, 2 ** cap, tile, tuple(waits))
+    return MaxFan(f, _payment(rules, cap), tile, tuple(waits))

@@ -40,16 +40,32 @@ def _fields(player: State) -> dict[str, Any] | None:
     return dict(player) if isinstance(player, Mapping) else dict(player.to_json())
 
 
+def _sets(players: int) -> int:
+    """RULES.md 7: 4 sets + pair at 2-4 players, 3 at 5 players, 2 at 6."""
+    return {5: 3, 6: 2}.get(players, 4)
+
+
+def _short(players: int) -> dict[str, Any]:
+    """The scorer's ``sets=`` argument at a table of *players* (none for full hands)."""
+    return {} if _sets(players) == 4 else {"sets": _sets(players)}
+
+
+def _discarded(value: Any) -> set[int]:
+    return {"mps".index(x) if isinstance(x, str) else int(x) for x in value or ()}
+
+
 def draw_net(players: Sequence[State], rules: Rules | str | None = None) -> list[int]:
-    """Net of the draw settlement (RULES.md 6); ``players`` as PlayerState objects or dicts of
-    their fields (``None`` or ``won`` = has won). ``kong_income`` lists (payer, amount)."""
+    """Net of the draw settlement (RULES.md 6, and the options of 7); ``players`` as
+    PlayerState objects or dicts of their fields (``None`` or ``won`` = has won).
+    ``kong_income`` lists (payer, amount)."""
     rules = Rules.preset(rules) if isinstance(rules, str) else rules or Rules()
     states = [_fields(p) for p in players]
     n = len(states)
     net = [0] * n
     still = {i: s for i, s in enumerate(states) if s is not None and not s.get("won", False)}
-    if len(still) < 2:
-        return net
+    if len(still) < 2 and not (len(still) == 1 and rules.shai_tai_yang):
+        return net                        # 晒太阳: a lone player still in refunds (step 3)
+    short = _short(n)
     flower, ready = set(), {}
     for i, s in still.items():
         hand = parse_hand(s["concealed"]) if isinstance(s["concealed"], str) else s["concealed"]
@@ -57,10 +73,13 @@ def draw_net(players: Sequence[State], rules: Rules | str | None = None) -> list
         suits = {k // 9 for k in range(27) if hand[k]} | {m.tile // 9 for m in melds}
         void = s.get("void_suit")
         void = "mps".index(void) if isinstance(void, str) else void
-        if len(suits) == 3 or (void is not None and void in suits):
+        one_suit = rules.hua_zhu_one_suit and len(_discarded(s.get("discarded_suits"))) == 1
+        if rules.cha_hua_zhu and not one_suit and (
+                len(suits) == 3 or (void is not None and void in suits)):
             flower.add(i)
             continue
-        mf = max_fan(hand, melds=melds, void_suit=void, visible=s.get("visible"), rules=rules)
+        mf = max_fan(hand, melds=melds, void_suit=void, visible=s.get("visible"), rules=rules,
+                     **short)
         if mf.fan is not None:
             ready[i] = mf.payment
     for h in flower:                      # 查花猪: pays every non-花猪 player still in
@@ -92,24 +111,23 @@ def round_net(text: str | bytes | Mapping[str, Any]) -> list[int]:
     net = [0] * n
     won: set[int] = set()
     kongs: list[dict[str, Any]] = []      # {"event", "player", "tile", "kind", "paid": [(q, a)]}
-    for e, ev in enumerate(doc["events"]):
+    discarded: dict[int, set[int]] = {i: set() for i in range(n)}
+    events = doc["events"]
+    for e, ev in enumerate(events):
         last = kongs[-1] if kongs and kongs[-1]["event"] == e - 1 else None
-        if ev["type"] == "kong":
+        # 杠上炮 may follow the konger's discard (a discard event between them)
+        pao = kongs[-1] if kongs and kongs[-1]["event"] == e - 2 and events[e - 1]["type"] \
+            == "discard" and events[e - 1]["player"] == kongs[-1]["player"] else last
+        if ev["type"] == "discard":
+            discarded[ev["player"]].add(parse_tile(ev["tile"]) // 9)
+        elif ev["type"] == "kong":
             p, kind = ev["player"], ev["kind"]
-            others = [q for q in range(n) if q != p and q not in won]
-            if kind == "kong":
-                paid = [(ev["from_player"], rules.exposed_kong)]
-                if rules.jia_jia_you:
-                    paid += [(q, 1) for q in others if q != ev["from_player"]]
-            elif kind == "kong_added":
-                paid = [(q, rules.added_kong) for q in others]
-            else:
-                paid = [(q, rules.concealed_kong) for q in others]
+            paid = _kong_paid(ev, rules, [q for q in range(n) if q != p and q not in won])
             for q, a in paid:
                 net[q] -= a
                 net[p] += a
             kongs.append({"event": e, "player": p, "tile": parse_tile(ev["tile"]), "kind": kind,
-                          "paid": paid})
+                          "paid": paid, "from": ev.get("from_player")})
         elif ev["type"] == "win":
             many = isinstance(ev["players"], list)    # a list of seats: lists aligned with it
             winners = ev["players"] if many else [ev["players"]]
@@ -129,12 +147,17 @@ def round_net(text: str | bytes | Mapping[str, Any]) -> list[int]:
                 kongs.remove(last)
             shifted = None                              # 呼叫转移: the kong whose income moves
             if flags["after_kong_discard"] and rules.hu_jiao_zhuan_yi:
-                assert last is not None                 # 杠上炮 follows the discarder's kong
-                shifted = last
+                assert pao is not None                  # 杠上炮 follows the discarder's kong
+                shifted = pao
+            dian_gang = None                            # 点杠花: the exposed kong's discarder
+            if flags["after_kong"] and rules.dian_gang_hua and last is not None:
+                dian_gang = last["from"]
             for w, hand, ms, v in zip(winners, hands, melds, voids):
                 res = score(hand, win_tile=tile, melds=ms, void_suit=v, self_drawn=d is None,
-                            rules=rules, **flags)
-                if d is None:
+                            rules=rules, **flags, **_short(n))
+                if dian_gang is not None:
+                    amount, payers = res.multiplier, [dian_gang]
+                elif d is None:
                     amount = res.multiplier + (1 if rules.self_draw == "add_base" else 0)
                     payers = [q for q in range(n) if q != w and q not in won]
                 else:
@@ -150,15 +173,34 @@ def round_net(text: str | bytes | Mapping[str, Any]) -> list[int]:
                 kongs.remove(shifted)                   # no longer the konger's income
             won.update(winners)
         elif ev["type"] == "draw":
-            states: list[dict[str, Any] | None] = []
-            for i, fields in enumerate(ev["players"]):
-                if i in won or fields is None:
-                    states.append(None)
-                    continue
-                state = dict(fields)
-                state["kong_income"] = [(q, a) for kg in kongs if kg["player"] == i
-                                        for q, a in kg["paid"]]
-                states.append(state)
-            for i, x in enumerate(draw_net(states, rules)):
+            for i, x in enumerate(draw_net(_draw_states(ev, won, kongs, discarded), rules)):
                 net[i] += x
     return net
+
+
+def _kong_paid(ev: dict[str, Any], rules: Rules, others: list[int]) -> list[tuple[int, int]]:
+    """(payer, amount) of a kong; *others*: the other players still in."""
+    if ev["kind"] == "kong":
+        paid = [(ev["from_player"], rules.exposed_kong)]
+        if rules.jia_jia_you:
+            paid += [(q, 1) for q in others if q != ev["from_player"]]
+        return paid
+    amount = rules.added_kong if ev["kind"] == "kong_added" else rules.concealed_kong
+    return [(q, amount) for q in others]
+
+
+def _draw_states(ev: dict[str, Any], won: set[int], kongs: list[dict[str, Any]],
+                 discarded: dict[int, set[int]]) -> list[dict[str, Any] | None]:
+    """The states of a logged draw, with the kong income and the suits discarded so far."""
+    states: list[dict[str, Any] | None] = []
+    for i, fields in enumerate(ev["players"]):
+        if i in won or fields is None:
+            states.append(None)
+            continue
+        state = dict(fields)
+        state["kong_income"] = [(q, a) for kg in kongs if kg["player"] == i
+                                for q, a in kg["paid"]]
+        if discarded[i]:
+            state["discarded_suits"] = sorted(discarded[i])
+        states.append(state)
+    return states

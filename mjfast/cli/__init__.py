@@ -8,6 +8,7 @@ Subcommands, one module each::
     mjfast stats                statistics of random dealt hands (mjfast.stats)
     mjfast batch IN OUT         shanten / waits / effective tiles / max fan of a file of hands
     mjfast bench                the benchmark set (mjfast.bench), with ratios to peers
+    mjfast rules [PRESET]       a rules preset's full table (--diff PRESET: what differs)
 
 Options take what the Python API takes, checked by the same code (:mod:`mjfast._args`), and a
 refusal is the library's message after the option's name. Every error prints one line,

@@ -8,7 +8,9 @@ from typing import Any, get_args
 import numpy as np
 
 from mjfast import analysis, efficiency
+from mjfast._args import hand_sizes
 from mjfast._typing import Form
+from mjfast.rules import Rules
 from mjfast.scoring import MaxFan, max_fan
 from mjfast.tiles import Style, format_hand, format_tile
 
@@ -22,10 +24,13 @@ from .common import (
     shanten_text,
     void_name,
 )
+from .forecast_text import forecast_docs, forecast_lines, void_advice_doc, void_advice_lines
 
 __all__ = ["cmd_analyze"]
 
 _FORMS: tuple[Form, ...] = get_args(Form)  # shanten per form: all, regular, seven_pairs
+VOID_DRAWS = 6
+"""Draws the void advice looks ahead without ``--draws``."""
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
@@ -36,28 +41,49 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     visible = parse_text(args.visible, "--visible") if args.visible else None
     rules = rules_of(args.rules, args.option)
     n, m = int(hand.sum()), len(held_melds)
-    if n not in (13 - 3 * m, 14 - 3 * m):
+    sizes = hand_sizes(args.sets, m)
+    if n not in sizes or m > args.sets:
+        short = "" if args.sets == 4 else f" (--sets {args.sets})"
         raise CLIError(f"HAND: {n} concealed tiles with {m} meld(s); expected "
-                       f"{13 - 3 * m} or {14 - 3 * m}")
-    waiting = n == 13 - 3 * m
-    kw: dict[str, Any] = {"melds": held_melds or None, "void_suit": args.void}
+                       f"{sizes[0]} or {sizes[1]}{short}")
+    if args.sets != 4 and (args.draws is not None or args.void_advice):
+        raise CLIError(f"--draws / --void-advice: forecasts are of 4-set hands (RULES.md 9), "
+                       f"not --sets {args.sets}")
+    waiting = n == sizes[0]
+    kw: dict[str, Any] = {"melds": held_melds or None, "void_suit": args.void, "sets": args.sets}
     sh: dict[str, int] = {f: int(analysis.shanten(hand, form=f, **kw)) for f in _FORMS}
-    sh["no_void_rule"] = int(analysis.shanten(hand, melds=kw["melds"], void_rule=False))
+    sh["no_void_rule"] = int(analysis.shanten(hand, melds=kw["melds"], void_rule=False,
+                                              sets=args.sets))
     doc: dict[str, Any] = {
-        "hand": format_hand(hand, style), "tiles": n, "melds": [str(x) for x in held_melds],
+        "hand": format_hand(hand, style), "tiles": n, "sets": args.sets,
+        "melds": [str(x) for x in held_melds],
         "void_suit": void_name(args.void),
         "visible": None if visible is None else format_hand(visible, style),
-        "rules": rules.name, "shanten": sh,
+        "rules": rules.name, "unit": rules.unit, "shanten": sh,
     }
+    plan = {"draws": args.draws, "objective": args.objective, "exchanges": args.exchanges}
     if waiting:
         doc.update(_waiting(hand, visible, kw, rules, style, ready=sh["all"] == 0))
     else:
         doc["complete"] = sh["all"] == -1
-        doc["discards"] = _discards(hand, visible, kw, rules, style)
+        doc["discards"] = _discards(hand, visible, kw, rules, style, plan)
+    if args.draws is not None:
+        doc["forecast"] = forecast_docs(hand, {k: v for k, v in kw.items() if k != "sets"},
+                                        visible, rules, style=style, **plan)
+    if args.void_advice:
+        if held_melds:
+            raise CLIError("--void-advice: the void choice is for a dealt hand, without melds")
+        doc["void_advice"] = void_advice_doc(hand, rules, args.draws or VOID_DRAWS,
+                                             args.objective, args.exchanges, style)
     if args.json:
         print_json(doc)
     else:
-        print("\n".join(_analysis_lines(doc, waiting)))
+        lines = _analysis_lines(doc, waiting)
+        if "forecast" in doc:
+            lines += forecast_lines(doc["forecast"], None if waiting else doc["discards"])
+        if "void_advice" in doc:
+            lines += void_advice_lines(doc["void_advice"])
+        print("\n".join(lines))
     return 0
 
 
@@ -73,18 +99,18 @@ def _waiting(hand: np.ndarray, visible: np.ndarray | None, kw: dict[str, Any], r
         "effective": [{"tile": format_tile(int(t), style), "left": int(eff[t])}
                       for t in np.nonzero(eff >= 0)[0]],
         "effective_count": int(eff[eff > 0].sum()),
-        "da_jiao": (_max_fan_doc(max_fan(hand, visible=visible, rules=rules, **kw), style)
-                    if ready else None),
+        "da_jiao": (_max_fan_doc(max_fan(hand, visible=visible, rules=rules, **kw), style,
+                                 rules) if ready else None),
     }
 
 
 def _discards(hand: np.ndarray, visible: np.ndarray | None, kw: dict[str, Any], rules: Any,
-              style: Style) -> list[dict[str, Any]]:
-    """The discards of a 14 - 3m hand in the order of :func:`mjfast.advise`, each with the 大叫
-    value of the hand it leaves when that hand is ready."""
+              style: Style, plan: dict[str, Any]) -> list[dict[str, Any]]:
+    """The discards of a 14 - 3m hand in the order of :func:`mjfast.advise` (by the forecast
+    with ``--draws``), each with the 大叫 value of the hand it leaves when that hand is ready."""
     seen = np.zeros(27, np.uint8) if visible is None else visible
     rows = []
-    for d in efficiency.advise(hand, visible=visible, **kw):
+    for d in efficiency.advise(hand, visible=visible, rules=rules, **plan, **kw):
         row: dict[str, Any] = {
             "tile": format_tile(d.tile, style), "shanten": d.shanten,
             "effective_count": d.effective_count,
@@ -101,13 +127,13 @@ def _discards(hand: np.ndarray, visible: np.ndarray | None, kw: dict[str, Any], 
     return rows
 
 
-def _max_fan_doc(mf: MaxFan, style: Style) -> dict[str, Any] | None:
+def _max_fan_doc(mf: MaxFan, style: Style, rules: Rules) -> dict[str, Any] | None:
     if mf.fan is None and not mf.waits:
         return None
     return {
         "fan": mf.fan, "payment": mf.payment,
         "best_wait": None if mf.best_wait is None else format_tile(mf.best_wait, style),
-        "waits": [{"tile": format_tile(w.tile, style), "fan": w.fan, "items": fan_items(w.items),
+        "waits": [{"tile": format_tile(w.tile, style), "fan": w.fan, "items": fan_items(w.items, rules),
                    "decomposition": str(w.decomposition), "dead": w.dead} for w in mf.waits],
     }
 
@@ -144,11 +170,13 @@ def _waiting_lines(doc: dict[str, Any]) -> list[str]:
         if dj["fan"] is None:
             out.append("大叫: none (every wait is dead, 死叫)")
         else:
-            out.append(f"大叫: {dj['fan']}番 on {dj['best_wait']} (pays {dj['payment']})")
+            out.append(f"大叫: {dj['fan']}{doc['unit']} on {dj['best_wait']} "
+                       f"(pays {dj['payment']})")
         for w in dj["waits"]:
             dead = " (dead)" if w["dead"] else ""
             items = " + ".join(f"{i['zh']} {i['fan']}" for i in w["items"])
-            out.append(f"  {w['tile']}: {w['fan']}番 {items}{dead} | {w['decomposition']}")
+            out.append(f"  {w['tile']}: {w['fan']}{doc['unit']} {items}{dead} | "
+                       f"{w['decomposition']}")
     return out
 
 
@@ -159,7 +187,7 @@ def _discard_lines(doc: dict[str, Any]) -> list[str]:
         line = (f"  {d['tile']:<3} shanten {shanten_text(d['shanten'])}, "
                 f"{d['effective_count']} tiles ({eff or '-'})")
         if d["da_jiao"]:
-            line += f"; 大叫 {d['da_jiao']['fan']}番 on {d['da_jiao']['best_wait']}"
+            line += f"; 大叫 {d['da_jiao']['fan']}{doc['unit']} on {d['da_jiao']['best_wait']}"
         out.append(line)
     return out
 

@@ -1,6 +1,7 @@
 """``mjfast batch INPUT OUTPUT``: shanten / waits / effective tiles / max fan of a file of hands.
 
-The input is read once, in chunks (:mod:`.batch_io`: files, pipes, FIFOs, ``-`` for stdin);
+The input is read once, in chunks (:mod:`.batch_io`: files, pipes, FIFOs, ``-`` for stdin;
+:mod:`.batch_parquet`: Parquet);
 each chunk runs through the batch kernels with ``errors="coerce"`` and the bad rows are then
 worded one by one, so one bad row neither stops the fast path nor loses its reason. Results go
 to ``OUT.part`` (:mod:`.batch_out`), renamed to OUT once complete and removed on any error or
@@ -10,6 +11,7 @@ interrupt, so a failed run leaves no partial output.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import time
@@ -31,11 +33,12 @@ from .batch_io import NOT_READY, Input, Rows
 from .batch_out import NpyWriter, TextWriter, Writer
 from .common import PROG, CLIError, Progress, rules_of
 
-__all__ = ["BATCH_CHUNK", "NOT_READY", "WHAT", "cmd_batch", "what_type"]
+__all__ = ["BATCH_CHUNK", "NOT_READY", "WHAT", "check_paths", "cmd_batch", "computer_of", "optional",
+           "run_file", "what_type"]
 
 BATCH_CHUNK = 1 << 16
-WHAT = ("shanten", "waits", "effective", "max_fan")
-_OUTPUTS = (".npy", ".csv", ".jsonl")
+WHAT = ("shanten", "waits", "effective", "max_fan", "forecast")
+_OUTPUTS = (".npy", ".csv", ".jsonl", ".parquet")
 
 
 def what_type(text: str) -> list[str]:
@@ -50,9 +53,11 @@ class _Computer:
     """Runs the requested kernels over one chunk with ``errors="coerce"`` and finds bad rows."""
 
     def __init__(self, what: Sequence[str], *, form: Form, void_rule: bool, void: int | None,
-                 workers: int, rules: Rules | None) -> None:
+                 workers: int, rules: Rules | None, sets: int = 4) -> None:
         self.what, self.form, self.void, self.workers, self.rules = what, form, void, workers, rules
-        self.kw: dict[str, Any] = {"void_rule": void_rule, "void_suit": void, "workers": workers}
+        self.sets = sets
+        self.kw: dict[str, Any] = {"void_rule": void_rule, "void_suit": void, "workers": workers,
+                                   "sets": sets}
 
     def _call(self, name: str, hands: np.ndarray, errors: str = "coerce") -> np.ndarray:
         if name == "shanten":
@@ -110,7 +115,7 @@ class _Computer:
         ready = np.flatnonzero((waits != 0) & ~bad)
         if ready.size:
             fan[ready] = max_fan(np.ascontiguousarray(hands[ready]), void_suit=self.void,
-                                 rules=self.rules, workers=self.workers)
+                                 rules=self.rules, workers=self.workers, sets=self.sets)
         return fan
 
     def _reason(self, row: np.ndarray, bad_by: dict[str, np.ndarray], i: int) -> str:
@@ -125,13 +130,13 @@ class _Computer:
         return "invalid hand"
 
 
-def _check_paths(src: str, dst: str) -> None:
+def check_paths(src: str, dst: str) -> None:
     if src != "-" and not os.path.exists(src):
         raise CLIError(f"{src}: no such file")
     if src != "-" and os.path.isdir(src):
         raise CLIError(f"{src}: is a directory, expected a file")
     if Path(dst).suffix.lower() not in _OUTPUTS:
-        raise CLIError(f"{dst}: the output must be a file ending in .npy, .csv or .jsonl")
+        raise CLIError(f"{dst}: the output must be a file ending in .npy, .csv, .jsonl or .parquet")
     if os.path.isdir(dst):
         raise CLIError(f"cannot write {dst}: it is a directory")
     if src != "-" and (os.path.abspath(src) == os.path.abspath(dst)
@@ -139,15 +144,35 @@ def _check_paths(src: str, dst: str) -> None:
         raise CLIError(f"{dst}: the output would overwrite the input")
 
 
+def optional(module: str, extra: str) -> Any:
+    """An optional dependency's module, or a one-line hint to install the extra that has it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise CLIError(f"this needs {exc.name or module}: pip install 'mjfast[{extra}]'") from None
+
+
 def _open_output(path: str, what: list[str], pos_name: str, style: Style) -> Writer:
     """A writer of the kind the suffix of ``path`` names."""
     kind = Path(path).suffix.lower()
     if kind == ".npy":
         return NpyWriter(path, what)
+    if kind == ".parquet":
+        return optional("mjfast.cli.batch_parquet", "parquet").ParquetWriter(path, what, pos_name)
     return TextWriter(path, what, pos_name, style, jsonl=kind == ".jsonl")
 
 
-def _computer(args: argparse.Namespace) -> _Computer:
+def _open_input(path: str, chunk: int, workers: int) -> Any:
+    """An input of the kind the suffix of ``path`` names (:class:`.batch_io.Input` or
+    :class:`.batch_parquet.ParquetInput`, which decodes on several threads only when
+    ``workers`` > 1)."""
+    if path.lower().endswith(".parquet"):
+        parquet = optional("mjfast.cli.batch_parquet", "parquet")
+        return parquet.ParquetInput(path, chunk, threads=workers > 1)
+    return Input(path, chunk)
+
+
+def computer_of(args: argparse.Namespace) -> _Computer:
     """The kernels to run, once the options are known to fit together."""
     if "max_fan" in args.what and args.no_void_rule:
         raise CLIError("--what max_fan: the fan always applies the void rule; drop --no-void-rule")
@@ -155,12 +180,12 @@ def _computer(args: argparse.Namespace) -> _Computer:
         raise CLIError("--void needs the void rule; drop --no-void-rule")
     rules = rules_of(args.rules, args.option) if "max_fan" in args.what else None
     return _Computer(args.what, form=args.form, void_rule=not args.no_void_rule, void=args.void,
-                     workers=args.workers, rules=rules)
+                     workers=args.workers, rules=rules, sets=args.sets)
 
 
-def _run(args: argparse.Namespace, computer: _Computer) -> tuple[int, int, str | None]:
+def run_file(args: argparse.Namespace, computer: _Computer) -> tuple[int, int, str | None]:
     """Stream the input through ``computer`` into the output: (rows, bad rows, first error)."""
-    with Input(args.input, args.chunk) as inp:
+    with _open_input(args.input, args.chunk, args.workers) as inp:
         writer = _open_output(args.output, args.what, inp.pos_name, args.style)
         reasons = not isinstance(writer, NpyWriter)  # a .npy keeps no error text: word the first
         progress = Progress(inp.total, "batch", "rows")
@@ -171,7 +196,7 @@ def _run(args: argparse.Namespace, computer: _Computer) -> tuple[int, int, str |
                 cols, errors = computer.compute(rows, reasons=reasons)
                 if errors:
                     i = min(errors)
-                    msg = f"{inp.source.name}: {inp.pos_name} {int(rows.where[i])}: {errors[i]}"
+                    msg = f"{inp.name}: {inp.pos_name} {int(rows.where[i])}: {errors[i]}"
                     if args.errors == "raise":
                         raise CLIError(msg + " (use --errors coerce to mark bad rows and go on)")
                     bad_rows += len(errors)
@@ -189,11 +214,15 @@ def _run(args: argparse.Namespace, computer: _Computer) -> tuple[int, int, str |
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    """Shanten / waits / effective tiles / max fan of every hand of a file."""
-    computer = _computer(args)
-    _check_paths(args.input, args.output)
+    """Shanten / waits / effective tiles / max fan (or the forecast) of every hand of a file."""
+    if "forecast" in args.what:
+        from .batch_forecast import cmd_batch_forecast
+
+        return cmd_batch_forecast(args)
+    computer = computer_of(args)
+    check_paths(args.input, args.output)
     t0 = time.perf_counter()
-    done, bad_rows, first_bad = _run(args, computer)
+    done, bad_rows, first_bad = run_file(args, computer)
     seconds = time.perf_counter() - t0
     note = (f"; {bad_rows:,} bad row{'s' if bad_rows != 1 else ''} marked (first: {first_bad})"
             if bad_rows else "")

@@ -13,19 +13,19 @@ from __future__ import annotations
 import csv
 import os
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from types import TracebackType
 from typing import BinaryIO
 
 import numpy as np
 
 from mjfast._args import hand_bytes
-from mjfast.errors import InvalidHandError, TileParseError
-from mjfast.tiles import parse_hand
+from mjfast._lines import parse_lines
+from mjfast.errors import InvalidHandError
 
 from .common import CLIError
 
-__all__ = ["CHUNK_BYTES", "LINE_MAX", "NOT_READY", "Input", "Rows", "parse_lines"]
+__all__ = ["CHUNK_BYTES", "LINE_MAX", "NOT_READY", "Input", "Rows", "count_rows", "parse_lines"]
 
 NOT_READY = -1
 """What the ``max_fan`` column holds for a hand that is not ready."""
@@ -47,71 +47,6 @@ class Rows:
 
     def __init__(self, counts: np.ndarray, where: np.ndarray, errors: dict[int, str]) -> None:
         self.counts, self.where, self.errors = counts, where, errors
-
-
-# The fast path reads plain mpsz text only; every other line goes to parse_hand.
-_ALLOWED = np.zeros(256, bool)
-_ALLOWED[list(b"123456789mps \t\r\n\x0b\x0c")] = True
-_SUIT = np.full(256, -1, np.int16)
-_SUIT[ord("m")], _SUIT[ord("p")], _SUIT[ord("s")] = 0, 1, 2
-
-
-def _fast_counts(lines: Sequence[bytes]) -> tuple[np.ndarray, np.ndarray]:
-    """Counts of every line of plain mpsz digits and suit letters, read at once with numpy,
-    and a mask of the lines it leaves to :func:`mjfast.parse_hand`."""
-    n = len(lines)
-    a = np.frombuffer(b"\n".join(lines) + b"\n", np.uint8)
-    is_nl = a == 10
-    line_of = np.cumsum(is_nl) - is_nl
-    is_digit = (a >= 49) & (a <= 57)
-    suit = _SUIT[a]
-    is_suit = suit >= 0
-    nxt_ok = np.zeros(a.size, bool)
-    nxt_ok[:-1] = is_digit[1:] | is_suit[1:]
-    prev_digit = np.zeros(a.size, bool)
-    prev_digit[1:] = is_digit[:-1]
-    bad = ~_ALLOWED[a] | (is_digit & ~nxt_ok) | (is_suit & ~prev_digit)
-    slow = np.zeros(n, bool)
-    slow[line_of[bad]] = True
-    pos = np.where(is_suit, np.arange(a.size), a.size - 1)
-    next_suit = np.minimum.accumulate(pos[::-1])[::-1]
-    digits = np.flatnonzero(is_digit & ~slow[line_of])
-    kind = suit[next_suit[digits]].astype(np.intp) * 9 + (a[digits].astype(np.intp) - 49)
-    flat = np.bincount(line_of[digits] * 27 + kind, minlength=n * 27).reshape(n, 27)
-    slow |= (flat > 4).any(axis=1)  # a fifth copy: parse_hand words the error
-    return flat, slow
-
-
-def parse_lines(lines: Sequence[bytes]) -> tuple[np.ndarray, dict[int, str]]:
-    """Parse hand strings (UTF-8 bytes, one per item) into (n, 27) uint8 counts.
-
-    Lines of plain mpsz digits and suit letters are parsed at once with numpy; any other line
-    (Chinese or Unicode tiles, or a mistake) goes through :func:`mjfast.parse_hand`, which gives
-    the error message. Returns the counts (zero rows where parsing failed) and ``{index: message}``.
-
-    >>> from mjfast import format_hand
-    >>> c, err = parse_lines([b"123m 55p", b"1z", "1筒".encode()])
-    >>> format_hand(c[0]), format_hand(c[2])
-    ('123m55p', '1p')
-    >>> err
-    {1: "position 1 of '1z': honour tiles (z) are not used in Sichuan mahjong (only m, p, s)"}
-    """
-    n = len(lines)
-    counts = np.zeros((n, 27), np.uint8)
-    errors: dict[int, str] = {}
-    if n == 0:
-        return counts, errors
-    flat, slow = _fast_counts(lines)
-    counts[~slow] = flat[~slow]
-    for i in np.flatnonzero(slow):
-        try:
-            counts[i] = parse_hand(lines[int(i)].decode("utf-8"))
-        except UnicodeDecodeError:
-            errors[int(i)] = "not valid UTF-8 text"
-        except TileParseError as exc:
-            errors[int(i)] = str(exc)
-    return counts, errors
-
 
 
 # ------------------------------------------------------------------------------ the stream
@@ -194,7 +129,7 @@ def _count_error(row: np.ndarray) -> str:
     raise AssertionError("a row with a bad count passed the check")  # pragma: no cover
 
 
-def _count_rows(block: np.ndarray, start: int) -> Rows:
+def count_rows(block: np.ndarray, start: int) -> Rows:
     """Rows of counts from ``start``; a count outside 0..4 makes a bad row."""
     errors: dict[int, str] = {}
     if block.dtype != np.uint8:
@@ -225,7 +160,7 @@ def _npy_rows(src: Source, n: int, dtype: np.dtype, chunk: int, base: int | None
             raise CLIError(f"cannot read {src.name}: its data ends after {got:,} of {n:,} rows "
                            "(truncated?)")
         block = np.frombuffer(data, dtype)
-        yield _count_rows(block.reshape(rows, 27) if base is None else block.reshape(27, rows).T,
+        yield count_rows(block.reshape(rows, 27) if base is None else block.reshape(27, rows).T,
                           start)
 
 
@@ -370,11 +305,12 @@ def _parsed(texts: list[bytes], where: list[np.ndarray], errors: dict[int, str])
 class Input:
     """``path`` (``-``: standard input) opened to be read in chunks of at most ``chunk`` rows:
     ``rows`` (the chunks), ``total`` (rows in all; None for text, where it is known only at
-    the end) and ``pos_name`` (what a position is called: row or line). A context manager
-    that closes the stream."""
+    the end), ``pos_name`` (what a position is called: row or line) and ``name`` (of the
+    input, for messages). A context manager that closes the stream."""
 
     def __init__(self, path: str, chunk: int) -> None:
         self.source = src = Source(path)
+        self.name = src.name
         self.rows: Iterator[Rows]
         self.total: int | None
         if path.lower().endswith(".npy") or src.head == _NPY_MAGIC:

@@ -18,7 +18,7 @@ from typing import IO, Any, TypeVar
 
 import numpy as np
 
-from mjfast._args import as_choice, as_int, as_rules, as_tile, as_void, as_workers
+from mjfast._args import as_choice, as_int, as_rules, as_sets, as_tile, as_void, as_workers
 from mjfast.analysis import UNWINNABLE
 from mjfast.bench.report import rate_text
 from mjfast.errors import TileParseError, shown
@@ -40,6 +40,7 @@ __all__ = [
     "print_json",
     "rules_of",
     "rules_type",
+    "sets_type",
     "shanten_text",
     "tile_type",
     "void_name",
@@ -143,6 +144,11 @@ def void_type(text: str) -> int | None:
     return None if v < 0 else v
 
 
+def sets_type(text: str) -> int:
+    """``--sets``: 2, 3 or 4 (the sets of a complete hand)."""
+    return _checked(as_sets, "--sets", _number(text))
+
+
 def workers_type(text: str) -> int:
     """``--workers``: a positive int, or -1 for every core."""
     return _checked(as_workers, "--workers", _number(text))
@@ -235,6 +241,9 @@ def print_json(doc: Any) -> None:
     sys.stdout.write("\n")
 
 
-def fan_items(items: Sequence[tuple[Any, int]]) -> list[dict[str, Any]]:
-    """Fan items ``(Fan, n)`` for JSON."""
-    return [{"name": f.name.lower(), "zh": f.zh, "fan": int(n)} for f, n in items]
+def fan_items(items: Sequence[tuple[Any, int]], rules: Rules | None = None) -> list[dict[str, Any]]:
+    """Fan items ``(Fan, n)`` for JSON; under the ``points`` model with the points page's
+    Chinese names (``Fan.points_zh``)."""
+    points = rules is not None and rules.model == "points"
+    return [{"name": f.name.lower(), "zh": f.points_zh if points else f.zh, "fan": int(n)}
+            for f, n in items]

@@ -11,6 +11,7 @@ from mjfast._notation import STYLES
 
 from .analyze import cmd_analyze
 from .batch import BATCH_CHUNK, WHAT, cmd_batch, what_type
+from .batch_cluster import cmd_batch_cluster
 from .batch_io import CHUNK_BYTES, LINE_MAX
 from .bench import cmd_bench
 from .common import (
@@ -20,10 +21,13 @@ from .common import (
     int_type,
     override_type,
     rules_type,
+    sets_type,
     tile_type,
     void_type,
     workers_type,
 )
+from .play import add_play
+from .rules import cmd_rules
 from .score import cmd_score
 from .settle import cmd_settle
 from .stats import cmd_stats
@@ -88,16 +92,34 @@ def _style(p: argparse.ArgumentParser, what: str) -> None:
     _choice(p, "--style", STYLES, "mpsz", what)
 
 
+def _sets(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--sets", type=sets_type, default=4, metavar="N",
+                   help="sets of a complete hand: 4 (default), 3 (5 players: 10 / 11 tiles) or "
+                        "2 (6 players: 7 / 8 tiles); no seven pairs below 4")
+
+
 def _hand_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--meld", action="append", metavar="KIND:TILE",
                    help="a declared meld: pung:5p, kong:1m (exposed), kong_added:3s, "
                         "kong_concealed:9p; repeat or separate with commas")
     p.add_argument("--void", type=void_type, metavar="SUIT", help=_VOID_HELP)
-    _rules_options(p, "rules preset: chengdu (default) or qq",
+    _sets(p)
+    _rules_options(p, "rules preset: chengdu (default), qq or points",
                    "override a Rules field, e.g. cap=4, cap=none, self_draw=add_fan, "
                    "si_jiao=true (repeatable)")
     _style(p, "how tiles print: mpsz (5p, default), zh (5筒) or unicode")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+
+
+def _forecast_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--draws", type=int_type("--draws", 0), metavar="T",
+                   help="forecast over T own draws (0-27, RULES.md 9): P(ready), P(win) and the "
+                        "expected value per discard")
+    _choice(p, "--objective", ("win", "value"), "win",
+            "what the forecast's play maximises: P(win) (default) or the expected value")
+    p.add_argument("--exchanges", action="store_true",
+                   help="allow same-shanten exchanges (手替わり), the stronger model of "
+                        "mjfast.forecast (its default there); its state graph grows fast with --draws")
 
 
 def _add_analyze(sub: _Subparsers) -> None:
@@ -110,11 +132,17 @@ def _add_analyze(sub: _Subparsers) -> None:
                     "ranked by shanten after and effective tiles left (mjfast.advise).",
         epilog="examples:\n  mjfast analyze 123m456m789m11p23p\n"
                "  mjfast analyze '123m 456m 789m 23p 55p 9s' --visible 4p --style zh\n"
-               "  mjfast analyze 11223m55p --meld pung:3m --meld kong:9m --void s --json")
+               "  mjfast analyze 11223m55p --meld pung:3m --meld kong:9m --void s --json\n"
+               "  mjfast analyze 123m456m11p23p --sets 3\n"
+               "  mjfast analyze 123m456m789m2p55p9s1s --void s --draws 12 --objective value\n"
+               "  mjfast analyze 1234567m123p1559s --void-advice --draws 6")
     p.add_argument("hand", metavar="HAND",
                    help="concealed tiles: 123m456p, 123万456筒 or Unicode tiles")
     p.add_argument("--visible", metavar="TILES",
                    help="tiles seen outside the hand (discards, other melds): not left to draw")
+    _forecast_options(p)
+    p.add_argument("--void-advice", action="store_true",
+                   help="rank the three void suits (定缺) by the forecast (--draws, default 6)")
     _hand_options(p)
     p.set_defaults(func=cmd_analyze)
 
@@ -190,8 +218,9 @@ _BATCH_DESCRIPTION = (
     "array of tile counts (known by its name or its first bytes), or text with one hand string "
     "per line (.csv: the first field, with the csv module's quoting and an optional 'hand' "
     f"header; blank lines are skipped, a UTF-8 BOM is dropped, a line over {LINE_MAX:,} bytes is "
-    f"a bad row). It is streamed in chunks of at most --chunk rows and {CHUNK_BYTES >> 20} MiB of "
-    "text, so memory stays bounded.\n\n"
+    f"a bad row), or .parquet: a string column 'hand' or 27 integer count columns c0..c26 "
+    "(c0 = 1m .. c26 = 9s). It is streamed in chunks of at most --chunk rows and "
+    f"{CHUNK_BYTES >> 20} MiB of text (Parquet: a record batch), so memory stays bounded.\n\n"
     "OUTPUT: a file (not -), written to OUTPUT.part and renamed to OUTPUT once complete; on an "
     "error (a full disk: 'cannot write OUTPUT: No space left on device') or Ctrl-C the .part is "
     "removed. By suffix:\n"
@@ -201,8 +230,13 @@ _BATCH_DESCRIPTION = (
     "         Rows follow the input rows (for text: the non-blank lines).\n"
     "  .csv   a header, then one row per hand: line (or row), the quantities, error;\n"
     "         waits as tiles '1p 4p', effective as '1p:4 4p:3'.\n"
-    "  .jsonl one object per hand: {\"line\": 3, \"shanten\": 0, \"waits\": [\"1p\", \"4p\"], ...}."
-    "\n\n"
+    "  .jsonl one object per hand: {\"line\": 3, \"shanten\": 0, \"waits\": [\"1p\", \"4p\"], ...}.\n"
+    "  .parquet row (or line), then shanten int8, waits uint32, effective_c0..effective_c26 int8,\n"
+    "         max_fan int16 (values as in .npy), error (string, null if the row is good).\n\n"
+    "--dask ADDRESS: INPUT is a glob of shards ('data/*.parquet', quoted) and OUTPUT a directory; "
+    "each shard is one task on a Dask cluster (local:N starts N worker processes here, or a "
+    "scheduler such as tcp://scheduler:8786) and gives OUTPUT/<name>.parquet. Shards already "
+    "written are skipped, so a rerun resumes; a shard whose worker dies is run again.\n\n"
     "max_fan is the 大叫 fan (uncapped, display numbering) of a ready 13 - 3m hand, -1 when not "
     "ready (empty/null in csv/jsonl).\n"
     "A bad row stops the run with its line (or row) number; with --errors coerce it is marked "
@@ -217,23 +251,38 @@ def _add_batch(sub: _Subparsers) -> None:
         epilog="examples:\n  mjfast batch hands.npy shanten.npy\n"
                "  mjfast batch hands.txt out.csv --what shanten,waits,max_fan\n"
                "  mjfast batch hands.npy out.npy --what shanten,waits,effective --errors coerce\n"
-               "  cat hands.txt | mjfast batch - out.jsonl")
-    p.add_argument("input", metavar="INPUT", help="hands: .npy (N, 27) counts, or text/CSV")
-    p.add_argument("output", metavar="OUTPUT", help="results: .npy, .csv or .jsonl")
+               "  cat hands.txt | mjfast batch - out.jsonl\n"
+               "  mjfast batch hands.parquet out.parquet --what shanten,max_fan\n"
+               "  mjfast batch 'shards/*.parquet' results/ --dask local:4\n"
+               "  mjfast batch hands14.npy forecast.npz --what forecast --draws 12")
+    p.add_argument("input", metavar="INPUT",
+                   help="hands: .npy (N, 27) counts, text/CSV or .parquet (--dask: a glob)")
+    p.add_argument("output", metavar="OUTPUT",
+                   help="results: .npy, .csv, .jsonl or .parquet (--dask: a directory; "
+                        "--what forecast: .npz)")
     p.add_argument("--what", type=what_type, default="shanten", metavar="LIST",
                    help=f"comma list of {', '.join(WHAT)} (default shanten)")
     _choice(p, "--form", FORMS, "all", "shanten form for shanten and effective (default all)")
     p.add_argument("--no-void-rule", action="store_true",
                    help="drop the void rule (riichi-style numbers)")
     p.add_argument("--void", type=void_type, metavar="SUIT", help=_VOID_HELP + ", every hand")
+    _sets(p)
     _choice(p, "--errors", ERRORS, "raise",
             "stop at the first bad row (raise, default) or mark it and go on (coerce)")
-    _workers(p, "kernel threads")
+    _workers(p, "kernel (and Parquet decoding) threads; with --dask one per shard")
     p.add_argument("--chunk", type=int_type("--chunk", 1), default=BATCH_CHUNK, metavar="ROWS",
                    help=f"rows per chunk at most (default {BATCH_CHUNK:,})")
     _rules_options(p, "rules preset for max_fan", "override a Rules field for max_fan (repeatable)")
     _style(p, "tile style in csv/jsonl")
-    p.set_defaults(func=cmd_batch)
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="run the shards of a glob on a Dask cluster: local:N or tcp://HOST:PORT")
+    _forecast_options(p)
+    p.set_defaults(func=_cmd_batch)
+
+
+def _cmd_batch(args: argparse.Namespace) -> int:
+    """One file, or with --dask many shards on a cluster."""
+    return cmd_batch_cluster(args) if args.dask else cmd_batch(args)
 
 
 def _add_bench(sub: _Subparsers) -> None:
@@ -257,6 +306,25 @@ def _add_bench(sub: _Subparsers) -> None:
     p.set_defaults(func=cmd_bench)
 
 
+def _add_rules(sub: _Subparsers) -> None:
+    p = sub.add_parser(
+        "rules", help="a rules preset's full table, in Chinese and English",
+        formatter_class=_FMT,
+        description="Print a preset's table (mjfast.Rules): base patterns, extras, payments, "
+                    "draw settlement and game-flow options, each with its Chinese and English "
+                    "name, its Rules field and its value. --diff keeps only what differs.",
+        epilog="examples:\n  mjfast rules\n  mjfast rules points --diff chengdu\n"
+               "  mjfast rules qq --option cap=4 --json")
+    p.add_argument("preset", nargs="?", type=rules_type, default="chengdu", metavar="PRESET",
+                   help="chengdu (default), qq or points")
+    p.add_argument("--diff", type=rules_type, metavar="PRESET",
+                   help="only the rows whose value differs from this preset")
+    p.add_argument("--option", type=override_type, action="append", metavar="FIELD=VALUE",
+                   help="override a Rules field, e.g. cap=4 (repeatable)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(func=cmd_rules)
+
+
 def _include_dir() -> str:
     from mjfast.capi import get_include  # the compiled C API: only when a parser is built
 
@@ -277,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the folder of mjfast.h and mjfast.c (the C library) and exit")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True,
                                 parser_class=_Parser)
-    for add in (_add_analyze, _add_score, _add_settle, _add_stats, _add_batch, _add_bench):
+    for add in (_add_analyze, _add_score, _add_settle, _add_stats, add_play, _add_batch,
+                _add_bench, _add_rules):
         add(sub)
     return parser

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from mjfast._args import FLAG_NAMES
+from mjfast._args import FLAG_NAMES, hand_sizes
 from mjfast.scoring import FanResult, score
 from mjfast.tiles import format_hand, format_tile
 
@@ -21,19 +21,19 @@ def cmd_score(args: argparse.Namespace) -> int:
     held_melds = melds(args.meld)
     rules = rules_of(args.rules, args.option)
     win = args.win
-    if int(hand.sum()) == 13 - 3 * len(held_melds):  # the hand without the win tile: add it
+    if int(hand.sum()) == hand_sizes(args.sets, len(held_melds))[0]:  # without the win tile: add it
         if hand[win] >= 4:
             raise CLIError(f"--win: {format_tile(win)} is already held 4 times")
         hand[win] += 1
     flags = {f: getattr(args, f) for f in FLAG_NAMES}
     res = score(hand, win_tile=win, melds=held_melds or None, void_suit=args.void, rules=rules,
-                **flags)
+                sets=args.sets, **flags)
     doc = {
         "hand": format_hand(hand, style), "win": format_tile(win, style),
         "melds": [str(m) for m in held_melds], "void_suit": void_name(args.void),
-        "rules": rules.name, "flags": [f for f, on in flags.items() if on],
+        "sets": args.sets, "rules": rules.name, "flags": [f for f, on in flags.items() if on],
         "is_win": res.is_win, "fan": res.fan, "raw_fan": res.raw_fan,
-        "multiplier": res.multiplier, "items": fan_items(res.items),
+        "unit": rules.unit, "multiplier": res.multiplier, "items": fan_items(res.items, rules),
         "decomposition": None if res.decomposition is None else str(res.decomposition),
     }
     if args.json:
@@ -50,7 +50,8 @@ def _score_lines(doc: dict[str, Any], res: FanResult) -> list[str]:
     if not res.is_win:
         return [f"{head}: not a win"]
     uncapped = "" if res.raw_fan == res.fan else f", {res.raw_fan} uncapped"
-    lines = [head, f"{res.fan}番 (x{res.multiplier}{uncapped}, rules {doc['rules']})"]
-    lines += [f"  {f.zh} ({f.name.lower()}) {n}" for f, n in res.items]
+    unit = doc["unit"]  # 番, or 分 under the points model (a win pays the points, not 2^fan)
+    lines = [head, f"{res.fan}{unit} (x{res.multiplier}{uncapped}, rules {doc['rules']})"]
+    lines += [f"  {item['zh']} ({item['name']}) {item['fan']}" for item in doc["items"]]
     lines.append(f"reading: {res.decomposition}")
     return lines

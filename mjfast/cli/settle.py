@@ -68,7 +68,7 @@ def _settle_lines(rnd: Round, net: list[int], matrix: list[list[int]]) -> list[s
                                         if rnd.winners else "")]
     for t in rnd.transfers:
         what = "" if t.event is None else f"event {t.event} ({events[t.event].get('type', '?')}): "
-        fan = "" if t.fan is None else f", {t.fan}番"
+        fan = "" if t.fan is None else f", {t.fan}{rnd.rules.unit}"
         lines.append(f"  {what}player {t.payer} pays player {t.receiver} {t.amount} "
                      f"({t.reason.zh} {t.reason.value}{fan})")
     if not rnd.transfers:

@@ -33,7 +33,8 @@ Conventions where RULES.md leaves room (each is what the reference
   (the robbed player has the other three). Violations raise ``ValueError``.
 - 掐心五: the win tile is a 5 and the reading holds a 456 of its suit. 姊妹对: the reading holds
   two identical sequences (counted once). 一条龙: 123 + 456 + 789 of one suit. 金钩钓: four
-  melds (the win is then always the single wait on the pair).
+  melds, every set of a short hand (``sets=3`` / ``2``) melded: the win is then always the
+  single wait on the pair.
 - :func:`max_fan` scores each wait as a discard win with no situational flag; ``WaitFan.dead``
   is reported whether or not ``rules.si_jiao`` is on.
 

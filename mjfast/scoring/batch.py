@@ -194,7 +194,7 @@ def _error(res: Result, p: Prepared, size_rule: str, marks: np.ndarray | None) -
                                 f"has {held}")
     if code == _fan.ERR_FLAGS:
         return _flags_error(row, a, b, p, marks)
-    return row_error(code, a, b, row, batch, size_rule)
+    return row_error(code, a, b, row, batch, size_rule, p.sets)
 
 
 def _flags_error(row: int, w: int, bits: int, p: Prepared, marks: np.ndarray | None) -> ValueError:
@@ -230,6 +230,7 @@ def _flags_error(row: int, w: int, bits: int, p: Prepared, marks: np.ndarray | N
 @overload
 def fan(hands: OneHand, win_tiles: WinTiles, *, melds: MeldsLike = ...,  # type: ignore[overload-overlap]
         concealed_kongs: np.ndarray | None = ..., void_suit: VoidSuits = ..., rules: RulesLike = ...,
+        sets: int = ...,
         self_drawn: Flag = ..., after_kong: Flag = ..., after_kong_discard: Flag = ...,
         robbing_kong: Flag = ..., last_tile: Flag = ..., tian_hu: Flag = ...,
         di_hu: Flag = ..., workers: int = ..., out: Fans | None = ...,
@@ -237,13 +238,14 @@ def fan(hands: OneHand, win_tiles: WinTiles, *, melds: MeldsLike = ...,  # type:
 @overload
 def fan(hands: ManyHands, win_tiles: WinTiles, *,
         melds: MeldsLike = ..., concealed_kongs: np.ndarray | None = ..., void_suit: VoidSuits = ...,
-        rules: RulesLike = ..., self_drawn: Flag = ..., after_kong: Flag = ...,
+        rules: RulesLike = ..., sets: int = ..., self_drawn: Flag = ..., after_kong: Flag = ...,
         after_kong_discard: Flag = ..., robbing_kong: Flag = ..., last_tile: Flag = ...,
         tian_hu: Flag = ..., di_hu: Flag = ..., workers: int = ..., out: Fans | None = ...,
         errors: Errors = ...) -> Fans: ...
 @overload
 def fan(hands: np.ndarray, win_tiles: WinTiles, *, melds: MeldsLike = ...,
         concealed_kongs: np.ndarray | None = ..., void_suit: VoidSuits = ..., rules: RulesLike = ...,
+        sets: int = ...,
         self_drawn: Flag = ..., after_kong: Flag = ..., after_kong_discard: Flag = ...,
         robbing_kong: Flag = ..., last_tile: Flag = ..., tian_hu: Flag = ...,
         di_hu: Flag = ..., workers: int = ..., out: Fans | None = ...,
@@ -256,6 +258,7 @@ def fan(
     concealed_kongs: np.ndarray | None = None,
     void_suit: VoidSuits = None,
     rules: RulesLike = None,
+    sets: int = 4,
     self_drawn: Flag = False,
     after_kong: Flag = False,
     after_kong_discard: Flag = False,
@@ -283,6 +286,8 @@ def fan(
         void_suit: one void suit for all rows (as in :func:`~mjfast.scoring.score`), or an
             ``(N,)`` int array (-1 = none).
         rules: a :class:`~mjfast.rules.Rules` or a preset name (default ``chengdu``).
+        sets: the sets of a complete hand: 4, or 3 / 2 for the short hands of the 5- and
+            6-player tables (3 * sets + 2 - 3m tiles; no seven pairs there).
         self_drawn, after_kong, after_kong_discard, robbing_kong, last_tile, tian_hu, di_hu:
             situational flags as in :func:`~mjfast.scoring.score`, each a bool or an ``(N,)``
             bool array.
@@ -306,7 +311,7 @@ def fan(
     rules_table = compile_rules(rules)
     meld_arg, marks = _melds_and_marks(melds, concealed_kongs)
     p = prepare(hands, melds=meld_arg, void_suit=void_suit, workers=workers, out=out,
-                errors=errors, out_dtype=np.int16)
+                errors=errors, out_dtype=np.int16, sets=sets)
     n = p.hands.shape[0] if p.batch else None
     _check_marks(concealed_kongs, n)
     wins, win_scalar = _win_tiles(win_tiles, n, p.coerce)
@@ -317,8 +322,8 @@ def fan(
 
     def run(start: int, end: int) -> Result:
         return _fan.run_rows(_fan.OP_FAN, p.hands, p.melds, marks, p.voids, p.void_scalar,
-                             wins, win_scalar, flags, flag_scalar, None, rules_table, p.coerce,
-                             p.out, None, start, end)
+                             wins, win_scalar, flags, flag_scalar, None, rules_table, p.sets,
+                             p.coerce, p.out, None, start, end)
 
     res = run_chunks(run, p.hands.shape[0], p.workers, p.coerce)
     if res is not None and not p.coerce:
@@ -330,38 +335,45 @@ def fan(
 def max_fan(hands: OneHand, *,  # type: ignore[overload-overlap]
             melds: MeldsLike = ..., concealed_kongs: np.ndarray | None = ...,
             void_suit: VoidSuits = ..., visible: HandsLike | None = ..., rules: RulesLike = ...,
+            sets: int = ...,
             workers: int = ..., out: Fans | None = ..., best_wait: Literal[False] = ...,
             errors: Errors = ..., best_tile: None = ...) -> int: ...
 @overload
 def max_fan(hands: OneHand, *,  # type: ignore[overload-overlap]
             melds: MeldsLike = ..., concealed_kongs: np.ndarray | None = ...,
             void_suit: VoidSuits = ..., visible: HandsLike | None = ..., rules: RulesLike = ...,
+            sets: int = ...,
             workers: int = ..., out: Fans | None = ..., best_wait: Literal[True],
             errors: Errors = ..., best_tile: None = ...) -> tuple[int, int]: ...
 @overload
 def max_fan(hands: ManyHands, *, melds: MeldsLike = ..., concealed_kongs: np.ndarray | None = ...,
             void_suit: VoidSuits = ..., visible: HandsLike | None = ..., rules: RulesLike = ...,
+            sets: int = ...,
             workers: int = ..., out: Fans | None = ..., best_wait: Literal[False] = ...,
             errors: Errors = ..., best_tile: None = ...) -> Fans: ...
 @overload
 def max_fan(hands: ManyHands, *, melds: MeldsLike = ..., concealed_kongs: np.ndarray | None = ...,
             void_suit: VoidSuits = ..., visible: HandsLike | None = ..., rules: RulesLike = ...,
+            sets: int = ...,
             workers: int = ..., out: Fans | None = ..., best_wait: Literal[True],
             errors: Errors = ..., best_tile: None = ...) -> tuple[Fans, Waits]: ...
 @overload
 def max_fan(hands: np.ndarray, *, melds: MeldsLike = ..., concealed_kongs: np.ndarray | None = ...,
             void_suit: VoidSuits = ..., visible: HandsLike | None = ..., rules: RulesLike = ...,
+            sets: int = ...,
             workers: int = ..., out: Fans | None = ..., best_wait: Literal[False] = ...,
             errors: Errors = ..., best_tile: None = ...) -> int | Fans: ...
 @overload
 def max_fan(hands: np.ndarray, *, melds: MeldsLike = ..., concealed_kongs: np.ndarray | None = ...,
             void_suit: VoidSuits = ..., visible: HandsLike | None = ..., rules: RulesLike = ...,
+            sets: int = ...,
             workers: int = ..., out: Fans | None = ..., best_wait: Literal[True],
             errors: Errors = ..., best_tile: None = ...) -> tuple[int, int] | tuple[Fans, Waits]: ...
 @overload
 def max_fan(hands: OneHand | ManyHands | np.ndarray, *, melds: MeldsLike = ...,
             concealed_kongs: np.ndarray | None = ...,
             void_suit: VoidSuits = ..., visible: HandsLike | None = ..., rules: RulesLike = ...,
+            sets: int = ...,
             workers: int = ..., out: Fans | None = ..., best_wait: bool = ...,
             errors: Errors = ..., best_tile: bool | None = ...) -> Any: ...
 def max_fan(
@@ -372,6 +384,7 @@ def max_fan(
     void_suit: VoidSuits = None,
     visible: HandsLike | None = None,
     rules: RulesLike = None,
+    sets: int = 4,
     workers: int = 1,
     out: Fans | None = None,
     best_wait: bool = False,
@@ -387,7 +400,8 @@ def max_fan(
 
     Args:
         hands: ``(N, 27)`` uint8 counts of 13 - 3m concealed tiles, or one hand.
-        melds, concealed_kongs, void_suit, rules, workers, errors: as in :func:`fan`.
+        melds, concealed_kongs, void_suit, rules, sets, workers, errors: as in :func:`fan`
+            (short hands: 3 * sets + 1 - 3m tiles).
         visible: copies seen outside the player's hand and melds: ``(27,)`` or ``(N, 27)``.
         out: an ``(N,)`` int16 C-contiguous array for F.
         best_wait: also return the wait giving F (what :attr:`~mjfast.scoring.MaxFan.best_wait`
@@ -404,14 +418,14 @@ def max_fan(
     rules_table = compile_rules(rules)
     meld_arg, marks = _melds_and_marks(melds, concealed_kongs)
     p = prepare(hands, melds=meld_arg, void_suit=void_suit, visible=visible, workers=workers,
-                out=out, errors=errors, out_dtype=np.int16)
+                out=out, errors=errors, out_dtype=np.int16, sets=sets)
     _check_marks(concealed_kongs, p.hands.shape[0] if p.batch else None)
     best = np.empty(p.hands.shape[0], np.int8) if want_best else None
 
     def run(start: int, end: int) -> Result:
         return _fan.run_rows(_fan.OP_MAX_FAN, p.hands, p.melds, marks, p.voids, p.void_scalar,
-                             None, 0, None, 0, p.visible, rules_table, p.coerce, p.out, best,
-                             start, end)
+                             None, 0, None, 0, p.visible, rules_table, p.sets, p.coerce, p.out,
+                             best, start, end)
 
     res = run_chunks(run, p.hands.shape[0], p.workers, p.coerce)
     if res is not None and not p.coerce:

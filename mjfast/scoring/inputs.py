@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from mjfast._args import FLAG_NAMES, as_flag
+from mjfast._args import FLAG_NAMES, as_flag, hand_sizes
 from mjfast._typing import MeldsLike
 from mjfast.errors import InvalidHandError
 from mjfast.tiles import Meld, MeldKind, format_tile, melds_to_counts, parse_melds
@@ -105,15 +105,19 @@ def _build_meld_info(melds: MeldsLike) -> MeldInfo:
     )
 
 
-def check_sizes(c: bytes, mi: MeldInfo, complete: bool, name: str) -> None:
-    """Refuse concealed counts *c* whose size is not 14 - 3m (*complete*) or 13 - 3m, or that
-    hold a fifth copy of a melded kind."""
+def check_sizes(c: bytes, mi: MeldInfo, complete: bool, name: str, sets: int = 4) -> None:
+    """Refuse concealed counts *c* whose size is not 14 - 3m (*complete*) or 13 - 3m (for
+    *sets* sets: 3 * sets + 2 - 3m or 3 * sets + 1 - 3m), or that hold a fifth copy of a
+    melded kind."""
+    if mi.n > sets:
+        raise InvalidHandError(f"melds: {mi.n} melds (max {sets} with sets={sets})")
     n = sum(c)
-    want = (14 if complete else 13) - 3 * mi.n
+    want = hand_sizes(sets, mi.n)[complete]
     if n != want:
+        size = f"{3 * sets + 2 if complete else 3 * sets + 1} - 3m"
         raise InvalidHandError(
             f"{name}: {n} concealed tiles with {mi.n} meld(s); expected {want} "
-            + ("(14 - 3m, the winning tile included)" if complete else "(13 - 3m)")
+            + (f"({size}, the winning tile included)" if complete else f"({size})")
         )
     if mi.counts is not None:
         mc = mi.counts

@@ -10,7 +10,7 @@ the int32 array the C batch kernels read. Both are cached here, per Rules (a Rul
 data and carries no caches of its own).
 
 Contexts use the C layout (``src/mjfast_fan.h``). A regular reading's context is
-``flush | all-258 << 1 | melds all terminal << 2 | four melds << 3 | fixed << 4`` (48 values;
+``flush | all-258 << 1 | melds all terminal << 2 | every set melded << 3 | fixed << 4`` (48 values;
 fixed: 0 none, 1 天胡, 2 地胡) and its shape bits are :data:`~mjfast.scoring.readings.R_ALL_TRIPLETS`
 and :data:`~mjfast.scoring.readings.R_YAO_JIU` ANDed over the three suits; a seven-pairs
 reading's context is ``flush | root << 1 | fixed << 2`` (12 values).
@@ -75,7 +75,8 @@ def applicable(*, seven_pairs: bool = False, qing: bool = False, fixed: int = 0,
         fixed: 1 for 天胡, 2 for 地胡 (they replace every other base pattern), else 0.
         all_triplets: no sequence (对对胡); yao_jiu: every set and the pair hold a 1 or a 9;
             all_258: every tile is a 2, 5 or 8; melds_terminal: every meld is of a 1 or a 9
-            (true without melds); four_melds: four declared melds (the 金钩钓 shape).
+            (true without melds); four_melds: every set melded (four melds; all ``sets`` of a
+            short hand): the 金钩钓 shape.
         root: a kind held four times (龙七对).
     """
     if fixed:
@@ -176,6 +177,7 @@ class RulesView(NamedTuple):
     zi_mo: int  # 自摸加番
     hai_di: int
     hand_extras: bool  # 门清 or 中张 is on: extras that need no situational flag
+    points: bool  # the additive model: a win pays its (capped) points, not 2 ** fan
 
 
 @functools.lru_cache(maxsize=64)
@@ -199,6 +201,7 @@ def _build_view(rules: Rules) -> RulesView:
         zi_mo=1 if rules.self_draw == "add_fan" else 0,
         hai_di=rules.hai_di,
         hand_extras=bool(rules.men_qing or rules.zhong_zhang),
+        points=rules.model == "points",
     )
 
 

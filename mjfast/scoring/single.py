@@ -13,7 +13,17 @@ from typing import Literal, overload
 
 import numpy as np
 
-from mjfast._args import as_errors, as_flag, as_rules, as_tile, as_void, as_workers, hand_bytes
+from mjfast._args import (
+    as_errors,
+    as_flag,
+    as_rules,
+    as_sets,
+    as_tile,
+    as_void,
+    as_workers,
+    hand_bytes,
+    hand_sizes,
+)
 from mjfast._typing import Errors, HandLike, HandsLike, MeldsLike, RulesLike, TileLike, VoidSuit, VoidSuits
 from mjfast.errors import InvalidArgumentError, InvalidHandError
 from mjfast.rules import BASE_PATTERNS, CHENGDU, Fan
@@ -113,8 +123,8 @@ def _best_regular(r0: tuple[SuitReading, ...], r1: tuple[SuitReading, ...],
 
 
 def score_counts(c: bytes, mi: MeldInfo, w: int, void: int, sit: Situation,
-                 v: RulesView) -> FanResult:
-    """Score checked counts *c* (14 - 3m tiles, *w* among them; *void* -1 for none)."""
+                 v: RulesView, sets: int = 4) -> FanResult:
+    """Score checked counts *c* (3 * sets + 2 - 3m tiles, *w* among them; *void* -1 for none)."""
     k0, k1, k2 = c[0:9], c[9:18], c[18:27]
     f0 = _suit(k0) or suit_features(k0)
     f1 = _suit(k1) or suit_features(k1)
@@ -125,7 +135,7 @@ def score_counts(c: bytes, mi: MeldInfo, w: int, void: int, sit: Situation,
         return NOT_WIN
     r0, r1, r2 = f0.readings, f1.readings, f2.readings
     regular = bool(r0 and r1 and r2)
-    seven = mi.n == 0 and f0.even and f1.even and f2.even
+    seven = sets == 4 and mi.n == 0 and f0.even and f1.even and f2.even
     if not (regular or seven):
         return NOT_WIN
 
@@ -149,7 +159,7 @@ def score_counts(c: bytes, mi: MeldInfo, w: int, void: int, sit: Situation,
     best: _Best | None = None
     if regular:
         ctx = (qing | (f0.only_258 and f1.only_258 and f2.only_258 and mi.all_258) << 1
-               | mi.all_terminal << 2 | (mi.n == 4) << 3 | fixed << 4)
+               | mi.all_terminal << 2 | (mi.n == sets) << 3 | fixed << 4)
         best = _best_regular(r0, r1, r2, v.regular[ctx], w, common, v)
     if seven:
         pat = v.seven[qing | (roots > 0) << 1 | fixed << 2]
@@ -185,7 +195,7 @@ def _result(c: bytes, mi: MeldInfo, best: _Best, roots: int, extras: list[tuple[
     cap = v.cap
     capped = total if cap is None or total <= cap else cap
     return new_result(True, capped + offset, total + offset, tuple(items), decomposition,
-                      1 << capped)
+                      capped if v.points else 1 << capped)
 
 
 def _build_decomposition(reading: Reading, melds: tuple[Meld, ...]) -> Decomposition:
@@ -213,6 +223,7 @@ def score(
     tian_hu: bool = False,
     di_hu: bool = False,
     rules: RulesLike = None,
+    sets: int = 4,
 ) -> FanResult:
     """The fan of a win (RULES.md sections 4 and 8).
 
@@ -229,6 +240,9 @@ def score(
         last_tile: 海底 (海底捞月 / 海底炮), the win is on the last tile.
         tian_hu, di_hu: 天胡 / 地胡 (replace the base pattern; roots still add).
         rules: a :class:`~mjfast.rules.Rules` or a preset name (default: ``chengdu``).
+        sets: the sets of a complete hand: 4, or 3 / 2 for the short hands of the 5- and
+            6-player tables (3 * sets + 2 - 3m concealed tiles; no seven pairs there; 金钩钓
+            needs every set melded).
 
     Returns:
         A :class:`~mjfast.scoring.FanResult`; a hand that does not win (no reading, three
@@ -250,6 +264,9 @@ def score(
     ...           rules="qq")                             # 清一色: 2 fan, shown as 3 in qq
     >>> r.fan, r.multiplier
     (3, 4)
+    >>> r = score("123m 444m 55p", win_tile="5p", sets=2)   # 6 players: 8 tiles
+    >>> r.fan, str(r.decomposition)
+    (0, '123m 444m 55p')
     """
     c = hand_bytes(hand)
     mi = meld_info(melds)
@@ -257,7 +274,8 @@ def score(
     w = win_tile if type(win_tile) is int and 0 <= win_tile <= 26 else as_tile(win_tile,
                                                                               "win_tile")
     void = -1 if void_suit is None else as_void(void_suit)
-    check_sizes(c, mi, True, "hand")
+    sets = as_sets(sets)
+    check_sizes(c, mi, True, "hand", sets)
     if not c[w]:
         raise ValueError(f"win_tile {format_tile(w)} is not in the hand")
     if (self_drawn is False and after_kong is False and after_kong_discard is False
@@ -267,13 +285,14 @@ def score(
     else:
         sit = situation(c, mi, w, self_drawn, after_kong, after_kong_discard, robbing_kong,
                         last_tile, tian_hu, di_hu)
-    return score_counts(c, mi, w, void, sit, v)
+    return score_counts(c, mi, w, void, sit, v, sets)
 
 
-def decompose(hand: HandLike, *, melds: MeldsLike = None) -> list[Decomposition]:
+def decompose(hand: HandLike, *, melds: MeldsLike = None, sets: int = 4) -> list[Decomposition]:
     """Every distinct reading of a complete hand (structural: no void rule here).
 
-    *hand* holds the 14 - 3m concealed tiles; a 13 - 3m hand has no reading (``[]``).
+    *hand* holds the 14 - 3m concealed tiles; a 13 - 3m hand has no reading (``[]``). With
+    ``sets`` (3 or 2: short hands) 3 * sets + 2 - 3m tiles, and no seven-pairs reading.
     Readings come in canonical order (:meth:`~mjfast.scoring.Decomposition.sort_key`): regular
     readings by their sets, then the seven-pairs reading.
 
@@ -285,17 +304,20 @@ def decompose(hand: HandLike, *, melds: MeldsLike = None) -> list[Decomposition]
     123m 123m 567m 567m 44m
     234m 234m 567m 567m 11m
     11m 22m 33m 44m 55m 66m 77m
+    >>> [str(d) for d in decompose("11223344m", sets=2)]
+    ['123m 123m 44m', '234m 234m 11m']
     """
     c = hand_bytes(hand)
     mi = meld_info(melds)
-    if sum(c) == 13 - 3 * mi.n:
-        check_sizes(c, mi, False, "hand")
+    sets = as_sets(sets)
+    if sum(c) == hand_sizes(sets, mi.n)[0]:
+        check_sizes(c, mi, False, "hand", sets)
         return []
-    check_sizes(c, mi, True, "hand")
+    check_sizes(c, mi, True, "hand", sets)
     fs = [suit_features(c[9 * s:9 * s + 9]) for s in range(3)]
     out = [_build_decomposition((a, b, d), mi.melds)
            for a in fs[0].readings for b in fs[1].readings for d in fs[2].readings]
-    if mi.n == 0 and all(f.even for f in fs):
+    if sets == 4 and mi.n == 0 and all(f.even for f in fs):
         pairs: list[int] = []
         for k in range(27):
             pairs.extend((k,) * (c[k] // 2))
@@ -306,24 +328,25 @@ def decompose(hand: HandLike, *, melds: MeldsLike = None) -> list[Decomposition]
 @overload
 def max_fan(hand: OneHand, *, melds: MeldsLike = ...,  # type: ignore[overload-overlap]
             void_suit: VoidSuit = ..., visible: HandLike | None = ..., rules: RulesLike = ...,
+            sets: int = ...,
             workers: int = ..., errors: Literal["raise"] = ...) -> MaxFan: ...
 @overload
 def max_fan(hand: ManyHands, *, melds: MeldsLike = ..., void_suit: VoidSuits = ...,
-            visible: HandsLike | None = ..., rules: RulesLike = ..., workers: int = ...,
+            visible: HandsLike | None = ..., rules: RulesLike = ..., sets: int = ..., workers: int = ...,
             out: Fans | None = ..., best_wait: Literal[False] = ..., errors: Errors = ...) -> Fans: ...
 @overload
 def max_fan(hand: ManyHands | np.ndarray, *, melds: MeldsLike = ..., void_suit: VoidSuits = ...,
-            visible: HandsLike | None = ..., rules: RulesLike = ..., workers: int = ...,
+            visible: HandsLike | None = ..., rules: RulesLike = ..., sets: int = ..., workers: int = ...,
             out: Fans | None = ..., best_wait: Literal[True],
             errors: Errors = ...) -> tuple[Fans, Waits]: ...
 @overload
 def max_fan(hand: np.ndarray, *, melds: MeldsLike = ..., void_suit: VoidSuits = ...,
-            visible: HandsLike | None = ..., rules: RulesLike = ..., workers: int = ...,
+            visible: HandsLike | None = ..., rules: RulesLike = ..., sets: int = ..., workers: int = ...,
             out: Fans | None = ..., best_wait: Literal[False] = ...,
             errors: Errors = ...) -> MaxFan | Fans: ...
 @overload
 def max_fan(hand: HandLike | ManyHands, *, melds: MeldsLike = ..., void_suit: VoidSuits = ...,
-            visible: HandsLike | None = ..., rules: RulesLike = ..., workers: int = ...,
+            visible: HandsLike | None = ..., rules: RulesLike = ..., sets: int = ..., workers: int = ...,
             out: Fans | None = ..., best_wait: bool = ..., errors: Errors = ...,
             best_tile: bool | None = ...) -> MaxFan | Fans | tuple[Fans, Waits]: ...
 def max_fan(
@@ -333,6 +356,7 @@ def max_fan(
     void_suit: VoidSuits = None,
     visible: HandsLike | None = None,
     rules: RulesLike = None,
+    sets: int = 4,
     workers: int = 1,
     out: Fans | None = None,
     best_wait: bool = False,
@@ -346,10 +370,11 @@ def max_fan(
     shape options count). F is the maximum over the waits (``rules.cha_da_jiao == "min"``:
     the minimum), uncapped, display numbering; ties go to the lowest kind. With
     ``rules.si_jiao``, a wait with ``4 - held - visible <= 0`` is dead and does not count;
-    a hand whose waits are all dead is not ready. ``payment = 2 ** min(F_internal, cap)``.
+    a hand whose waits are all dead is not ready. ``payment = rules.multiplier(F_internal)``.
 
     Args:
-        hand: 13 - 3m concealed tiles. melds, void_suit, rules: as in :func:`score`.
+        hand: 13 - 3m concealed tiles. melds, void_suit, rules, sets: as in :func:`score`
+            (short hands: 3 * sets + 1 - 3m tiles).
         visible: copies seen outside the player's hand and melds (27 counts or a string).
 
     >>> m = max_fan("2224445557779m")           # 清对 on 9m, 清一色 on 8m
@@ -357,6 +382,8 @@ def max_fan(
     (3, '9m', [('8m', 2), ('9m', 3)])
     >>> max_fan("12347m 59s", melds=["pung:5p", "pung:6p"]).fan is None   # not ready
     True
+    >>> max_fan("2224449m", sets=2).fan        # 7 tiles: 清对 on 9m
+    3
 
     Given a batch (an ``(N, 27)`` array, or a list of tile strings or of count rows), this is
     the batch kernel :func:`mjfast.fan_batch.max_fan` (which also takes *workers*, *out*,
@@ -368,7 +395,7 @@ def max_fan(
     if _is_batch(hand):
         return batch.max_fan(hand, melds=melds, void_suit=void_suit, visible=visible,
                              rules=rules, workers=workers, out=out, errors=errors,
-                             best_wait=batch.best_wait_arg(best_wait, best_tile))
+                             best_wait=batch.best_wait_arg(best_wait, best_tile), sets=sets)
     # Checked before any comparison: an array would answer == elementwise.
     if (out is not None or best_tile is not None or best_wait is not False
             or type(errors) is not str or errors != "raise"):
@@ -378,7 +405,7 @@ def max_fan(
                                        "(N, 27) array or a list of hands) take them")
     if type(workers) is not int or workers != 1:
         as_workers(workers)
-    return _max_fan_one(hand, melds, void_suit, visible, rules)  # type: ignore[arg-type]
+    return _max_fan_one(hand, melds, void_suit, visible, rules, as_sets(sets))  # type: ignore[arg-type]
 
 
 def _is_batch(hand: object) -> bool:
@@ -389,13 +416,13 @@ def _is_batch(hand: object) -> bool:
 
 
 def _max_fan_one(hand: HandLike, melds: MeldsLike, void_suit: object, visible: object,
-                 rules: RulesLike) -> MaxFan:
+                 rules: RulesLike, sets: int) -> MaxFan:
     c = hand_bytes(hand)
     mi = meld_info(melds)
     r = as_rules(rules)
     v = view(r)
     void = as_void(void_suit)
-    check_sizes(c, mi, False, "hand")
+    check_sizes(c, mi, False, "hand", sets)
     mc = mi.counts or (0,) * 27
     vis = None if visible is None else _visible(visible, c, mc)
     waits = []
@@ -407,7 +434,7 @@ def _max_fan_one(hand: HandLike, melds: MeldsLike, void_suit: object, visible: o
         held = c[t] + mc[t]
         if held >= 4 or t // 9 == void or _POPCOUNT[present | 1 << (t // 9)] > 2:
             continue  # no copy left, or the void rule rules this wait out
-        res = score_counts(c[:t] + _INC[c[t]] + c[t + 1:], mi, t, void, NO_SITUATION, v)
+        res = score_counts(c[:t] + _INC[c[t]] + c[t + 1:], mi, t, void, NO_SITUATION, v, sets)
         if res.is_win:
             dead = 4 - held - (vis[t] if vis is not None else 0) <= 0
             waits.append(WaitFan(t, res.raw_fan, res.items, res.decomposition, dead))  # type: ignore[arg-type]

@@ -93,7 +93,8 @@ class FanResult:
         items: ``(Fan, fan)`` pairs, the base pattern first (in display numbering, so the
             items sum to ``raw_fan``), then the extras in :class:`~mjfast.rules.Fan` order.
         decomposition: the reading that gives the fan; None when not a win.
-        multiplier: ``2 ** min(internal fan, cap)``; 0 when not a win.
+        multiplier: ``2 ** min(internal fan, cap)`` (the ``points`` model: the capped points
+            themselves); 0 when not a win.
 
     >>> from mjfast.scoring import score
     >>> print(score("111222333m78999p", win_tile="9p"))
@@ -143,7 +144,8 @@ class MaxFan:
     Attributes:
         fan: F, uncapped, display numbering: the maximum over the counted waits (the minimum
             with ``rules.cha_da_jiao == "min"``); None when the hand is not ready.
-        payment: ``2 ** min(F_internal, cap)`` in base units; 0 when not ready.
+        payment: ``rules.multiplier(F_internal)`` in base units (``2 ** min(F, cap)``, or the
+            points under the ``points`` model); 0 when not ready.
         best_wait: the wait that gives F (ties: the lowest kind); None when not ready.
         waits: every wait in kind order, dead ones included (flagged).
     """

@@ -1,7 +1,8 @@
 """Money for one hand of 血战到底: payments for wins and kongs, and the draw settlement.
 
-RULES.md sections 5 (payments), 6 (draw settlement) and 8 (clarifications). Amounts are ints in
-units of the base stake. Two entry points:
+RULES.md sections 5 (payments), 6 (draw settlement) and 8 (clarifications), with the presets
+and options of section 7 (the additive ``points`` model, 点杠花, 晒太阳, the 花猪 exception, tables
+of 2 to 6 players). Amounts are ints in units of the base stake. Two entry points:
 
 - :func:`settle_draw` settles a draw (流局) from the players' final states: 查花猪, 查大叫 and
   kong refunds (退税), in that order.
@@ -45,7 +46,13 @@ Decisions where RULES.md leaves room (each is also stated where it applies):
   that kong; the discarder pays the extra copies out of pocket (as the Chengdu rule pages put
   it: "若杠后点炮超过一响，点炮者要另赔出刚杠所得的点数给被点者"). Only the kong made just before the
   discard counts.
-- Zero amounts are never recorded as transfers.
+- Zero amounts are never recorded as transfers (under ``points`` kongs pay nothing: no transfer).
+- ``Round.discard`` is optional and moves no money: it records the suits each player discarded
+  (for the 花猪 exception, ``Rules.hua_zhu_one_suit``); discards are not in the copy accounting
+  (a discard may be claimed). One discard by the konger may come between a kong and the 杠上炮
+  on it; 杠上花 and 抢杠胡 must follow the kong directly.
+- 晒太阳 (``Rules.shai_tai_yang``): after all but one have won, ``Round.draw`` may be called once
+  more, with the last player's hand; it refunds that player's kong income unless ready.
 - Transfer.fan is the displayed fan before the cap (FanResult.raw_fan / MaxFan.fan); the amount
   shows the cap.
 """

@@ -18,6 +18,8 @@ from mjfast.settlement.model import (
     Transfer,
     as_state,
     naming,
+    sets_for,
+    sets_kwargs,
 )
 from mjfast.tiles import NUM_KINDS, format_tile
 
@@ -28,18 +30,27 @@ def settle_draw(players: Sequence[PlayerState | None], rules: Rules | str | None
                 ) -> Settlement:
     """Settle a draw (流局): RULES.md section 6, steps 1-3 in order.
 
-    ``players`` holds one :class:`PlayerState` (or a dict of its fields) per seat (2-4 seats;
+    ``players`` holds one :class:`PlayerState` (or a dict of its fields) per seat (2-6 seats;
     ``None`` or ``won=True`` for a player who has already won). ``rules``: a
     :class:`mjfast.rules.Rules`, a preset name or None (``chengdu``). Only with two or more
-    players still in; otherwise the result is an empty Settlement.
+    players still in; otherwise the result is an empty Settlement (except for 晒太阳, below).
+    A player still in holds ``3 x sets + 1 - 3 x melds`` concealed tiles, where ``sets`` is
+    :func:`~mjfast.settlement.model.sets_for` the table size: 13 - 3m for 2 to 4 players, 10 - 3m
+    for 5 and 7 - 3m for 6 (RULES.md section 7).
 
-    1. 查花猪: each 花猪 still in (three suits, or a tile of its declared void) pays each non-花猪
-       player still in ``rules.hua_zhu_amount()``.
+    1. 查花猪 (if ``rules.cha_hua_zhu``): each 花猪 still in (three suits, or a tile of its
+       declared void; with ``rules.hua_zhu_one_suit`` not a player whose ``discarded_suits`` is
+       one suit) pays each non-花猪 player still in ``rules.hua_zhu_amount()``. Without 查花猪
+       (``points``) such a hand is simply not ready.
     2. 查大叫: each non-花猪 player still in who is not ready pays each ready player still in
        that player's ``mjfast.scoring.max_fan(...).payment`` (赔大 / 赔小 per
-       ``rules.cha_da_jiao``, 死叫 per ``rules.si_jiao`` using ``visible``).
+       ``rules.cha_da_jiao``, 死叫 per ``rules.si_jiao`` using ``visible``; under the ``points``
+       model the payment is the points, not ``2 ** fan``).
     3. 退税 (if ``rules.kong_refund``): each player still in who is not ready (花猪 included)
        returns its ``kong_income`` to the payers, one transfer per payer.
+
+    晒太阳 (``rules.shai_tai_yang``): when every other player has won, the one player still in
+    refunds its kong income unless ready (step 3 alone).
 
     >>> s = settle_draw([
     ...     PlayerState("1112345678999m"),                     # ready: 大叫 3 fan, pays 8
@@ -73,23 +84,25 @@ def settle_states(states: Sequence[PlayerState | None], rules: Rules,
                   event: int | None) -> Settlement:
     """:func:`settle_draw` on checked states; ``event`` goes into each Transfer."""
     n = len(states)
+    sets = sets_for(n)
     live = {i: s for i, s in enumerate(states) if s is not None and not s.won}
     still_in = list(live)
     for i, s in live.items():
-        size = sum(s.concealed)
-        if size != 13 - 3 * len(s.melds):
-            raise ValueError(f"players[{i}]: a player still in at the draw holds 13 - 3 x melds = "
-                             f"{13 - 3 * len(s.melds)} concealed tiles, got {size}")
+        size, want = sum(s.concealed), 3 * sets + 1 - 3 * len(s.melds)
+        if size != want:
+            raise ValueError(f"players[{i}]: a player still in at the draw holds "
+                             f"{3 * sets + 1} - 3 x melds = {want} concealed tiles, got {size}")
         for payer, _ in s.kong_income:
             if not 0 <= payer < n or payer == i:
                 raise ValueError(f"players[{i}].kong_income: payer {payer} is not another "
                                  f"player 0..{n - 1}")
-    if len(still_in) < 2:
+    if len(still_in) < 2 and not (still_in and rules.shai_tai_yang):
         return Settlement.from_transfers((), n)
 
-    hua_zhu = [i for i in still_in if live[i].is_hua_zhu()]
+    hua_zhu = [i for i in still_in if rules.cha_hua_zhu
+               and live[i].is_hua_zhu(rules.hua_zhu_one_suit)]
     clean = [i for i in still_in if i not in hua_zhu]
-    da_jiao = _ready(live, clean, rules)
+    da_jiao = _ready(live, clean, rules, sets)
     ready = sorted(da_jiao)
 
     out: list[Transfer] = []
@@ -119,14 +132,16 @@ def settle_states(states: Sequence[PlayerState | None], rules: Rules,
     return Settlement.from_transfers(out, n, hua_zhu=hua_zhu, ready=ready)
 
 
-def _ready(live: dict[int, PlayerState], clean: list[int], rules: Rules) -> dict[int, MaxFan]:
+def _ready(live: dict[int, PlayerState], clean: list[int], rules: Rules,
+           sets: int) -> dict[int, MaxFan]:
     """The best wait (大叫) of each clean player who is ready, by seat."""
     da_jiao = {}
+    short = sets_kwargs(sets)  # short hands (5 and 6 players): max_fan(sets=...)
     for i in clean:
         s = live[i]
         with naming(f"players[{i}]"):
             mf = max_fan(s.concealed, melds=s.melds, void_suit=s.void_suit, visible=s.visible,
-                         rules=rules)
+                         rules=rules, **short)
         if mf.fan is not None:
             da_jiao[i] = mf
     return da_jiao

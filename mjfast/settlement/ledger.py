@@ -13,11 +13,11 @@ import numpy as np
 
 from mjfast.errors import InvalidArgumentError
 from mjfast.scoring import FanResult
-from mjfast.settlement.model import Transfer, hand_text, meld_counts, void_text
+from mjfast.settlement.model import PlayerState, Transfer, hand_text, meld_counts, void_text
 from mjfast.tiles import NUM_KINDS, Meld, MeldKind, format_tile
 
-__all__ = ["Kong", "State", "Winner", "account_copies", "by_payer", "check_winner_kongs",
-           "is_list", "per_winner", "win_record"]
+__all__ = ["Kong", "State", "Winner", "account_copies", "by_payer", "check_sequence",
+           "check_winner_kongs", "draw_states", "is_list", "per_winner", "win_record"]
 
 
 @dataclass
@@ -30,6 +30,7 @@ class Kong:
     kind: str                       # "kong" | "kong_added" | "kong_concealed"
     income: tuple[tuple[int, int], ...]
     status: str = "active"          # "active" | "annulled" (robbed) | "transferred" (呼叫转移)
+    source: int | None = None       # the discarder of an exposed kong (点杠花 pays alone)
 
 
 @dataclass
@@ -45,13 +46,14 @@ class State:
     transfers: list[Transfer]
     events: list[dict[str, Any]]
     over: bool = False
+    discarded: list[set[int]] = dataclasses.field(default_factory=list)  # suits, per player
 
     def copy(self) -> State:
         """A copy an event can change and drop on error (the ledger stays as it was)."""
         return State(list(self.won), list(self.win_event),
                      [dataclasses.replace(k) for k in self.kongs], self.held.copy(),
                      self.shared.copy(), list(self.pungs), list(self.transfers),
-                     list(self.events), self.over)
+                     list(self.events), self.over, [set(x) for x in self.discarded])
 
     def income(self, player: int) -> tuple[tuple[int, int], ...]:
         """The (payer, amount) pairs of the player's kongs that still count."""
@@ -68,6 +70,34 @@ class Winner:
     counts: tuple[int, ...]         # concealed tiles including the win tile
     melds: tuple[Meld, ...]
     void: int | None
+
+
+def draw_states(s: State, given: Sequence[PlayerState | None]) -> list[PlayerState | None]:
+    """The states a Round's draw settles: None for a winner; for a player still in, the given
+    state with the ledger's kong income and recorded discarded suits (a given value must agree)."""
+    states: list[PlayerState | None] = []
+    for i, st in enumerate(given):
+        what = f"draw: players[{i}]"
+        if s.won[i]:
+            if st is not None and not st.won:
+                raise ValueError(f"{what}: player {i} has won; pass None or won=True")
+            states.append(None)
+            continue
+        if st is None or st.won:
+            raise ValueError(f"{what}: player {i} is still in; pass their PlayerState "
+                             "with won=False")
+        check_winner_kongs(s, i, st.melds, what)
+        ledger = s.income(i)
+        if st.kong_income and by_payer(st.kong_income) != by_payer(ledger):
+            raise ValueError(f"{what}: kong_income {list(st.kong_income)} disagrees with "
+                             f"the ledger's {list(ledger)}")
+        suits = tuple(sorted(s.discarded[i]))
+        if suits and st.discarded_suits and st.discarded_suits != suits:
+            raise ValueError(f"{what}: discarded_suits {st.discarded_suits} disagrees with "
+                             f"the discards recorded ({suits})")
+        states.append(dataclasses.replace(st, kong_income=ledger,
+                                          discarded_suits=suits or st.discarded_suits))
+    return states
 
 
 def account_copies(s: State, scored: list[Winner], t: int, d: int | None,
@@ -90,6 +120,44 @@ def account_copies(s: State, scored: list[Winner], t: int, d: int | None,
         raise ValueError(f"win: tile {format_tile(k)} would appear {int(total[k])} "
                          "times across the table (max 4)")
     return held, shared
+
+
+def check_sequence(s: State, winners: list[int], t: int, d: int | None,
+                   flags: dict[str, bool], dealer: int) -> tuple[Kong | None, Kong | None]:
+    """Check the flags against the events before; return the kong made just before (if
+    any; the konger's one discard recorded after it may come between, for 杠上炮) and the
+    recorded added kong this win robs (if any)."""
+    last_kong = s.kongs[-1] if s.kongs else None
+    between = s.events[last_kong.event + 1:] if last_kong is not None else []
+    if between and not (len(between) == 1 and between[0]["type"] == "discard"
+                        and last_kong is not None and between[0]["player"] == last_kong.player):
+        last_kong = None
+    if flags["after_kong"] and (d is not None or last_kong is None or between
+                                or last_kong.player != winners[0]):
+        raise ValueError("win: after_kong (杠上花) needs a self-drawn win right after the "
+                         "winner's own kong")
+    if flags["after_kong_discard"] and (d is None or last_kong is None
+                                        or last_kong.player != d):
+        raise ValueError("win: after_kong_discard (杠上炮) needs a kong by from_player "
+                         "right before")
+    robbed = None
+    if flags["robbing_kong"]:
+        if d is None:
+            raise ValueError("win: robbing_kong (抢杠胡) needs from_player, the robbed player")
+        if last_kong is not None and not between and last_kong.player == d \
+                and last_kong.tile == t:
+            if last_kong.kind != "kong_added":
+                raise ValueError("win: only an added kong (补杠) can be robbed")
+            robbed = last_kong
+    if flags["tian_hu"] and (s.events or d is not None or winners[0] != dealer):
+        raise ValueError("win: tian_hu (天胡) is the dealer's self-drawn win before any "
+                         "other event")
+    if flags["di_hu"] and any(w == dealer for w in winners):
+        raise ValueError("win: di_hu (地胡) is a non-dealer's win")
+    if d is not None and flags["robbing_kong"] and robbed is None \
+            and (s.held[d, t] > 3 or (d, t) in s.pungs):
+        raise ValueError(f"win: player {d} cannot have a pung of {format_tile(t)} to add to")
+    return last_kong, robbed
 
 
 def check_winner_kongs(s: State, p: int, melds: Sequence[Meld], what: str) -> None:

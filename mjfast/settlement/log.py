@@ -3,7 +3,7 @@ and ``Round.from_json`` replays.
 
 A log is ``{"format": "mjfast.round", "version": 1, "rules": ..., "players": n, "dealer": d,
 "events": [...]}``; ``rules`` is a :func:`mjfast.rules.rules_to_json` document and each event
-holds the arguments of the ledger method it replays (``kong``, ``win`` or ``draw``). Every
+holds the arguments of the ledger method it replays (``kong``, ``discard``, ``win`` or ``draw``). Every
 problem with a log raises :class:`~mjfast.errors.InvalidArgumentError` (a ``ValueError``) whose
 message names the field: ``from_json: events[3]: win: missing key 'hands'``.
 """
@@ -28,6 +28,7 @@ _FLAGS = ("robbing_kong", "after_kong", "after_kong_discard", "last_tile", "tian
 # Event type -> (required keys, optional keys): the arguments of the ledger method it replays.
 _KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "kong": (("player", "tile", "kind"), ("from_player",)),
+    "discard": (("player", "tile"), ()),
     "win": (("players", "tile", "hands"), ("from_player", "melds", "void_suit", *_FLAGS)),
     "draw": (("players",), ()),
 }

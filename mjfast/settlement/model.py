@@ -22,10 +22,26 @@ from mjfast.rules import MAX_AMOUNT
 from mjfast.tiles import NUM_KINDS, Meld, format_hand, format_tile, parse_melds
 
 __all__ = ["INT64_MAX", "MAX_PLAYERS", "PlayerState", "Reason", "Settlement", "Transfer",
-           "check_conserving"]
+           "check_conserving", "sets_for", "sets_kwargs"]
 
-MAX_PLAYERS = 4
-"""Seats at a table: a Round, a draw or a Settlement has 2 to 4 players (seats 0..3)."""
+MAX_PLAYERS = 6
+"""Seats at a table: a Round, a draw or a Settlement has 2 to 6 players (seats 0..5)."""
+
+
+def sets_for(players: int) -> int:
+    """The sets of a winning hand at a table of *players* (RULES.md section 7, seed 002): 4 for
+    2 to 4 players (hands of 13 / 14 tiles), 3 for 5 players (10 / 11), 2 for 6 players (7 / 8).
+
+    >>> [sets_for(n) for n in range(2, 7)]
+    [4, 4, 4, 3, 2]
+    """
+    return 4 if players <= 4 else 8 - players
+
+
+def sets_kwargs(sets: int) -> dict[str, Any]:
+    """The ``sets=`` argument of the scorer for hands of *sets* sets + pair: none for the
+    default 4 (full hands), else ``{"sets": sets}``."""
+    return {} if sets == 4 else {"sets": sets}
 
 INT64_MAX = 2**63 - 1
 """The largest amount a Transfer, and a total of a Settlement, may hold (its arrays are int64)."""
@@ -71,9 +87,10 @@ _REASON_ZH = {
 class Transfer:
     """One payment: ``payer`` gives ``amount`` base stakes to ``receiver``.
 
-    ``payer`` and ``receiver`` are two different seats 0..3; ``amount`` is an int from 0 to
+    ``payer`` and ``receiver`` are two different seats 0..5; ``amount`` is an int from 0 to
     :data:`INT64_MAX` (never a float: money is counted in whole base stakes). ``fan`` is the
-    displayed fan before the cap where a hand was valued (wins, 查大叫), else None. ``event``
+    displayed fan before the cap where a hand was valued (wins, 查大叫; the points under the
+    ``points`` model), else None. ``event``
     is the index of the :class:`Round` event that caused it (None from :func:`settle_draw`).
 
     >>> str(Transfer(2, 0, 8, "cha_da_jiao", fan=4))
@@ -81,7 +98,7 @@ class Transfer:
     >>> Transfer(-1, 0, 8, "hua_zhu")
     Traceback (most recent call last):
         ...
-    mjfast.errors.InvalidArgumentError: payer: expected an int from 0 to 3, got -1
+    mjfast.errors.InvalidArgumentError: payer: expected an int from 0 to 5, got -1
     """
 
     payer: int
@@ -125,9 +142,10 @@ def _frozen(a: np.ndarray) -> np.ndarray:
 class Settlement:
     """A set of payments, with the per-pair ``matrix`` and per-player ``net`` they sum to.
 
-    ``matrix[i, j]`` is what player i paid player j in total (int64, n x n; 4 x 4 at a standard
-    table); ``net[i]`` = received - paid, which sums to zero. ``hua_zhu`` and ``ready`` list the
-    players found 花猪 / ready at a draw (empty otherwise). Arrays are read-only.
+    ``matrix[i, j]`` is what player i paid player j in total (int64, n x n for 2 to 6 players;
+    4 x 4 at a standard table); ``net[i]`` = received - paid, which sums to zero. ``hua_zhu``
+    and ``ready`` list the players found 花猪 / ready at a draw (empty otherwise). Arrays are
+    read-only.
 
     Totals are summed exactly: transfers whose totals would not fit int64 are refused
     (:class:`~mjfast.errors.InvalidArgumentError`), never wrapped, and the int64 arrays are
@@ -147,7 +165,7 @@ class Settlement:
     @classmethod
     def from_transfers(cls, transfers: Iterable[Transfer], players: int = 4, *,
                        hua_zhu: Iterable[int] = (), ready: Iterable[int] = ()) -> Settlement:
-        """Sum ``transfers`` among ``players`` players (2..4) into a Settlement."""
+        """Sum ``transfers`` among ``players`` players (2..6) into a Settlement."""
         n = as_int(players, "players", minimum=2, maximum=MAX_PLAYERS)
         transfers = _items(transfers, "transfers", "Transfer objects")
         hua_zhu = _seats(hua_zhu, "hua_zhu", n)
@@ -211,16 +229,22 @@ class PlayerState:
     """One player's state at the end of a hand (the input of the draw settlement).
 
     ``concealed``: the concealed tiles (a string such as ``"123m45p"`` or 27 counts; 13 - 3m
-    tiles for a player still in). ``melds``: strings (``"pung:5p"``, ``"kong_concealed:7s"``) or
-    :class:`mjfast.tiles.Meld` objects. ``void_suit``: the declared void suit (定缺): None or -1
-    (none), 0-2, ``"m"``/``"p"``/``"s"`` or ``"万"``/``"筒"``/``"饼"``/``"条"``/``"索"``.
+    tiles for a player still in, 10 - 3m / 7 - 3m at tables of 5 / 6). ``melds``: strings
+    (``"pung:5p"``, ``"kong_concealed:7s"``) or :class:`mjfast.tiles.Meld` objects.
+    ``void_suit``: the declared void suit (定缺): None or -1 (none), 0-2, ``"m"``/``"p"``/``"s"``
+    or ``"万"``/``"筒"``/``"饼"``/``"条"``/``"索"``.
     ``won``: the player has won and left the hand. ``kong_income``: (payer index, amount) pairs
     received from kongs this hand, refunded at the draw if the player is not ready (each amount
     at most :data:`mjfast.rules.MAX_AMOUNT`, like any kong payment). ``visible``: 27 counts of
-    copies seen outside the player's own hand and melds (only used for 死叫).
+    copies seen outside the player's own hand and melds (only used for 死叫). ``discarded_suits``:
+    the suits the player discarded this hand (only used for the 花猪 exception,
+    ``Rules.hua_zhu_one_suit``; :meth:`Round.draw <mjfast.settlement.Round.draw>` fills it from
+    the discards it recorded).
 
     Inputs are normalised: ``concealed`` and ``visible`` become tuples of 27 ints, ``melds`` a
-    tuple of Meld, ``void_suit`` an int 0..2 or None, ``kong_income`` a tuple of int pairs.
+    tuple of Meld, ``void_suit`` an int 0..2 or None, ``kong_income`` a tuple of int pairs,
+    ``discarded_suits`` a sorted tuple of distinct suits 0..2 (given as ints or letters, like
+    ``void_suit``: ``"ms"`` or ``[0, 2]``).
 
     >>> p = PlayerState("123m456m789m1p2s6s9s", void_suit="筒")
     >>> p.is_hua_zhu(), p.suits(), p.void_suit
@@ -233,6 +257,7 @@ class PlayerState:
     won: bool = False
     kong_income: tuple[tuple[int, int], ...] = ()
     visible: tuple[int, ...] | None = None
+    discarded_suits: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -244,6 +269,7 @@ class PlayerState:
         set_(self, "kong_income", _income(self.kong_income))
         if self.visible is not None:
             set_(self, "visible", hand_counts(self.visible, "visible"))
+        set_(self, "discarded_suits", _suits(self.discarded_suits))
         total = self.counts
         k = max(range(NUM_KINDS), key=total.__getitem__)
         if total[k] > 4:
@@ -260,8 +286,18 @@ class PlayerState:
         c = self.counts
         return tuple(s for s in range(3) if any(c[9 * s:9 * s + 9]))
 
-    def is_hua_zhu(self) -> bool:
-        """花猪: the hand holds three suits, or any tile of the declared void suit."""
+    def is_hua_zhu(self, one_suit_exception: bool = False) -> bool:
+        """花猪: the hand holds three suits, or any tile of the declared void suit.
+
+        With *one_suit_exception* (``Rules.hua_zhu_one_suit``), a player who discarded tiles of
+        one suit only is not a 花猪.
+
+        >>> p = PlayerState("123m456m789m1p2s6s9s", discarded_suits="s")
+        >>> p.is_hua_zhu(), p.is_hua_zhu(one_suit_exception=True)
+        (True, False)
+        """
+        if one_suit_exception and len(self.discarded_suits) == 1:
+            return False
         suits = self.suits()
         return len(suits) == 3 or (self.void_suit is not None and self.void_suit in suits)
 
@@ -274,7 +310,23 @@ class PlayerState:
             "won": self.won,
             "kong_income": [list(e) for e in self.kong_income],
             "visible": None if self.visible is None else list(self.visible),
+            "discarded_suits": "".join("mps"[x] for x in self.discarded_suits),
         }
+
+
+def _suits(value: Any) -> tuple[int, ...]:
+    """Distinct suits 0..2, sorted, from a str of suit letters or an iterable of suits."""
+    if isinstance(value, str):
+        items: list[Any] = list(value)
+    else:
+        items = list(_items(value, "discarded_suits", "suits"))
+    suits = set()
+    for j, item in enumerate(items):
+        suit = as_void(item, f"discarded_suits[{j}]")
+        if suit < 0:
+            raise InvalidArgumentError(f"discarded_suits[{j}]: expected a suit, got {shown(item)}")
+        suits.add(suit)
+    return tuple(sorted(suits))
 
 
 def _income(value: Any) -> tuple[tuple[int, int], ...]:

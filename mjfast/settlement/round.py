@@ -3,7 +3,6 @@ happen (RULES.md section 5, then section 6 at a draw)."""
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import json
 from collections.abc import Mapping, Sequence
@@ -21,8 +20,9 @@ from mjfast.settlement.ledger import (
     State,
     Winner,
     account_copies,
-    by_payer,
+    check_sequence,
     check_winner_kongs,
+    draw_states,
     is_list,
     per_winner,
     win_record,
@@ -42,6 +42,8 @@ from mjfast.settlement.model import (
     hand_text,
     melds_of,
     naming,
+    sets_for,
+    sets_kwargs,
 )
 from mjfast.tiles import NUM_KINDS, MeldKind, format_tile
 
@@ -60,15 +62,19 @@ class Round:
     """The ledger of one hand of 血战到底 (RULES.md section 5, then section 6 at a draw).
 
     ``rules``: a :class:`mjfast.rules.Rules`, a preset name or None (``chengdu``). ``players``:
-    2 to 4 seats (the hand ends when all but one have won). ``dealer``: the seat of the dealer
-    (for 天胡/地胡).
+    2 to 6 seats (the hand ends when all but one have won); at 5 and 6 seats hands are short
+    (RULES.md section 7: 3 and 2 sets + pair, :func:`~mjfast.settlement.model.sets_for`).
+    ``dealer``: the seat of the dealer (for 天胡/地胡).
 
     Events, in the order they happen (each returns the transfers it made):
 
     - :meth:`kong` - 直杠 / 补杠 / 暗杠 and their payments;
+    - :meth:`discard` - a discard (no payment; the suits each player discarded are what the
+      花猪 exception ``rules.hua_zhu_one_suit`` reads at the draw);
     - :meth:`win` - one or more winners on one tile (自摸, 点炮, 一炮多响, 抢杠胡, 杠上炮 with
       呼叫转移);
-    - :meth:`draw` - the wall ran out: the draw settlement, with kong income from this ledger.
+    - :meth:`draw` - the wall ran out: the draw settlement, with kong income from this ledger
+      (with ``rules.shai_tai_yang`` also once after all but one have won: 晒太阳).
 
     A player who has won leaves: later events neither charge nor pay them, except kong refunds
     owed to them at the draw. An illegal event raises ``ValueError`` and leaves the ledger as it
@@ -90,10 +96,11 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         self._rules = as_rules(rules)
         self._n = n = as_int(players, "players", minimum=2, maximum=MAX_PLAYERS)
         self._dealer = as_player(dealer, "dealer", n)
+        self._sets = sets_for(n)
         self._s = State(won=[False] * n, win_event=[None] * n, kongs=[],
                          held=np.zeros((n, NUM_KINDS), dtype=np.int64),
                          shared=np.zeros(NUM_KINDS, dtype=np.int64), pungs=[], transfers=[],
-                         events=[])
+                         events=[], discarded=[set() for _ in range(n)])
 
     # ------------------------------------------------------------------ read-only views
     @property
@@ -165,9 +172,11 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
 
     # ------------------------------------------------------------------ events
     def _begin(self, what: str) -> State:
-        if self._s.over:
+        s = self._s
+        if s.over and not (what == "draw" and self._rules.shai_tai_yang
+                           and all(e["type"] != "draw" for e in s.events)):
             raise ValueError(f"{what}: the hand is over (all but one have won, or it was drawn)")
-        return self._s.copy()
+        return s.copy()
 
     def _player_in(self, s: State, value: object, what: str) -> int:
         p = as_player(value, what, self._n)
@@ -216,7 +225,7 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
                              f"({others + int(s.held[p, t])} copies already accounted for)")
 
         out = self._kong_payments(s, p, k, d, event)
-        s.kongs.append(Kong(event, p, t, k, tuple((x.payer, x.amount) for x in out)))
+        s.kongs.append(Kong(event, p, t, k, tuple((x.payer, x.amount) for x in out), source=d))
         s.held[p, t] = 4
         s.transfers += out
         rec: dict[str, Any] = {"type": "kong", "player": p, "tile": format_tile(t), "kind": k}
@@ -239,6 +248,31 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
             owed = [(q, amount) for q in others_in]
         return [Transfer(q, p, a, _KONG_REASON[k], event=event) for q, a in owed if a > 0]
 
+    def discard(self, player: int, tile: TileLike) -> tuple[Transfer, ...]:
+        """Record a discard: no payment (returns ``()``); the suit joins the player's
+        ``discarded_suits`` at the draw (the 花猪 exception, ``rules.hua_zhu_one_suit``).
+
+        Discards are optional: a Round without them prices every event the same. They do not
+        enter the copy accounting (a discard may be claimed by a pung, a kong or a win). A
+        discard may come between a kong and the 杠上炮 win on it.
+
+        >>> r = Round(rules=Rules(hua_zhu_one_suit=True))
+        >>> r.discard(2, "9s"), r.discarded_suits(2)
+        ((), ('s',))
+        """
+        s = self._begin("discard")
+        p = self._player_in(s, player, "discard: player")
+        t = as_tile(tile, "discard: tile")
+        s.discarded[p].add(t // 9)
+        s.events.append({"type": "discard", "player": p, "tile": format_tile(t)})
+        self._s = s
+        return ()
+
+    def discarded_suits(self, player: int) -> tuple[str, ...]:
+        """The suits (``"m"``, ``"p"``, ``"s"``) ``player`` discarded, as recorded."""
+        return tuple("mps"[x] for x in sorted(self._s.discarded[as_player(player, "player",
+                                                                          self._n)]))
+
     def win(self, players: int | Sequence[int], tile: TileLike, *,
             from_player: int | None = None,
             hands: HandLike | Sequence[HandLike],
@@ -258,7 +292,8 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         lists aligned with it. A winner's melds must show every kong recorded for them.
 
         Each winner is scored by ``mjfast.scoring.score`` (the flags passed through) and paid
-        ``amount = rules.multiplier`` (base x 2^min(fan, cap)):
+        ``amount = rules.multiplier`` (base x 2^min(fan, cap); the points under the ``points``
+        model):
 
         - 自摸: every other player still in pays ``amount`` (+1 with ``self_draw="add_base"``;
           ``"add_fan"`` adds the fan in scoring instead);
@@ -268,6 +303,9 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         - 杠上炮 (``after_kong_discard``, needs a kong by ``from_player`` just before): with
           ``rules.hu_jiao_zhuan_yi`` the discarder also pays each winner the whole income of that
           kong (呼叫转移; with several winners each gets a full copy).
+
+        - 点杠花 (``rules.dian_gang_hua``): a 杠上花 (``after_kong``) right after an exposed kong
+          is paid by that kong's discarder alone, as a discard win (no 自摸加底).
 
         Flags: ``after_kong`` (杠上花, needs the winner's own kong just before), ``last_tile``
         (海底), ``tian_hu`` (dealer, first event), ``di_hu`` (not the dealer).
@@ -296,7 +334,7 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
             single, seats = True, [players]
         winners, t, d = self._win_seats(s, seats, tile, from_player)
         given = per_winner(single, len(winners), hands, melds, void_suit)
-        last_kong, robbed = self._check_sequence(s, event, winners, t, d, flags)
+        last_kong, robbed = check_sequence(s, winners, t, d, flags, self._dealer)
         scored = [self._score_winner(s, w, t, d, flags, *args,
                                      what=f"win: player {w}" if single
                                      else f"win: players[{i}] (player {w})")
@@ -304,7 +342,10 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         held, shared = account_copies(s, scored, t, d, flags["robbing_kong"])
         zhuan_yi = last_kong if flags["after_kong_discard"] and self._rules.hu_jiao_zhuan_yi \
             else None
-        out = self._pay(s, scored, event, t, d, flags["robbing_kong"], robbed, zhuan_yi)
+        # 点杠花: a 杠上花 on an exposed kong's replacement draw, paid by its discarder alone
+        payer = last_kong.source if flags["after_kong"] and self._rules.dian_gang_hua \
+            and last_kong is not None else None
+        out = self._pay(s, scored, event, t, d, flags["robbing_kong"], robbed, zhuan_yi, payer)
         for w in winners:
             s.won[w] = True
             s.win_event[w] = event
@@ -338,39 +379,6 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
             raise ValueError(f"win: player {d} cannot win on their own discard")
         return winners, t, d
 
-    def _check_sequence(self, s: State, event: int, winners: list[int], t: int, d: int | None,
-                        flags: dict[str, bool]) -> tuple[Kong | None, Kong | None]:
-        """Check the flags against the events before; return the kong made just before (if
-        any) and the recorded added kong this win robs (if any)."""
-        last = s.events[-1] if s.events else None
-        last_kong = s.kongs[-1] if s.kongs and last is not None and last["type"] == "kong" \
-            and s.kongs[-1].event == event - 1 else None
-        if flags["after_kong"] and (d is not None or last_kong is None
-                                    or last_kong.player != winners[0]):
-            raise ValueError("win: after_kong (杠上花) needs a self-drawn win right after the "
-                             "winner's own kong")
-        if flags["after_kong_discard"] and (d is None or last_kong is None
-                                            or last_kong.player != d):
-            raise ValueError("win: after_kong_discard (杠上炮) needs a kong by from_player "
-                             "right before")
-        robbed = None
-        if flags["robbing_kong"]:
-            if d is None:
-                raise ValueError("win: robbing_kong (抢杠胡) needs from_player, the robbed player")
-            if last_kong is not None and last_kong.player == d and last_kong.tile == t:
-                if last_kong.kind != "kong_added":
-                    raise ValueError("win: only an added kong (补杠) can be robbed")
-                robbed = last_kong
-        if flags["tian_hu"] and (s.events or d is not None or winners[0] != self._dealer):
-            raise ValueError("win: tian_hu (天胡) is the dealer's self-drawn win before any "
-                             "other event")
-        if flags["di_hu"] and any(w == self._dealer for w in winners):
-            raise ValueError("win: di_hu (地胡) is a non-dealer's win")
-        if d is not None and flags["robbing_kong"] and robbed is None \
-                and (s.held[d, t] > 3 or (d, t) in s.pungs):
-            raise ValueError(f"win: player {d} cannot have a pung of {format_tile(t)} to add to")
-        return last_kong, robbed
-
     def _score_winner(self, s: State, w: int, t: int, d: int | None, flags: dict[str, bool],
                       hand: object, melds: object, void_suit: object, *, what: str) -> Winner:
         """Read one winner's hand, check it against the ledger and score it."""
@@ -378,24 +386,27 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         ms = melds_of(melds, what)
         void = as_void(void_suit, f"{what}: void_suit")
         vs = None if void < 0 else void
-        size = sum(counts)
-        if size == 13 - 3 * len(ms):
+        size, full = sum(counts), 3 * self._sets + 2 - 3 * len(ms)
+        if size == full - 1:
             raise ValueError(f"{what}: the hand has {size} tiles; pass the concealed tiles "
-                             f"including the win tile ({14 - 3 * len(ms)} tiles)")
+                             f"including the win tile ({full} tiles)")
         if counts[t] == 0:
             raise ValueError(f"{what}: the hand does not contain the win tile {format_tile(t)}")
         check_winner_kongs(s, w, ms, what)
+        short = sets_kwargs(self._sets)  # short hands (5 and 6 players): score(sets=...)
         with naming(what):
             res = score(np.asarray(counts, dtype=np.uint8), win_tile=t, melds=ms, void_suit=vs,
-                        self_drawn=d is None, rules=self._rules, **flags)
+                        self_drawn=d is None, rules=self._rules, **flags, **short)
         if not res.is_win:
             raise ValueError(f"{what}: {hand_text(counts)}{''.join(' ' + str(m) for m in ms)} "
                              f"is not a winning hand on {format_tile(t)}")
         return Winner(w, res, counts, ms, vs)
 
     def _pay(self, s: State, scored: list[Winner], event: int, t: int, d: int | None,
-             robbing: bool, robbed: Kong | None, zhuan_yi: Kong | None) -> list[Transfer]:
-        """The transfers of a win; annuls a robbed kong, hands on a 呼叫转移 kong's income."""
+             robbing: bool, robbed: Kong | None, zhuan_yi: Kong | None,
+             dian_gang: int | None) -> list[Transfer]:
+        """The transfers of a win; annuls a robbed kong, hands on a 呼叫转移 kong's income;
+        *dian_gang*: the discarder who pays a 点杠花 alone, as a discard win."""
         if robbed is not None:
             robbed.status = "annulled"
             s.transfers = [x for x in s.transfers if x.event != robbed.event]
@@ -404,7 +415,9 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         out: list[Transfer] = []
         for w in scored:
             amount = int(w.result.multiplier)
-            if d is None:
+            if dian_gang is not None:
+                payers, reason = [dian_gang], Reason.DIAN_PAO
+            elif d is None:
                 if self._rules.self_draw == "add_base":
                     amount += 1
                 payers = [q for q in range(self._n) if q != w.seat and not s.won[q]]
@@ -429,8 +442,11 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         each player still in, ``None`` (or a state with ``won=True``) for a player who has won.
         Each state's ``kong_income`` may be left empty: this ledger fills it with
         :meth:`kong_income`; a non-empty value must agree with it (per payer). Melds must show
-        the kongs recorded for the player. Returns the draw :class:`Settlement` (also appended
-        to :attr:`transfers`); see :func:`settle_draw` for the steps.
+        the kongs recorded for the player; ``discarded_suits`` is filled from the discards
+        recorded (:meth:`discard`), like ``kong_income``. Returns the draw :class:`Settlement`
+        (also appended to :attr:`transfers`); see :func:`settle_draw` for the steps. With
+        ``rules.shai_tai_yang`` it may also be called once after all but one have won (晒太阳:
+        the last player refunds the kong income unless ready).
         """
         s = self._begin("draw")
         event = len(s.events)
@@ -439,23 +455,7 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         if len(players) != self._n:
             raise InvalidArgumentError(f"draw: expected {self._n} players, got {len(players)}")
         given = [as_state(p, f"draw: players[{i}]") for i, p in enumerate(players)]
-        states: list[PlayerState | None] = []
-        for i, st in enumerate(given):
-            what = f"draw: players[{i}]"
-            if s.won[i]:
-                if st is not None and not st.won:
-                    raise ValueError(f"{what}: player {i} has won; pass None or won=True")
-                states.append(None)
-                continue
-            if st is None or st.won:
-                raise ValueError(f"{what}: player {i} is still in; pass their PlayerState "
-                                 "with won=False")
-            check_winner_kongs(s, i, st.melds, what)
-            ledger = s.income(i)
-            if st.kong_income and by_payer(st.kong_income) != by_payer(ledger):
-                raise ValueError(f"{what}: kong_income {list(st.kong_income)} disagrees with "
-                                 f"the ledger's {list(ledger)}")
-            states.append(dataclasses.replace(st, kong_income=ledger))
+        states = draw_states(s, given)
         known = s.shared + sum((s.held[i] for i in range(self._n) if s.won[i]),
                                np.zeros(NUM_KINDS, dtype=np.int64))
         check_copies(states, known, "draw")
@@ -492,6 +492,8 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
                 kind, args = event_args(event)
                 if kind == "kong":
                     ledger.kong(**args)
+                elif kind == "discard":
+                    ledger.discard(**args)
                 elif kind == "win":
                     ledger.win(args.pop("players"), args.pop("tile"), **args)
                 else:

@@ -295,6 +295,7 @@ def test_batch_usage_errors(tmp_path, hands13):
 @pytest.mark.parametrize("text", [
     "123m456p789s11s23m", " 123m  456p\t", "1112345678999m", "123万456筒789条1s", "🀇🀈🀉",
     "", "1z", "1230m", "123", "m123", "11111m", "123M", "1 2 3m", "123 m", "123m,4p", "５m",
+    "123m\n456m", "\n",  # a newline inside one item (a quoted CSV field) once crashed the join
 ])
 def test_parse_lines_matches_parse_hand(text):
     counts, errors = cli.parse_lines([text.encode("utf-8")])
@@ -307,7 +308,7 @@ def test_parse_lines_matches_parse_hand(text):
 
 
 @settings(max_examples=300)
-@given(st.lists(st.text(alphabet="123456789mps 0z万\t\r", max_size=20), min_size=1, max_size=8))
+@given(st.lists(st.text(alphabet="123456789mps 0z万\t\r\n", max_size=20), min_size=1, max_size=8))
 def test_parse_lines_property(texts):
     counts, errors = cli.parse_lines([t.encode("utf-8") for t in texts])
     for i, text in enumerate(texts):
@@ -317,6 +318,14 @@ def test_parse_lines_property(texts):
             assert errors.get(i) == str(exc)
         else:
             assert i not in errors and np.array_equal(counts[i], want)
+
+
+def test_batch_csv_field_with_newline(tmp_path):
+    src = tmp_path / "h.csv"
+    src.write_text('hand\n"123m\n456m789m11p23p",x\n123m456m789m11p23p\n')
+    res = run("batch", str(src), str(tmp_path / "o.csv"))
+    assert res.returncode == 0, res.stderr
+    assert (tmp_path / "o.csv").read_text().splitlines()[1:] == ["2,0,", "4,0,"]
 
 
 def test_parse_lines_fast_path_bulk():

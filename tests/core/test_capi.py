@@ -18,10 +18,12 @@ import numpy as np
 import pytest
 
 import mjfast
+from mjfast import fan_batch
 from mjfast._typing import Form
 from mjfast.capi import get_include
 from mjfast.datagen import complete_hands, deal, ready_hands
 from mjfast.rules import Rules
+from tests.strategies import random_deals
 
 ROOT = Path(__file__).resolve().parents[2]
 CC = shutil.which("cc") or shutil.which("gcc")
@@ -72,6 +74,9 @@ def lib(build: Path) -> ctypes.CDLL:
                            ctypes.c_int]
     dll.mj_max_fan.argtypes = [ctypes.c_void_p, U8P, U8P, U8P, ctypes.c_int, U8P,
                                ctypes.POINTER(ctypes.c_int)]
+    dll.mj_fan_ex.argtypes = [*dll.mj_fan.argtypes, ctypes.c_int]
+    dll.mj_max_fan_ex.argtypes = [*dll.mj_max_fan.argtypes, ctypes.c_int]
+    dll.mj_max_fan_n_ex.restype = ctypes.c_int64
     assert dll.mj_init() == 0
     return dll
 
@@ -239,6 +244,43 @@ def test_presets_equal_the_blobs(lib: ctypes.CDLL) -> None:
     assert lib.mj_rules_preset(b"nowhere") is None
 
 
+@pytest.mark.parametrize("sets", [2, 3])
+def test_short_hands(lib: ctypes.CDLL, sets: int) -> None:
+    """MJ_SETS(n) and the _ex fan functions equal the Python API's sets=n."""
+    rng = np.random.default_rng(sets)
+    for size in (3 * sets + 1, 3 * sets + 2):
+        hands = np.concatenate([random_deals(rng, 500, size),
+                                random_deals(rng, 500, size, suits=(0, 1)),
+                                random_deals(rng, 500, size, suits=(2,))])
+        out = np.empty(len(hands), np.int8)
+        assert lib.mj_shanten_n(_p(hands), ctypes.c_size_t(len(hands)), None, -1, sets << 8,
+                                _p(out, I8P)) == -1
+        assert out.tolist() == mjfast.shanten(hands, sets=sets).tolist()
+        assert [lib.mj_shanten(_p(h), None, -1, sets << 8) for h in hands[:200]] == \
+            out[:200].tolist()
+    rules = lib.mj_rules_preset(b"chengdu")
+    ready = random_deals(rng, 300, 3 * sets + 1, suits=(1,))
+    want, best = fan_batch.max_fan(ready, sets=sets, best_wait=True)
+    fans = np.empty(len(ready), np.int16)
+    waits = np.empty(len(ready), np.int8)
+    assert lib.mj_max_fan_n_ex(ctypes.c_void_p(rules), _p(ready), ctypes.c_size_t(len(ready)),
+                               None, None, -1, None, _p(fans, ctypes.POINTER(ctypes.c_int16)),
+                               _p(waits, I8P), sets << 8) == -1
+    assert fans.tolist() == want.tolist() and waits.tolist() == best.tolist()
+    for h, f in zip(ready[:50], want[:50]):
+        w = ctypes.c_int(-2)
+        assert lib.mj_max_fan_ex(rules, _p(h), None, None, -1, None, ctypes.byref(w),
+                                 sets << 8) == f
+        if f >= 0:
+            won = h.copy()
+            won[w.value] += 1
+            assert lib.mj_fan_ex(rules, _p(won), None, None, -1, w.value, 0, sets << 8) == \
+                fan_batch.fan(won, w.value, sets=sets)
+    assert lib.mj_max_fan_ex(rules, _p(ready[0]), None, None, -1, None, None, 1) == \
+        MJ_E["options"]
+    assert lib.mj_max_fan(rules, _p(ready[0]), None, None, -1, None, None) == MJ_E["size"]
+
+
 def test_errors(lib: ctypes.CDLL) -> None:
     hand = np.array(mjfast.parse_hand("123m456m789m11p23p"), np.uint8)
     five = hand.copy()
@@ -251,7 +293,9 @@ def test_errors(lib: ctypes.CDLL) -> None:
     assert lib.mj_shanten(_p(hand), None, 3, 0) == MJ_E["void"]
     assert lib.mj_shanten(_p(hand), None, 0, MJ_NO_VOID_RULE) == MJ_E["void"]
     assert lib.mj_shanten(_p(hand), None, -1, 1 << 20) == MJ_E["options"]
-    assert lib.mj_shanten(_p(hand), None, -1, 3 << 8) == MJ_E["options"]  # sets: only 4
+    assert lib.mj_shanten(_p(hand), None, -1, 5 << 8) == MJ_E["options"]  # sets: 2..4
+    assert lib.mj_shanten(_p(hand), None, -1, 1 << 8) == MJ_E["options"]
+    assert lib.mj_shanten(_p(hand), None, -1, 3 << 8) == MJ_E["size"]  # 13 tiles, 3 sets
     assert lib.mj_shanten(_p(hand), None, -1, 4 << 8) == 0
     assert lib.mj_shanten(None, None, -1, 0) == MJ_E["null"]
     assert lib.mj_discards(_p(hand), None, -1, 0, _p(out, I8P)) == MJ_E["size"]
@@ -297,6 +341,28 @@ def test_c_example(build: Path) -> None:
         tiles = "".join(mjfast.format_tile(t) for t in mjfast.mask_to_tiles(int(waits13[i])))\
             if i < 8000 else ""
         fan = fans[i] if i < 8000 and fans[i] >= 0 else "-"
+        assert line == f"{shanten[i]} {tiles or '-'} {fan}", _mpsz(hands[i])
+    assert len(lines) == len(hands)
+
+
+@pytest.mark.parametrize("sets", [2, 3])
+def test_c_example_short_hands(build: Path, sets: int) -> None:
+    exe = build / "example"
+    if not exe.exists():
+        _cc(exe, ROOT / "examples" / "c" / "mjfast_example.c", Path(get_include()) / "mjfast.c")
+    rng = np.random.default_rng(sets)
+    hands = np.concatenate([random_deals(rng, 500, 3 * sets + 1, suits=(0, 1)),
+                            random_deals(rng, 200, 3 * sets + 2)])
+    text = "".join(_mpsz(h) + "\n" for h in hands)
+    lines = subprocess.run([str(exe), str(sets)], input=text, capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    shanten = mjfast.shanten(hands, sets=sets)
+    waits = mjfast.waits(hands[:500], sets=sets)
+    fans = fan_batch.max_fan(hands[:500], sets=sets)
+    for i, line in enumerate(lines):
+        tiles = "".join(mjfast.format_tile(t) for t in mjfast.mask_to_tiles(int(waits[i])))\
+            if i < 500 else ""
+        fan = fans[i] if i < 500 and fans[i] >= 0 else "-"
         assert line == f"{shanten[i]} {tiles or '-'} {fan}", _mpsz(hands[i])
     assert len(lines) == len(hands)
 

@@ -17,6 +17,7 @@ import pytest
 import mjfast
 from mjfast.datagen import deal, ready_hands
 from mjfast.rules import Rules
+from tests.strategies import random_deals
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None,
@@ -58,6 +59,16 @@ def test_max_fan_with_python_rules(example: ModuleType) -> None:
     assert (example.max_fan(ready, rules.to_bytes()) == mjfast.max_fan(ready, rules=rules)).all()
     with pytest.raises(ValueError, match="to_bytes"):
         example.max_fan(ready, b"junk")
+
+
+def test_short_hands(example: ModuleType) -> None:
+    rng = np.random.default_rng(26)
+    for n in (2, 3):
+        hands = random_deals(rng, 2000, 3 * n + 1, suits=(0, 1))
+        assert (example.shanten(hands, -1, example.sets(n)) == mjfast.shanten(hands, sets=n)).all()
+        assert (example.waits(hands, -1, example.sets(n)) == mjfast.waits(hands, sets=n)).all()
+        assert (example.max_fan(hands, None, example.sets(n)) ==
+                mjfast.max_fan(hands, sets=n)).all()
 
 
 def test_the_loop_runs(example: ModuleType) -> None:

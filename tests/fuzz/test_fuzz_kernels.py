@@ -60,8 +60,9 @@ def kernel_call(draw: st.DrawFn, name: str) -> tuple[dict[str, Any], int | None]
     """Valid keyword arguments of one call of kernel *name* (``hands`` among them) and the
     number of rows (None for one hand)."""
     k = KERNELS[name]
+    sets = draw(st.sampled_from([4, 4, 3, 2]))  # short hands of 5 / 6 players too
     if draw(st.booleans()):
-        case = draw(cases(size=k.size, visible=k.visible))
+        case = draw(cases(size=k.size, visible=k.visible, sets=sets))
         kw: dict[str, Any] = {"hands": _single_hand(draw, case.hand), "melds": case.api_melds,
                               "void_suit": case.void_suit, "void_rule": case.void_rule}
         if k.visible:
@@ -70,7 +71,8 @@ def kernel_call(draw: st.DrawFn, name: str) -> tuple[dict[str, Any], int | None]
             kw["form"] = case.form
         n = None
     else:
-        rows, void_rule, form = draw(batches(size=k.size, visible=k.visible, max_rows=5))
+        rows, void_rule, form = draw(batches(size=k.size, visible=k.visible, max_rows=5,
+                                             sets=sets))
         hands, melds, voids, visible = batch_arrays(rows)
         n = len(rows)
         as_text = draw(st.booleans()) and all(any(c.hand) for c in rows)
@@ -84,6 +86,7 @@ def kernel_call(draw: st.DrawFn, name: str) -> tuple[dict[str, Any], int | None]
             kw["out"] = np.full((n,) + k.row, 7, k.dtype)
     kw["workers"] = draw(st.sampled_from([1, 1, 2, -1]))
     kw["errors"] = draw(st.sampled_from(["raise", "coerce"]))
+    kw["sets"] = sets
     return kw, n
 
 

@@ -21,6 +21,7 @@ GOOD: dict[str, st.SearchStrategy[Any]] = {
                                 st.integers(0, MAX_FAN), max_size=4),
     "self_draw": st.sampled_from(["add_base", "add_fan", "none"]),
     "cha_da_jiao": st.sampled_from(["max", "min"]),
+    "model": st.sampled_from(["doubling", "points"]),
     "cap": st.one_of(st.none(), st.integers(0, MAX_FAN + 2)),
     "hua_zhu": st.one_of(st.none(), st.integers(0, MAX_AMOUNT)),
 }
@@ -44,8 +45,8 @@ def _check_rules(r: Rules) -> None:
     repr(r)
     assert pickle.loads(pickle.dumps(r)) == r
     assert rules_from_json(rules_to_json(r)) == r
-    for f in (0, 1, MAX_FAN):
-        assert 1 <= r.multiplier(f) <= 2**MAX_FAN
+    for f in (0, 1, MAX_FAN):  # points pay the points themselves: 0 points pay nothing
+        assert (0 if r.model == "points" else 1) <= r.multiplier(f) <= 2**MAX_FAN
     outcome(r.hua_zhu_amount, returns=lambda a: type(a) is int and 0 <= a <= MAX_AMOUNT)
     m = mjfast.max_fan("1112345678999m", rules=r)
     assert m.payment <= 2**MAX_FAN
@@ -76,7 +77,8 @@ def test_rules(fields: tuple[dict[str, Any], bool]) -> None:
 
 
 @FUZZ
-@given(name=st.one_of(st.sampled_from(["chengdu", "qq"]), hostile()), fields=rule_fields())
+@given(name=st.one_of(st.sampled_from(["chengdu", "qq", "points"]), hostile()),
+       fields=rule_fields())
 def test_rules_preset(name: object, fields: tuple[dict[str, Any], bool]) -> None:
     kw, _ = fields
     res = outcome(lambda: Rules.preset(name, **kw),  # type: ignore[arg-type]
@@ -86,7 +88,8 @@ def test_rules_preset(name: object, fields: tuple[dict[str, Any], bool]) -> None
 
 
 @FUZZ
-@given(base=st.sampled_from([Rules(), Rules.preset("qq"), Rules(cap=None)]), fields=rule_fields())
+@given(base=st.sampled_from([Rules(), Rules.preset("qq"), Rules(cap=None), Rules.preset("points")]),
+       fields=rule_fields())
 def test_rules_replace(base: Rules, fields: tuple[dict[str, Any], bool]) -> None:
     kw, _ = fields
     res = outcome(lambda: base.replace(**kw), names=("Rules", *kw),
@@ -96,7 +99,8 @@ def test_rules_replace(base: Rules, fields: tuple[dict[str, Any], bool]) -> None
 
 
 @FUZZ
-@given(rules=st.sampled_from([Rules(), Rules.preset("qq"), Rules(cap=MAX_FAN + 1)]),
+@given(rules=st.sampled_from([Rules(), Rules.preset("qq"), Rules(cap=MAX_FAN + 1),
+                              Rules.preset("points")]),
        value=st.one_of(hostile(), st.integers(-5, 2 * MAX_FAN)),
        method=st.sampled_from(["multiplier", "display_fan"]))
 def test_rules_methods(rules: Rules, value: object, method: str) -> None:

@@ -18,6 +18,7 @@ RULES = st.sampled_from([None, "chengdu", "qq", Rules(), Rules.preset("qq", cap=
                          Rules(cap=48, root_fan=48, men_qing=48, zi_mei_dui=48),
                          Rules(si_jiao=True, cha_da_jiao="min")])
 BATCH_SHAPES = [(27,), (1, 27), (2, 27), (3, 27), (2, 26), (0, 27), (4,)]
+SETS = st.sampled_from([4, 4, 3, 2])  # short hands of 5 / 6 players too
 
 
 def _spell(draw: st.DrawFn, counts: list[int]) -> object:
@@ -40,11 +41,12 @@ def _corrupt(data: st.DataObject, kw: dict[str, Any], shapes: list[tuple[int, ..
 @FUZZ
 @given(data=st.data())
 def test_score(data: st.DataObject) -> None:
-    case = data.draw(cases(size="complete"))
+    case = data.draw(cases(size="complete", sets=data.draw(SETS)))
     held = [t for t in range(27) if case.hand[t]]
     kw: dict[str, Any] = {
         "hand": _spell(data.draw, case.hand), "win_tile": data.draw(st.sampled_from(held)),
         "melds": case.api_melds, "void_suit": case.void_suit, "rules": data.draw(RULES),
+        "sets": case.sets,
         **{flag: data.draw(st.booleans()) if data.draw(st.integers(0, 5)) == 0 else False
            for flag in FLAG_NAMES}}
     bad = _corrupt(data, kw, [(27,), (1, 27)])
@@ -58,11 +60,12 @@ def test_score(data: st.DataObject) -> None:
 @FUZZ
 @given(data=st.data())
 def test_decompose(data: st.DataObject) -> None:
-    case = data.draw(cases())
-    kw: dict[str, Any] = {"hand": _spell(data.draw, case.hand), "melds": case.api_melds}
+    case = data.draw(cases(sets=data.draw(SETS)))
+    kw: dict[str, Any] = {"hand": _spell(data.draw, case.hand), "melds": case.api_melds,
+                          "sets": case.sets}
     bad = _corrupt(data, kw, [(27,), (1, 27)])
     hand = kw.pop("hand")
-    res = outcome(lambda: mjfast.decompose(hand, **kw), names=("hand", "meld"),
+    res = outcome(lambda: mjfast.decompose(hand, **kw), names=("hand", "meld", "sets"),
                   returns=lambda r: type(r) is list and all(type(d) is Decomposition for d in r))
     if not bad:
         assert res.ok, f"a valid call was refused: {res.value!r}"
@@ -71,10 +74,10 @@ def test_decompose(data: st.DataObject) -> None:
 @FUZZ
 @given(data=st.data())
 def test_max_fan_one_hand(data: st.DataObject) -> None:
-    case = data.draw(cases(size="waiting", visible=True))
+    case = data.draw(cases(size="waiting", visible=True, sets=data.draw(SETS)))
     kw: dict[str, Any] = {"hand": _spell(data.draw, case.hand), "melds": case.api_melds,
                           "void_suit": case.void_suit, "rules": data.draw(RULES),
-                          "visible": case.visible}
+                          "visible": case.visible, "sets": case.sets}
     extra = data.draw(st.sampled_from([{}, {}, {"workers": 1}, {"errors": "raise"},
                                        {"best_wait": False}]))
     kw.update(extra)
@@ -118,12 +121,13 @@ def _out_array(data: st.DataObject, n: int, hands: np.ndarray) -> object:
 @FUZZ
 @given(data=st.data())
 def test_fan_batch(data: st.DataObject) -> None:
-    rows, _, _ = data.draw(batches(size="complete", max_rows=5))
+    rows, _, _ = data.draw(batches(size="complete", max_rows=5, sets=data.draw(SETS)))
     hands, melds, voids, _ = batch_arrays(rows)
     n = len(rows)
     wins = np.array([data.draw(st.sampled_from([t for t in range(27) if c.hand[t]])) for c in rows],
                     np.int64)
     kw: dict[str, Any] = {"hands": hands, "win_tiles": wins, "melds": melds, "void_suit": voids,
+                          "sets": rows[0].sets,
                           "rules": data.draw(RULES), "workers": data.draw(st.sampled_from([1, 2])),
                           "errors": data.draw(st.sampled_from(["raise", "coerce"]))}
     if data.draw(st.booleans()):
@@ -143,11 +147,11 @@ def test_fan_batch(data: st.DataObject) -> None:
 @FUZZ
 @given(data=st.data())
 def test_max_fan_batch(data: st.DataObject) -> None:
-    rows, _, _ = data.draw(batches(size="waiting", max_rows=5, visible=True))
+    rows, _, _ = data.draw(batches(size="waiting", max_rows=5, visible=True, sets=data.draw(SETS)))
     hands, melds, voids, visible = batch_arrays(rows)
     n = len(rows)
     kw: dict[str, Any] = {"hands": hands, "melds": melds, "void_suit": voids,
-                          "visible": visible, "rules": data.draw(RULES),
+                          "visible": visible, "rules": data.draw(RULES), "sets": rows[0].sets,
                           "workers": data.draw(st.sampled_from([1, 2])),
                           "errors": data.draw(st.sampled_from(["raise", "coerce"])),
                           "best_wait": data.draw(st.booleans())}
@@ -161,5 +165,6 @@ def test_max_fan_batch(data: st.DataObject) -> None:
                   out=out if isinstance(out, np.ndarray) else None)
     if res.ok and not bad and isinstance(res.value, np.ndarray):
         one = [mjfast.max_fan(hands[i], melds=_exposed(melds[i]), void_suit=int(voids[i]),
-                              visible=visible[i], rules=kw["rules"]) for i in range(n)]
+                              visible=visible[i], rules=kw["rules"], sets=kw["sets"])
+               for i in range(n)]
         assert same(res.value, np.array([-1 if m.fan is None else m.fan for m in one], np.int16))

@@ -21,7 +21,7 @@ from mjfast import _args, fan_batch
 from mjfast._args import FLAG_NAMES
 from mjfast._core import _fan
 from mjfast.errors import InvalidArgumentError
-from mjfast.rules import BASE_PATTERNS, PRESETS, Fan, Rules
+from mjfast.rules import BASE_PATTERNS, Fan, Rules
 from mjfast.scoring import R_ALL_TRIPLETS, R_DRAGON, R_SEQ_456, R_TWIN_SEQ, R_YAO_JIU, inputs
 from mjfast.scoring.patterns import applicable, best_pattern, compile_rules, view
 from mjfast.tiles import parse_hand
@@ -53,7 +53,11 @@ def _random_rules(rng: random.Random) -> Rules:
     if rng.random() < 0.6:
         ov["base_fan"] = {rng.choice(BASE_PATTERNS): rng.randint(0, 8)
                           for _ in range(rng.randint(1, 6))}
-    return Rules.preset(rng.choice(PRESETS), **ov)
+    return Rules.preset(rng.choice(_GOLDEN_PRESETS), **ov)
+
+
+# The presets the golden digest below was taken over (later presets have their own digest).
+_GOLDEN_PRESETS = ("chengdu", "qq")
 
 
 def _digest(*tables: np.ndarray) -> str:
@@ -66,6 +70,7 @@ def _digest(*tables: np.ndarray) -> str:
 @pytest.mark.parametrize("preset, digest", [
     ("chengdu", "599f2af5df8cd28f86ffae99432a1cd4dbe141bebef9b450b2a9b8ffc0569228"),
     ("qq", "8a08064b76512d16d66a69f8da2e8ac91ac7ba7a2d90e71016e2fd914fbef7ef"),
+    ("points", "b19725a112d028a68af2f453bff6bb6ba0aa0b312b784afe864453ea832794a6"),
 ])
 def test_compiled_presets_unchanged(preset, digest):
     assert _digest(compile_rules(Rules.preset(preset))) == digest
@@ -74,7 +79,7 @@ def test_compiled_presets_unchanged(preset, digest):
 
 def test_compiled_random_rules_unchanged():
     rng = random.Random(20240808)
-    rules = [Rules.preset(p) for p in PRESETS] + [_random_rules(rng) for _ in range(200)]
+    rules = [Rules.preset(p) for p in _GOLDEN_PRESETS] + [_random_rules(rng) for _ in range(200)]
     got = _digest(*(compile_rules(r) for r in rules))
     assert got == "230b8cb94ffd75fe127878396a8980fad71fc10a41ebe434a218c883780c5d1f"
 

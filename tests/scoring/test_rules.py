@@ -28,7 +28,8 @@ FIELD_DEFAULTS = {
     "jin_gou_diao": False, "cap": 3, "exposed_kong": 2, "jia_jia_you": False,
     "added_kong": 1, "concealed_kong": 2, "hu_jiao_zhuan_yi": True, "hua_zhu": None,
     "cha_da_jiao": "max", "si_jiao": False, "fan_display_offset": 0, "kong_refund": True,
-    "guo_shui_bu_hu": False, "zui_hou_bi_hu": False,
+    "guo_shui_bu_hu": False, "zui_hou_bi_hu": False, "model": "doubling", "cha_hua_zhu": True,
+    "hua_zhu_one_suit": False, "shai_tai_yang": False, "dian_gang_hua": False,
 }
 TABLE = {
     "PING_HU": 0, "DUI_DUI_HU": 1, "QING_YI_SE": 2, "QI_DUI": 2, "DAI_YAO_JIU": 2,
@@ -78,7 +79,7 @@ def test_chengdu_defaults():
 
 
 def test_presets():
-    assert PRESETS == ("chengdu", "qq")
+    assert PRESETS == ("chengdu", "qq", "points")
     qq = Rules.preset("qq")
     diff = {
         f.name: getattr(qq, f.name) for f in dataclasses.fields(Rules)
@@ -95,7 +96,8 @@ NON_DEFAULT = {
     "jin_gou_diao": True, "cap": 5, "exposed_kong": 1, "jia_jia_you": True, "added_kong": 2,
     "concealed_kong": 4, "hu_jiao_zhuan_yi": False, "hua_zhu": 20, "cha_da_jiao": "min",
     "si_jiao": True, "fan_display_offset": 1, "kong_refund": False,
-    "guo_shui_bu_hu": True, "zui_hou_bi_hu": True,
+    "guo_shui_bu_hu": True, "zui_hou_bi_hu": True, "model": "points", "cha_hua_zhu": False,
+    "hua_zhu_one_suit": True, "shai_tai_yang": True, "dian_gang_hua": True,
 }
 
 

@@ -66,26 +66,27 @@ def _rotate(draw, kinds, ok):
 
 
 @st.composite
-def winning_hands(draw, allow_three_suits=False):
-    """(concealed counts, melds): a complete hand; three suits only when allowed."""
+def winning_hands(draw, allow_three_suits=False, sets=4):
+    """(concealed counts, melds): a complete hand of *sets* sets (seven pairs only with 4);
+    three suits only when allowed."""
     suits = draw(st.lists(st.integers(0, 2), min_size=1, max_size=3 if allow_three_suits else 2,
                           unique=True))
     kinds = sorted(s * 9 + r for s in suits for r in range(9))
     total = [0] * 27
     c = [0] * 27
-    if draw(st.integers(0, 4)) == 0:  # seven pairs (fours allowed)
+    if sets == 4 and draw(st.integers(0, 4)) == 0:  # seven pairs (fours allowed)
         for _ in range(7):
             k = _rotate(draw, kinds, lambda k: total[k] <= 2)
             total[k] += 2
             c[k] += 2
         return c, ()
     melds = []
-    for _ in range(draw(st.sampled_from([0, 0, 0, 1, 2, 3, 4]))):
+    for _ in range(draw(st.sampled_from([m for m in (0, 0, 0, 1, 2, 3, 4) if m <= sets]))):
         kind = draw(st.sampled_from(list(MeldKind)))
         k = _rotate(draw, kinds, lambda k: total[k] == 0)
         total[k] = kind.size
         melds.append(Meld(kind, k))
-    for _ in range(4 - len(melds)):
+    for _ in range(sets - len(melds)):
         if draw(st.booleans()):
             k = _rotate(draw, kinds, lambda k: k % 9 <= 6 and all(
                 total[k + i] < 4 for i in range(3)))
@@ -128,8 +129,9 @@ void_st = st.none() | st.integers(0, 2) | st.sampled_from(["m", "p", "s"])
 
 
 @st.composite
-def random_hands(draw, complete):
-    """Arbitrary hands from the wall (mostly not winning) with 0-2 random melds."""
+def random_hands(draw, complete, sets=4):
+    """Arbitrary hands from the wall (mostly not winning) with 0-2 random melds, of the size
+    of *sets* sets."""
     suits = draw(st.lists(st.integers(0, 2), min_size=1, max_size=3, unique=True))
     kinds = sorted(s * 9 + r for s in suits for r in range(9))
     total = [0] * 27
@@ -140,7 +142,7 @@ def random_hands(draw, complete):
         total[k] = kind.size
         melds.append(Meld(kind, k))
     c = [0] * 27
-    for _ in range((14 if complete else 13) - 3 * len(melds)):
+    for _ in range(3 * (sets - len(melds)) + (2 if complete else 1)):
         k = _rotate(draw, kinds, lambda k: total[k] < 4)
         total[k] += 1
         c[k] += 1

@@ -482,7 +482,7 @@ def test_the_hand_ends():
         r.draw([PlayerState(NOT_READY), PlayerState(READY_2M)])
 
 
-@pytest.mark.parametrize("players", [0, 1, 5, "4", True, 2.0])
+@pytest.mark.parametrize("players", [0, 1, 7, "4", True, 2.0])
 def test_wrong_player_count(players):
     with pytest.raises(ValueError, match="players: expected an int"):
         Round(players=players)
@@ -505,8 +505,8 @@ def test_settle_draw_needs_two_players_still_in():
 
 
 def test_settle_draw_bad_input():
-    with pytest.raises(ValueError, match="2 to 4 players"):
-        settle_draw([PlayerState(NOT_READY)] * 5)
+    with pytest.raises(ValueError, match="2 to 6 players"):
+        settle_draw([PlayerState(NOT_READY)] * 7)
     with pytest.raises(ValueError, match="10 concealed tiles, got 13"):
         settle_draw([PlayerState(NOT_READY, melds=["pung:5s"]), PlayerState(READY_2M)])
     with pytest.raises(ValueError, match="across the table"):

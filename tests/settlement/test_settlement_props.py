@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 
 from mjfast.rules import Rules
 from mjfast.settlement import PlayerState, Reason, Round, settle_draw
+from mjfast.settlement.model import sets_for
 from mjfast.tiles import Meld
+from tests.settlement.short import TABLE_SIZES
 from tests.twins import TWINS, agree, check
 
 RULE_SETS = [
@@ -28,6 +30,10 @@ RULE_SETS = [
           cha_da_jiao="min", si_jiao=True),
     Rules(self_draw="none", cap=None, hua_zhu=12, exposed_kong=3, concealed_kong=3,
           added_kong=2),
+    Rules.preset("points"),
+    Rules.preset("points", exposed_kong=1, concealed_kong=2, cap=6, cha_hua_zhu=True, hua_zhu=5),
+    # the options of RULES.md 7: 晒太阳, the 花猪 exception, 点杠花, 擦挂 (= 家家有)
+    Rules(shai_tai_yang=True, hua_zhu_one_suit=True, dian_gang_hua=True, ca_gua=True),
 ]
 # A seed drives the game generator (it makes hundreds of random choices per hand, too many
 # for hypothesis to draw one by one).
@@ -45,7 +51,9 @@ class Hand:
         self.suits = [sorted(rnd.sample(range(3), 2)) for _ in range(n)]
         self.melds: list[list[Meld]] = [[] for _ in range(n)]
         self.round = Round(rules, players=n, dealer=rnd.randrange(n))
+        self.sets = sets_for(n)                # sets of a winning hand at this table
         self.last_kong: int | None = None      # player whose kong was the last event
+        self.kong_discarded = False            # ... who has discarded since (杠上炮 only)
 
     # -------------------------------------------------------------- tile helpers
     def kinds(self, suits):
@@ -85,7 +93,7 @@ class Hand:
         suits = self.suits[player]
         if tile // 9 not in suits:
             return None
-        sets = 4 - len(self.melds[player])
+        sets = self.sets - len(self.melds[player])
         for _ in range(15):
             pool = list(self.pool)
             counts = [0] * 27
@@ -145,7 +153,7 @@ class Hand:
     def kong(self):
         still = self.still_in()
         p = self.rnd.choice(still)
-        if len(self.melds[p]) >= 4:
+        if len(self.melds[p]) >= self.sets:
             return
         options = [k for k in self.kinds(self.suits[p]) if self.pool[k] == 4]
         if not options:
@@ -158,6 +166,7 @@ class Hand:
         self.pool[t] = 0
         self.melds[p].append(Meld(kind, t))
         self.last_kong = p
+        self.kong_discarded = False
         if kind == "kong_added" and self.rnd.random() < 0.4:
             self.rob(p, t, others)
 
@@ -193,7 +202,8 @@ class Hand:
                 return
             self.pool = built[1]
             flags = {}
-            if self.last_kong == w and self.melds[w] and self.rnd.random() < 0.7:
+            if self.last_kong == w and not self.kong_discarded and self.melds[w] \
+                    and self.rnd.random() < 0.7:
                 flags["after_kong"] = True
             elif not self.round.events and w == self.round.dealer and not self.melds[w] \
                     and self.rnd.random() < 0.5:
@@ -242,13 +252,23 @@ class Hand:
                            void_suit=voids, **flags)
         self.last_kong = None
 
+    def discard(self):
+        """A discard of any kind (discards are not in the copy accounting): by the konger just
+        after a kong, it keeps 杠上炮 possible."""
+        p = self.rnd.choice(self.still_in())
+        self.round.discard(p, self.rnd.randrange(27))
+        if p == self.last_kong and not self.kong_discarded:
+            self.kong_discarded = True
+        else:
+            self.last_kong = None
+
     def draw(self):
         states = []
         for p in range(self.n):
             if p not in self.round.still_in:
                 states.append(None if self.rnd.random() < 0.5 else PlayerState("", won=True))
                 continue
-            size = 13 - 3 * len(self.melds[p])
+            size = 3 * self.sets + 1 - 3 * len(self.melds[p])
             counts = None
             mode = self.rnd.random()
             if mode < 0.5:
@@ -283,11 +303,14 @@ class Hand:
             if self.round.is_over:
                 return
             a = self.rnd.random()
-            if a < 0.45:
+            if a < 0.4:
                 self.kong()
-            elif a < 0.8:
+            elif a < 0.7:
                 self.win()
-        if not self.round.is_over and self.rnd.random() < 0.85:
+            elif a < 0.85:
+                self.discard()
+        sun = self.round.rules.shai_tai_yang and len(self.round.still_in) == 1
+        if (sun or not self.round.is_over) and self.rnd.random() < 0.85:
             self.draw()
 
 
@@ -328,7 +351,7 @@ def check_round(r: Round) -> None:
 
 
 @settings(max_examples=1000)
-@given(seed=SEEDS, rules=st.sampled_from(RULE_SETS), n=st.sampled_from([4, 4, 4, 3, 2]))
+@given(seed=SEEDS, rules=st.sampled_from(RULE_SETS), n=st.sampled_from(TABLE_SIZES))
 def test_random_rounds(seed, rules, n):
     hand = Hand(random.Random(seed), rules, n)
     hand.play()
@@ -357,13 +380,14 @@ def test_draw_settlement_conserves_money(seed, rules):
         kinds = hand.kinds(hand.suits[p]) if rnd.random() < 0.7 else list(range(27))
         assert hand.random_tiles(hand.pool, counts, kinds, 13)
         income = [(q, rnd.randint(1, 3)) for q in range(4) if q != p and rnd.random() < 0.5]
-        states.append(PlayerState(counts, kong_income=income))
+        discarded = rnd.sample("mps", rnd.randint(0, 2))   # for the 花猪 exception
+        states.append(PlayerState(counts, kong_income=income, discarded_suits=discarded))
     s = settle_draw(states, rules)
     assert int(s.net.sum()) == 0
     agree(TWINS["settle_draw"], s, states, rules)
     assert not set(s.hua_zhu) & set(s.ready)
     still_in = [i for i, x in enumerate(states) if x is not None]
-    if len(still_in) < 2:
+    if len(still_in) < 2 and not rules.shai_tai_yang:
         assert s.transfers == ()
     for t in s.transfers:
         assert t.payer in still_in

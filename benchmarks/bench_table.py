@@ -1,0 +1,50 @@
+"""Benchmarks of the table engine (issue 12), one core: complete self-played hands per second
+(``selfplay``, the C engine and the Python reference) and ``TableBatch`` agent steps per second
+(n = 4096 tables, random legal actions from ``TableBatch.random_actions``).
+
+    pytest benchmarks/bench_table.py --benchmark-only     # rates in extra_info
+
+Targets: ``selfplay`` with four ``efficient`` players >= 20,000 hands/s, with ``random``
+players >= 100,000 hands/s; ``TableBatch`` >= 1 M agent steps/s. The README's benchmark table
+lists what this machine measures. ``extra_info`` holds wall-clock rates and rates per second
+of process CPU time (the fair number on a shared machine: one core, one thread).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from mjfast.table import TableBatch, selfplay
+
+SIZES = {("random", "c"): 20_000, ("efficient", "c"): 500, ("random", "python"): 200,
+         ("efficient", "python"): 100}
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+@pytest.mark.parametrize("player", ["random", "efficient"])
+def test_selfplay_hands(benchmark, benchmark_disabled, player, engine):
+    hands = 2 if benchmark_disabled else SIZES[player, engine]
+    start, cpu = time.perf_counter(), time.process_time()
+    result = benchmark.pedantic(selfplay, args=(hands, (player,) * 4),
+                                kwargs={"seed": 1, "engine": engine}, rounds=1, iterations=1)
+    benchmark.extra_info["hands_per_s"] = hands / (time.perf_counter() - start)
+    benchmark.extra_info["hands_per_cpu_s"] = hands / (time.process_time() - cpu)
+    assert (result.net.sum(axis=1) == 0).all()
+
+
+def test_table_batch_steps(benchmark, benchmark_disabled):
+    n, steps = (8, 5) if benchmark_disabled else (4096, 100)
+    batch = TableBatch(n, seed=0)
+    batch.reset()
+
+    def run() -> None:
+        for _ in range(steps):
+            batch.step(batch.random_actions())
+
+    start, cpu = time.perf_counter(), time.process_time()
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    benchmark.extra_info["steps_per_s"] = n * steps / (time.perf_counter() - start)
+    benchmark.extra_info["steps_per_cpu_s"] = n * steps / (time.process_time() - cpu)
+    assert batch.current_player.shape == (n,)

@@ -1,0 +1,32 @@
+"""Type stub of the compiled forecast engine (mjfast/_core/_forecast.pyx)."""
+
+import numpy as np
+
+MAX_DRAWS: int
+OBJ_WIN: int
+OBJ_VALUE: int
+ERR_STATES: int
+ERR_NOMEM: int
+ERR_EMPTY_POOL: int
+
+def run_rows(
+    hands: np.ndarray,
+    melds: np.ndarray | None,
+    voids: np.ndarray | None,
+    void_scalar: int,
+    visible: np.ndarray | None,
+    draws: int,
+    exchanges: bool,
+    objective: int,
+    complete: bool,
+    rules: np.ndarray,
+    pay: np.ndarray,
+    max_states: int,
+    ready: np.ndarray,
+    win: np.ndarray,
+    value: np.ndarray,
+    best: np.ndarray,
+    is_win: np.ndarray,
+    start: int,
+    end: int,
+) -> tuple[int, int, int, int, int, int]: ...

@@ -1,0 +1,109 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""Compiled forecasts: runs the engine of ``src/mjfast_forecast.h`` on the C library's tables.
+
+The C declarations live in ``_forecast.pxd``; this module is the glue. Everything here works on
+validated arrays; :mod:`mjfast.forecast` does the checking, the rules compilation and threading.
+"""
+
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t
+
+from mjfast._core._capi cimport mj_shared_t, shared_tables
+from mjfast._core._kernels cimport MJ, mj_tables_t
+from mjfast._core._fan cimport MF_TAB
+
+MAX_DRAWS = FC_MAX_DRAWS
+OBJ_WIN = FC_OBJ_WIN
+OBJ_VALUE = FC_OBJ_VALUE
+ERR_STATES = FC_ERR_STATES
+ERR_NOMEM = FC_ERR_NOMEM
+ERR_EMPTY_POOL = FC_ERR_EMPTY_POOL
+
+# The tables are the C library's (mjfast._core._capi builds them once per process): this
+# extension's copies of the table pointers (MJ of mjfast_kernels.h, MF_TAB of mjfast_fan.h).
+cdef const mj_shared_t *_shared = shared_tables()
+MJ = (<mj_tables_t *>_shared.tables)[0]
+MF_TAB = <uint32_t *>_shared.fan_table
+
+
+cdef int _rows(str name, Py_ssize_t rows, Py_ssize_t width, Py_ssize_t end, Py_ssize_t want) except -1:
+    """The engine reads or writes rows [0, end) of ``want`` entries: refuse smaller arrays."""
+    if rows < end or width != want:
+        raise ValueError(f"{name}: shape ({rows}, {width}) does not cover rows [0, {end}) x {want}")
+    return 0
+
+
+cdef const uint8_t *_row_ptr(str name, arr, Py_ssize_t end, int64_t *stride) except? NULL:
+    """The row pointer of an optional (27,) or (n, 27) uint8 array; its stride into stride."""
+    cdef const uint8_t[::1] m1
+    cdef const uint8_t[:, ::1] m2
+    stride[0] = 0
+    if arr is None:
+        return NULL
+    if arr.ndim == 1:
+        m1 = arr
+        _rows(name, 1, m1.shape[0], 0, 27)
+        return &m1[0]
+    m2 = arr
+    _rows(name, m2.shape[0], m2.shape[1], end, 27)
+    stride[0] = 27
+    return &m2[0, 0]
+
+
+def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible, int draws,
+             bint exchanges, int objective, bint complete, const int32_t[::1] rules,
+             const double[::1] pay, int64_t max_states, double[:, ::1] ready, double[:, ::1] win,
+             double[::1] value, int8_t[::1] best, uint8_t[::1] is_win, Py_ssize_t start,
+             Py_ssize_t end):
+    """Forecast rows [start, end) with the GIL released.
+
+    ``melds``/``visible``: None or C-contiguous uint8 (27,) (one row for all) or (n, 27);
+    ``voids``: None (``void_scalar`` for all) or int8 (n,). Outputs: ``ready``/``win`` (n, T) or,
+    with ``complete``, (n * 27, T); ``value`` (n,) or (n * 27,); ``best``/``is_win`` (n,).
+    Returns (first bad row or -1, code, detail, detail, peak states, peak bytes).
+    """
+    cdef fc_job_t job
+    cdef const int8_t[::1] vo
+    cdef int64_t bad
+    cdef Py_ssize_t per = 27 if complete else 1
+    if start >= end:
+        return (-1, 0, 0, 0, 0, 0)
+    if start < 0 or end > hands.shape[0] or hands.shape[1] != 27:
+        raise IndexError(f"rows [{start}, {end}) outside the {hands.shape[0]} hands")
+    if not 0 <= draws <= FC_MAX_DRAWS or rules.shape[0] < 1560 or pay.shape[0] < 1:
+        raise ValueError("draws, rules or pay out of range")
+    _rows("ready", ready.shape[0], ready.shape[1], end * per, draws)
+    _rows("win", win.shape[0], win.shape[1], end * per, draws)
+    _rows("value", value.shape[0], 1, end * per, 1)
+    job.hands = &hands[0, 0]
+    job.melds = _row_ptr("melds", melds, end, &job.melds_stride)
+    job.visible = _row_ptr("visible", visible, end, &job.visible_stride)
+    job.voids = NULL
+    job.void_scalar = void_scalar
+    if voids is not None:
+        vo = voids
+        _rows("voids", vo.shape[0], 1, end, 1)
+        job.voids = &vo[0]
+    job.draws = draws
+    job.exchanges = exchanges
+    job.objective = objective
+    job.complete = complete
+    job.rules = &rules[0]
+    job.pay = &pay[0]
+    job.n_pay = <int>pay.shape[0]
+    job.max_states = max_states
+    job.ready = &ready[0, 0] if ready.shape[1] else NULL
+    job.win = &win[0, 0] if win.shape[1] else NULL
+    job.value = &value[0]
+    job.best = NULL
+    job.is_win = NULL
+    if complete:
+        _rows("best", best.shape[0], 1, end, 1)
+        _rows("is_win", is_win.shape[0], 1, end, 1)
+        job.best = &best[0]
+        job.is_win = &is_win[0]
+    job.peak_states = 0
+    job.peak_bytes = 0
+    job.err[0] = job.err[1] = job.err[2] = 0
+    with nogil:
+        bad = fc_run(&job, start, end)
+    return (bad, job.err[0], job.err[1], job.err[2], job.peak_states, job.peak_bytes)

@@ -1,0 +1,36 @@
+# C declarations of the table engine (src/mjfast_table*.h), for _table.pyx and for other Cython
+# code that cimports them. The headers ship in mjfast/_core/include (copied from src/ at build
+# time); compile against that folder.
+
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
+
+cdef extern from "mjfast_table_play.h" nogil:
+    ctypedef struct mt_rules_t:
+        const int32_t *fan
+        int cap
+        int offset
+        int64_t exposed_kong, added_kong, concealed_kong, hua_zhu
+        int jia_jia_you, zhuan_yi, add_base, kong_refund, guo_shui, zui_hou
+
+    ctypedef struct mt_table_t:
+        int n, phase, current, turns, ended_drawn, tian_hu, multi
+        uint8_t won[4]
+        int8_t win_order[4]
+        int16_t win_fan[4]
+        int64_t scores[4]
+        int64_t rewards[4]
+        uint8_t hua_zhu[4]
+        uint8_t cha[4]
+
+    int MT_ACTIONS, MT_OVER, MT_MAX_DISCARDS
+    void mt_deal_wall(uint64_t seed, uint64_t index, uint8_t *wall)
+    void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer, const uint8_t *wall)
+    void mt_mask(const mt_table_t *t, uint8_t *m)
+    void mt_step(mt_table_t *t, int a)
+    int mt_play(mt_table_t *t, const int *kinds, uint64_t *rng, int16_t *log, int cap,
+                int check)
+    uint64_t mt_next(uint64_t *s)
+    int mt_random_action(const uint8_t *m, uint64_t *rng)
+    void mt_observe(const mt_table_t *t, int p, int64_t *scalars, uint8_t *hand, int8_t *melds,
+                    int8_t *discards, uint8_t *taken, int8_t *voids, uint8_t *out,
+                    int64_t *scores)

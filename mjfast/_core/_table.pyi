@@ -1,0 +1,38 @@
+"""Type stub of the compiled table engine (mjfast/_core/_table.pyx)."""
+
+from typing import Any
+
+import numpy as np
+
+NUM_ACTIONS: int
+MAX_DISCARDS: int
+SCALARS: tuple[str, ...]
+
+def deal_wall(seed: int, index: int) -> np.ndarray: ...
+def selfplay(
+    fan: np.ndarray,
+    params: np.ndarray,
+    kinds: np.ndarray,
+    seed: int,
+    start: int,
+    end: int,
+    order: np.ndarray,
+    fans: np.ndarray,
+    net: np.ndarray,
+    pig: np.ndarray,
+    cha: np.ndarray,
+    turns: np.ndarray,
+    flags: np.ndarray,
+    log: np.ndarray | None,
+    check: bool = ...,
+) -> list[tuple[int, int]]: ...
+
+class Batch:
+    def __init__(self, n: int, players: int, fan: np.ndarray, params: np.ndarray,
+                 seed: int) -> None: ...
+    def reset(self) -> None: ...
+    def masks(self, out: np.ndarray) -> None: ...
+    def step(self, actions: np.ndarray, rewards: np.ndarray, done: np.ndarray) -> int: ...
+    def observe(self, *arrays: Any) -> None: ...
+    def sample(self, out: np.ndarray) -> None: ...
+    def current(self, out: np.ndarray) -> None: ...

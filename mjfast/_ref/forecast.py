@@ -1,0 +1,193 @@
+"""Pure-Python reference for the forecasts, written from RULES.md section 9.
+
+Plain memoised recursion, obviously correct rather than fast, importing nothing from the compiled
+engine: shanten, the win test and the fan come from the other twins (:mod:`mjfast._ref.core`,
+:mod:`mjfast._ref.scoring`).
+
+V(H, t) is the best objective of a 13-3m hand H with t draws left: 0 when t = 0 or when t is
+below shanten + 1 (no win is reachable); else the sum over the kinds k of the pool of
+P[k] / S times: the win's worth (1, or the payment for objective "value") when H + k wins; V(H,
+t - 1) for a fifth copy (discarded at once); else the value of the picked discard. The allowed
+discards of H + k: while it holds a void-suit tile, the void-suit tiles; else with exchanges any d
+with shanten(H + k - d) <= shanten(H); without, the d that lower the shanten if there are any, else
+the drawn tile (the hand stays). The pick is the lowest discard whose value is within a relative
+1e-12 of the best. The curves follow the picks forward from the start, hand by hand.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from mjfast._ref.core import Form, is_win, shanten
+from mjfast._ref.core import advise as core_advise
+from mjfast._ref.scoring import score
+from mjfast.rules import Rules
+from mjfast.tiles import format_tile, melds_to_counts, parse_hand
+
+__all__ = ["Model", "advise", "forecast"]
+
+TIE = 1e-12
+Hand = tuple[int, ...]
+
+
+def _counts(value: Any) -> Hand:
+    if isinstance(value, str):
+        value = parse_hand(value)
+    return tuple(int(x) for x in value)
+
+
+def _meld_counts(melds: Any) -> Hand:
+    if melds is None:
+        return (0,) * 27
+    if isinstance(melds, (str,)) or (isinstance(melds, (list, tuple)) and melds
+                                     and not isinstance(melds[0], int)):
+        return tuple(int(x) for x in melds_to_counts(melds))
+    return _counts(melds)
+
+
+class Model:
+    """The model of one call: pool, shanten, win test, payment, allowed discards and the optimal
+    values; :meth:`step` plays one draw by the policy (the Monte Carlo test uses it too)."""
+
+    def __init__(self, hand: Any, *, melds: Any = None, void_suit: int | None = None,
+                 visible: Any = None, rules: Rules | None = None, objective: str = "win",
+                 exchanges: bool = True) -> None:
+        self.hand, self.melds = _counts(hand), _meld_counts(melds)
+        vis = (0,) * 27 if visible is None else _counts(visible)
+        self.vs = None if void_suit is None or void_suit < 0 else void_suit
+        self.rules = rules or Rules()
+        self.pool = [4 - self.hand[k] - self.melds[k] - vis[k] for k in range(27)]
+        total = sum(self.pool)
+        self.p = [x / total for x in self.pool]
+        self.objective, self.exchanges = objective, exchanges
+        self._m = self.melds if any(self.melds) else None
+        self.sh = cache(lambda x: shanten(x, melds=self._m, void_suit=self.vs))
+        self.wins = cache(lambda x: is_win(x, melds=self._m, void_suit=self.vs))
+        self.value = cache(self._value)
+        bonus = 1 if self.rules.self_draw == "add_base" else 0
+        # the fan twin takes meld strings: a kong is scored as an exposed one (no 门清)
+        names = [f"{'pung' if n == 3 else 'kong'}:{format_tile(t)}" for t, n in enumerate(self.melds) if n]
+        self.pay = cache(lambda x, k: float(score(x, win_tile=k, melds=names or None, void_suit=self.vs,
+                                                  self_drawn=True, rules=self.rules).multiplier
+                                            + bonus))
+
+    def children(self, x: Hand, k: int) -> list[Hand]:
+        """The hands the allowed discards of x + k leave, in discard order."""
+        y = _plus(x, k, 1)
+        held = [d for d in range(27) if y[d]]
+        vs = self.vs
+        if vs is not None and any(y[9 * vs:9 * vs + 9]):
+            return [_plus(y, d, -1) for d in held if d // 9 == vs]
+        after = {d: self.sh(_plus(y, d, -1)) for d in held}
+        if self.exchanges:
+            return [_plus(y, d, -1) for d in held if after[d] <= self.sh(x)]
+        better = [_plus(y, d, -1) for d in held if after[d] < self.sh(x)]
+        return better or [x]
+
+    def pick(self, options: list[Hand], t: int) -> Hand:
+        vals = [self.value(o, t) for o in options]
+        best = max(vals)
+        return next(o for o, v in zip(options, vals) if v >= best - TIE * best)
+
+    def step(self, x: Hand, k: int, t: int) -> tuple[Hand | None, float]:
+        """Draw k with t draws left (before it): (the hand after the policy's discard, 0.0), or
+        (None, payment) on a win."""
+        if x[k] + self.melds[k] >= 4:
+            return x, 0.0
+        y = _plus(x, k, 1)
+        if self.wins(y):
+            return None, self.pay(y, k)
+        return self.pick(self.children(x, k), t - 1), 0.0
+
+    def _value(self, x: Hand, t: int) -> float:
+        if t == 0 or self.sh(x) + 1 > t:
+            return 0.0
+        v = 0.0
+        for k in range(27):
+            if self.pool[k]:
+                y, paid = self.step(x, k, t)
+                worth = (1.0 if self.objective == "win" else paid) if y is None else self.value(y, t - 1)
+                v += self.p[k] * worth
+        return v
+
+    def curves(self, start: Hand, draws: int) -> dict[str, Any]:
+        """Ready / win curves and the expected payment, following the policy forward."""
+        mass = {start: 1.0}
+        won = paid = 0.0
+        ready, win = [], []
+        for j in range(draws):
+            nxt: dict[Hand, float] = {}
+            for x, w in mass.items():
+                for k in range(27):
+                    if self.pool[k]:
+                        y, pay = self.step(x, k, draws - j)
+                        q = w * self.p[k]
+                        if y is None:
+                            won += q
+                            paid += q * pay
+                        else:
+                            nxt[y] = nxt.get(y, 0.0) + q
+            mass = nxt
+            ready.append(won + sum(w for x, w in mass.items() if self.sh(x) <= 0))
+            win.append(won)
+        return {"ready": ready, "win": win, "value": paid, "objective": self.value(start, draws)}
+
+    def starts(self) -> dict[int, Hand]:
+        """The start hands: the hand itself (key -1) for 13-3m, else one per legal discard."""
+        h, vs = self.hand, self.vs
+        if sum(h) == 13 - 3 * sum(1 for x in self.melds if x):
+            return {-1: h}
+        void_held = vs is not None and any(h[9 * vs:9 * vs + 9])
+        return {d: _plus(h, d, -1) for d in range(27) if h[d] and (not void_held or d // 9 == vs)}
+
+
+def _plus(x: Hand, k: int, d: int) -> Hand:
+    y = list(x)
+    y[k] += d
+    return tuple(y)
+
+
+def forecast(hand: Any, *, draws: int, melds: Any = None, void_suit: int | None = None,
+             visible: Any = None, rules: Rules | None = None, objective: str = "win",
+             exchanges: bool = True) -> dict[str, Any]:
+    """The forecast of one hand as plain lists: ``{"ready", "win", "value"}`` for 13-3m; for
+    14-3m per legal discard kind ``{"discards": {d: {...}}, "best_discard", "is_win"}``."""
+    model = Model(hand, melds=melds, void_suit=void_suit, visible=visible, rules=rules,
+                  objective=objective, exchanges=exchanges)
+    starts = model.starts()
+    if -1 in starts:
+        return model.curves(starts[-1], draws)
+    per = {d: model.curves(x, draws) for d, x in starts.items()}
+    best = max(r["objective"] for r in per.values())
+    choice = next(d for d in per if per[d]["objective"] >= best - TIE * best)
+    return {"discards": per, "best_discard": choice, "is_win": model.wins(model.hand)}
+
+
+def advise(hand: Any, *, visible: Any = None, form: Form = "all", melds: Any = None,
+           void_suit: int | None = None, void_rule: bool = True, sets: int = 4,
+           draws: int | None = None, objective: str = "win", exchanges: bool = True,
+           rules: Rules | None = None) -> list[tuple[Any, ...]]:
+    """:func:`mjfast._ref.core.advise` rows plus the forecast's P(win) and value (None without
+    ``draws``; NaN for a discard the 定缺 rule bars), ranked like :func:`mjfast.advise`: by the
+    forecast with ``draws`` (then effective count, kind), else as the core twin ranks them."""
+    rows = core_advise(hand, visible=visible, form=form, melds=melds, void_suit=void_suit,
+                       void_rule=void_rule, sets=sets)
+    if draws is None:
+        return [(*row, None, None) for row in rows]
+    per = forecast(hand, draws=draws, melds=melds, void_suit=void_suit, visible=visible,
+                   rules=rules, objective=objective, exchanges=exchanges)["discards"]
+    nan = float("nan")
+    out = []
+    for row in rows:
+        r = per.get(row[0])
+        win = nan if r is None else (r["win"][-1] if draws else 0.0)
+        out.append((*row, win, nan if r is None else r["value"]))
+    score = 5 if objective == "value" else 4
+
+    def rank(r: tuple[Any, ...]) -> tuple[float, int, int]:
+        x = float(r[score])
+        return (-round(x, 12) if x == x else float("inf"), -int(r[2]), int(r[0]))
+
+    out.sort(key=rank)
+    return out

@@ -1,0 +1,94 @@
+"""The forecast parts of ``mjfast analyze`` (``--draws``, ``--void-advice``): JSON documents and
+text lines, with a small text chart of P(win) by draw."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from mjfast.forecast import Forecast, choose_void, forecast
+from mjfast.tiles import SUITS, Style, format_tile
+
+__all__ = ["forecast_docs", "void_advice_doc", "forecast_lines", "void_advice_lines", "chart"]
+
+_BARS = " ▁▂▃▄▅▆▇█"
+
+
+def chart(values: Any) -> str:
+    """One character per draw, the bar height proportional to the probability (full = 1)."""
+    return "".join(_BARS[min(8, math.ceil(float(v) * 8))] for v in values)
+
+
+def horizons(draws: int) -> list[int]:
+    """The few draw counts the text shows P(ready) and P(win) at."""
+    return sorted({h for h in (min(3, draws), min(6, draws), (draws + 1) // 2, draws) if h > 0})
+
+
+def _one(ready: np.ndarray, win: np.ndarray, value: float) -> dict[str, Any]:
+    return {"ready": [float(x) for x in ready], "win": [float(x) for x in win], "value": float(value)}
+
+
+def forecast_docs(hand: np.ndarray, kw: dict[str, Any], visible: np.ndarray | None, rules: Any,
+                  draws: int, objective: str, exchanges: bool, style: Style) -> dict[str, Any]:
+    """The forecast of a hand as JSON: the curves (per discard kind for 14 - 3m tiles)."""
+    f = forecast(hand, draws=draws, visible=visible, rules=rules, objective=objective,
+                 exchanges=exchanges, **kw)
+    doc: dict[str, Any] = {"draws": draws, "objective": objective, "exchanges": exchanges}
+    if not f.complete:
+        doc.update(_one(f.ready, f.win, float(np.asarray(f.value))))
+        return doc
+    value = np.asarray(f.value)
+    doc["best_discard"] = format_tile(int(np.asarray(f.best_discard)), style)
+    doc["per_discard"] = {format_tile(d, style): _one(f.ready[d], f.win[d], value[d])
+                          for d in range(27) if not np.isnan(value[d])}
+    return doc
+
+
+def void_advice_doc(hand: np.ndarray, rules: Any, draws: int, objective: str,
+                    exchanges: bool, style: Style) -> list[dict[str, Any]]:
+    """The three void choices, best first (mjfast.forecast.choose_void)."""
+    out = []
+    for c in choose_void(hand, draws=draws, rules=rules, objective=objective,
+                         exchanges=exchanges):
+        out.append({"suit": SUITS[c.suit], "score": c.score, "win": c.win, "value": c.value,
+                    "discard": None if c.discard is None else format_tile(c.discard, style),
+                    "win_by_draw": _win_curve(c.forecast, c.discard)})
+    return out
+
+
+def _win_curve(f: Forecast, discard: int | None) -> list[float]:
+    return [float(x) for x in (f.win[discard] if discard is not None else f.win)]
+
+
+def _curve_text(doc: dict[str, Any], draws: int) -> str:
+    cells = ", ".join(f"{h}: {doc['ready'][h - 1]:.3f}/{doc['win'][h - 1]:.3f}"
+                      for h in horizons(draws))
+    return f"P(ready)/P(win) by draw {cells or '-'}; value {doc['value']:.4f} |{chart(doc['win'])}|"
+
+
+def forecast_lines(doc: dict[str, Any], rows: list[dict[str, Any]] | None) -> list[str]:
+    """Text: the hand's curves (13 - 3m), or one line per discard in ``rows`` order."""
+    head = (f"forecast over {doc['draws']} draws (objective {doc['objective']}, "
+            f"exchanges {'on' if doc['exchanges'] else 'off'}):")
+    if rows is None:
+        return [head, "  " + _curve_text(doc, doc["draws"])]
+    out = [head + f" best discard {doc['best_discard']}"]
+    for row in rows:
+        per = doc["per_discard"].get(row["tile"])
+        if per is None:
+            out.append(f"  {row['tile']:<3} barred by the 定缺 rule")
+        else:
+            out.append(f"  {row['tile']:<3} sh {row['shanten']} eff {row['effective_count']:>2}  "
+                       + _curve_text(per, doc["draws"]))
+    return out
+
+
+def void_advice_lines(advice: list[dict[str, Any]]) -> list[str]:
+    out = ["void choice (定缺), best first:"]
+    for a in advice:
+        how = f", discard {a['discard']}" if a["discard"] else ""
+        out.append(f"  void {a['suit']}: P(win) {a['win']:.4f}, value {a['value']:.4f}{how} "
+                   f"|{chart(a['win_by_draw'])}|")
+    return out

@@ -1,0 +1,33 @@
+"""Forecasts (RULES.md section 9): exact ready / win probabilities per draw and the expected
+value, per discard, under optimal play; 定缺 advice.
+
+    >>> from mjfast.forecast import forecast
+    >>> f = forecast("123m456m789m23p55p", draws=3)
+    >>> f.ready.round(4).tolist(), f.win.round(4).tolist(), round(f.value, 4)
+    ([1.0, 1.0, 1.0], [0.0842, 0.1613, 0.232], 0.4639)
+
+Method (the C engine, ``src/mjfast_forecast.h``; README "Forecasts" has the benchmark table):
+
+* State graph. Draws are i.i.d. (the pool is fixed), so a state is a 13-3m hand, keyed by its 27
+  counts in base 5 in a per-call hash table (void-suit tiles, dead, held as a count). It is built
+  breadth first from the start hands; a state of shanten s first reached after j draws is
+  expanded only if s <= T - j. Expanding probes the 27 draws with the shanten kernels: winning
+  draws fold into a win probability and expected payment, fifth copies (and, without exchanges,
+  draws that do not lower the shanten) into one "stay" probability, the rest become edge groups
+  of the allowed discards' successors.
+* Pruning. A state with t draws left and shanten >= t is worth 0 (a win needs shanten + 1 draws)
+  and is skipped by the backward pass; states that cannot get ready in time are never expanded.
+* Reuse. The discards of a 14-3m hand share the pool, so one graph and one backward pass serve
+  all of them; each edge group's pick per draw count is stored once and the forward passes (the
+  curves, one per discard) only follow them. A 14-3m hand reached from several states is probed
+  once (a per-row memo of its successor lists). Across a batch, the buffers of a thread are
+  reused row after row; the graph itself is per hand.
+* Memory. At most :data:`MAX_STATES` states per hand (past it: ``InvalidArgumentError``); the
+  worst uncapped case measured (5-shanten, 27 draws, no exchanges) peaked at 135,000 states and
+  207 MB.
+"""
+
+from .api import MAX_STATES, choose_void, forecast, payments
+from .types import Forecast, VoidChoice
+
+__all__ = ["MAX_STATES", "Forecast", "VoidChoice", "choose_void", "forecast", "payments"]

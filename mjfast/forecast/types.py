@@ -1,0 +1,67 @@
+"""Result types of :mod:`mjfast.forecast`: :class:`Forecast` and :class:`VoidChoice`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["Forecast", "VoidChoice"]
+
+
+@dataclass(frozen=True, eq=False)
+class Forecast:
+    """Exact forecast of one hand (or a batch: every array gains a leading N axis).
+
+    For a 13-3m hand: ``ready`` and ``win`` are (T,) float64, the probability of being ready (or
+    having won) after each draw and of having won by each draw; ``value`` the expected payment
+    per payer (a float; (N,) for a batch); ``best_discard`` and ``is_win`` are None.
+
+    For a 14-3m hand: the same per discard, ``ready``/``win`` (27, T) and ``value`` (27,), NaN in
+    the rows of kinds that cannot be discarded (not held, or barred by the 定缺 rule);
+    ``best_discard`` the discard that maximises the objective (lowest kind on ties) and
+    ``is_win`` whether the 14 tiles already win ((N,) arrays for a batch).
+    """
+
+    ready: np.ndarray
+    win: np.ndarray
+    value: np.ndarray | float
+    draws: int
+    objective: str  # "win" or "value"
+    exchanges: bool
+    best_discard: np.ndarray | int | None = None
+    is_win: np.ndarray | bool | None = None
+
+    @property
+    def complete(self) -> bool:
+        """True for 14-3m input (per-discard arrays)."""
+        return self.best_discard is not None
+
+    def score(self) -> np.ndarray | float:
+        """The objective: P(win) within all the draws ("win") or the expected value ("value"),
+        per discard for 14-3m input."""
+        if self.objective == "value":
+            return self.value
+        if self.draws == 0:
+            return np.zeros(self.win.shape[:-1]) if self.win.ndim > 1 else 0.0
+        last = self.win[..., -1]
+        return float(last) if np.ndim(last) == 0 else last
+
+
+@dataclass(frozen=True)
+class VoidChoice:
+    """One void suit of :func:`~mjfast.forecast.choose_void`: its forecast, the discard it
+    plays from a 14-tile hand (None for 13), and the objective's score."""
+
+    suit: int
+    score: float
+    win: float
+    value: float
+    discard: int | None
+    forecast: Forecast
+
+    def __str__(self) -> str:
+        from mjfast.tiles import SUITS, format_tile
+
+        how = "" if self.discard is None else f", discard {format_tile(self.discard)}"
+        return (f"void {SUITS[self.suit]}: P(win) {self.win:.4f}, value {self.value:.4f}{how}")

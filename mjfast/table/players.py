@@ -1,0 +1,154 @@
+"""Built-in players: ``random`` (uniform over the legal actions) and ``efficient`` (the kernels'
+shanten and discard ranking). A player is a callable ``(observation, mask, rng) -> action``
+that sees only its seat's observation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+
+from mjfast.errors import InvalidArgumentError, shown
+from mjfast.table.actions import (
+    DISCARD,
+    KONG_ADDED,
+    KONG_CONCEALED,
+    KONG_EXPOSED,
+    PASS,
+    PUNG,
+    VOID,
+    WIN,
+)
+from mjfast.table.engine import Table
+from mjfast.table.kernels import discards_after, effective_counts, shanten_of
+from mjfast.tiles import NUM_KINDS
+
+__all__ = ["PLAYERS", "Player", "as_players", "efficient_player", "play_hand", "random_player"]
+
+Player = Callable[[dict[str, Any], np.ndarray, np.random.Generator], int]
+"""``(observation, legal mask, rng) -> action index``."""
+
+
+def random_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
+    """Uniform over the legal actions.
+
+    >>> m = np.zeros(140, bool); m[[3, 9]] = True
+    >>> random_player({}, m, np.random.default_rng(0)) in (3, 9)
+    True
+    """
+    del obs  # a random player looks at nothing
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(len(legal))])
+
+
+def _meld_counts(obs: dict[str, Any]) -> np.ndarray:
+    counts = np.zeros(NUM_KINDS, dtype=np.uint8)
+    for kind, typ in obs["melds"][obs["seat"]]:
+        if typ >= 0:
+            counts[kind] = 3 if typ == 0 else 4
+    return counts
+
+
+def _visible(obs: dict[str, Any]) -> np.ndarray:
+    """Copies seen outside the own hand: live discards and the others' open melds."""
+    seen = np.zeros(NUM_KINDS, dtype=np.int64)
+    live = obs["discards"][(obs["discards"] >= 0) & ~obs["discards_taken"]]
+    seen += np.bincount(live, minlength=NUM_KINDS)
+    for q, melds in enumerate(obs["melds"]):
+        if q != obs["seat"]:
+            for kind, typ in melds:
+                if kind >= 0:
+                    seen[kind] += 3 if typ == 0 else 4
+    return np.minimum(seen, 4 - obs["hand"] - _meld_counts(obs)).astype(np.uint8)
+
+
+def _best_void(hand: np.ndarray) -> int:
+    """The suit whose void gives the lowest shanten (then the fewest tiles, the lower suit)."""
+    return min(range(3), key=lambda v: (shanten_of(hand, np.zeros(NUM_KINDS, np.uint8), v),
+                                        int(hand[9 * v:9 * v + 9].sum()), v))
+
+
+def _best_discard(obs: dict[str, Any], mask: np.ndarray, melds: np.ndarray, void: int) -> int:
+    """The legal discard ranked first by (shanten after, effective copies left, kind)."""
+    hand = obs["hand"]
+    after = discards_after(hand, melds, void)
+    legal = np.flatnonzero(mask[DISCARD:DISCARD + NUM_KINDS])
+    best = int(after[legal].min())
+    tied = [int(k) for k in legal if after[k] == best]
+    if len(tied) == 1:
+        return DISCARD + tied[0]
+    seen = _visible(obs)
+    rest = np.repeat(hand[None, :], len(tied), axis=0)
+    vis = np.repeat(seen[None, :], len(tied), axis=0)
+    for i, k in enumerate(tied):  # the discarded copy is seen, so it is not left to draw
+        rest[i, k] -= 1
+        vis[i, k] = min(int(vis[i, k]) + 1, 4 - int(rest[i, k]) - int(melds[k]))
+    eff = effective_counts(rest, melds, void, vis)
+    counts = np.where(eff > 0, eff, 0).sum(axis=1)
+    return DISCARD + tied[int(np.argmax(counts))]
+
+
+def efficient_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
+    """Declares the void with the best shanten, always wins when it can, pungs and kongs when
+    that does not raise the shanten, and discards by the kernels' discard ranking (shanten
+    after the discard, then effective copies left, then the lowest kind). ``rng`` is unused:
+    the player is deterministic."""
+    del rng
+    if mask[VOID]:
+        return VOID + _best_void(obs["hand"])
+    if mask[WIN]:
+        return WIN
+    hand = obs["hand"]
+    seat = obs["seat"]
+    void = int(obs["void"][seat])
+    melds = _meld_counts(obs)
+    now = shanten_of(hand, melds, void)
+    for base, used, kept in ((KONG_CONCEALED, 4, 4), (KONG_ADDED, 1, 4), (KONG_EXPOSED, 3, 4),
+                             (PUNG, 2, 3)):
+        for k in np.flatnonzero(mask[base:base + NUM_KINDS]):
+            h = hand.copy()
+            h[k] -= used
+            m = melds.copy()
+            m[k] = kept
+            if shanten_of(h, m, void) <= now:
+                return base + int(k)
+    if mask[PASS]:
+        return PASS
+    return _best_discard(obs, mask, melds, void)
+
+
+PLAYERS: dict[str, Player] = {"random": random_player, "efficient": efficient_player}
+"""The built-in players by name."""
+
+
+def as_players(players: Sequence[str | Player], n: int) -> list[Player]:
+    """One player per seat: built-in names or callables."""
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise InvalidArgumentError(f"players: expected a sequence of {n} players (names or "
+                                   f"callables), got {shown(players)}")
+    if len(players) != n:
+        raise InvalidArgumentError(f"players: expected {n} players, got {len(players)}")
+    out = []
+    for i, p in enumerate(players):
+        if isinstance(p, str):
+            if p not in PLAYERS:
+                raise InvalidArgumentError(f"players[{i}]: expected one of "
+                                           f"{', '.join(PLAYERS)} or a callable, got {shown(p)}")
+            out.append(PLAYERS[p])
+        elif callable(p):
+            out.append(p)
+        else:
+            raise InvalidArgumentError(f"players[{i}]: expected a name or a callable, "
+                                       f"got {shown(p)}")
+    return out
+
+
+def play_hand(table: Table, players: Sequence[str | Player], seed: int | None = None) -> Table:
+    """Play ``table`` to the end with one player per seat (``rng`` seeded by ``seed``)."""
+    seats = as_players(players, table.players)
+    rng = np.random.default_rng(seed)
+    while not table.is_over:
+        p = table.current_player
+        table.step(seats[p](table.observation(p), table.legal_actions(p), rng))
+    return table

@@ -1,0 +1,616 @@
+/* mjfast forecast engine: exact ready / win probabilities and expected value per draw (RULES.md
+ * section 9), for one 13-3m hand or every legal discard of a 14-3m hand.
+ *
+ * Plain C, no Python: mjfast/_core/_forecast.pyx checks arrays and calls fc_run on row ranges with
+ * the GIL released; mjfast/forecast is the Python face and mjfast/_ref/forecast.py the twin.
+ *
+ * Method. The pool is fixed, so every draw is kind k with probability p[k] = P[k] / S. A state is
+ * a 13-3m concealed hand (melds, void suit and pool are fixed per call), keyed by its 27 counts in
+ * base 5 (a uint64) in a per-call open-addressing hash table.
+ *  1. Graph (breadth first from the start hands, so a state's depth is the fewest draws that reach
+ *     it). A state of shanten s first reached after j draws is expanded only when s <= T - j (else
+ *     it can neither become ready nor win in time: it stays a leaf worth 0). Expanding it probes
+ *     the 27 draws once with the shanten kernels (mj_probes, one tile more / one less): a winning
+ *     draw adds to the state's aggregated win probability and expected payment (fan by the kernel of
+ *     mjfast_fan.h, self-drawn); a fifth copy, and with exchanges=False a draw that does not lower
+ *     the shanten, adds to its aggregated "stay" probability; any other draw becomes one edge group
+ *     listing the successor states of its allowed discards in tile order.
+ *  2. Values, backward in t: V_t(s) = win(s) + stay(s) V_{t-1}(s) + sum_k p_k V_{t-1}(pick), where
+ *     pick is the best successor (lowest discard within a relative 1e-12 of the best). States with
+ *     s >= t (no win possible in t draws) and states beyond their depth are skipped (worth 0).
+ *  3. Curves, forward per start hand: the probability mass over states after each draw follows
+ *     the same picks; won mass, ready mass (shanten <= 0) and paid value accumulate per draw.
+ * For a 14-3m hand the discards share the pool, so one graph and one backward pass serve them all.
+ * Hands that differ only in which void-suit tiles they hold are one state (fc_canon_key).
+ * Memory: the graph is per call and capped at max_states states (FC_ERR_STATES beyond).
+ */
+#ifndef MJFAST_FORECAST_H
+#define MJFAST_FORECAST_H
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "mjfast_kernels.h"
+#include "mjfast_fan.h"
+
+#define FC_MAX_DRAWS 27
+#define FC_TIE 1e-12 /* relative: values this close count as equal (then the lowest discard) */
+
+enum { FC_OBJ_WIN = 0, FC_OBJ_VALUE = 1 };
+enum { FC_ERR_STATES = 30, FC_ERR_NOMEM = 31, FC_ERR_EMPTY_POOL = 32 };
+
+static const uint64_t FC_SUIT_W[3] = {1ULL, 1953125ULL, 3814697265625ULL}; /* 5^0, 5^9, 5^18 */
+
+/* One batch call. Optional arrays are NULL; a stride of 0 broadcasts one row to all. */
+typedef struct {
+    const uint8_t *hands;     /* [n][27] */
+    const uint8_t *melds;     /* [n][27] meld tiles per kind (0, 3, 4), stride melds_stride */
+    int64_t melds_stride;
+    const int8_t *voids;      /* [n] declared void (-1 none), or NULL: void_scalar */
+    int void_scalar;
+    const uint8_t *visible;   /* [n][27] copies seen elsewhere, stride visible_stride */
+    int64_t visible_stride;
+    int draws, exchanges, objective;
+    int complete;             /* rows are 14-3m hands (every discard), else 13-3m */
+    const int32_t *rules;     /* [MF_R_SIZE] compiled rules (mjfast_fan.h) */
+    const double *pay;        /* [n_pay] payment per payer by capped internal fan */
+    int n_pay;
+    int64_t max_states;
+    double *ready, *win;      /* [n][T] (complete: [n][27][T]) */
+    double *value;            /* [n] (complete: [n][27]) */
+    int8_t *best;             /* complete: [n] best discard */
+    uint8_t *is_win;          /* complete: [n] the 14 tiles already win */
+    int64_t peak_states;      /* largest graph of the run (written by the caller's thread) */
+    int64_t peak_bytes;
+    int32_t err[3];
+} fc_job_t;
+
+/* One remembered successor list: the discards allowed from the 14 - 3m hand key (drawn onto a
+ * hand of distance dh) lead to the count states listed at edges[off]. The allowed discards
+ * depend only on that hand and dh, so a hand reached from several states is probed once. */
+typedef struct {
+    uint64_t key;
+    int64_t off;
+    uint32_t row;
+    int16_t dh, count;
+} fc_memo_t;
+
+#define FC_MEMO (1 << 14)
+
+/* The per-call graph and its scratch; buffers are kept across the rows of one fc_run. */
+typedef struct {
+    fc_job_t *job;
+    int T, vs;
+    int canon;                /* void tiles held as a count (see fc_canon_key) */
+    const uint8_t *melds;
+    double p[27];
+    uint64_t *hkey;           /* key + 1, 0 = empty */
+    int32_t *hval;
+    int64_t hcap;             /* power of two */
+    int64_t n, cap;
+    uint64_t *key;
+    int8_t *sh;
+    uint8_t *depth, *live;
+    int64_t *e0, *e1;
+    double *stay, *pwin, *ppay;
+    int32_t *edges;           /* per group: k | count << 8, group id, count successor ids */
+    int64_t ne, ecap, ngroups;
+    int32_t *picks;           /* [group][t - 1]: the successor picked with t - 1 draws left */
+    int64_t pcap;
+    double *V, *mass, *next;
+    int64_t vcap;
+    int32_t *act, *nact;
+    int64_t bytes;
+    fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
+    uint32_t row;             /* memo generation: entries of earlier rows are stale */
+} fc_work_t;
+
+static inline uint64_t fc_hash(uint64_t x) {
+    x ^= x >> 31;
+    x *= 0x7fb5d329728ea185ULL;
+    x ^= x >> 27;
+    x *= 0x81dadef4bc2dd44dULL;
+    return x ^ (x >> 33);
+}
+
+static inline uint64_t fc_weight(int t) { return FC_SUIT_W[t / 9] * (uint64_t)MJ_POW[t % 9]; }
+
+static inline uint64_t fc_key(const uint8_t *c) {
+    return (uint64_t)mj_index9(c) + FC_SUIT_W[1] * (uint64_t)mj_index9(c + 9) +
+           FC_SUIT_W[2] * (uint64_t)mj_index9(c + 18);
+}
+
+static inline void fc_decode(uint64_t key, uint8_t *c) {
+    for (int s = 0; s < 3; s++) {
+        int32_t idx = (int32_t)(key / FC_SUIT_W[s] % 1953125ULL);
+        for (int r = 0; r < 9; r++) c[9 * s + r] = (uint8_t)(idx / MJ_POW[r] % 5);
+    }
+}
+
+/* Key of a hand whose void-suit tiles (declared suit vs) are packed from its rank 1 up, 4 per
+ * kind. Which void tiles a hand holds never matters: they are dead for the shanten and the win,
+ * every void draw leaves the hand as it was (discarded at once, or for a held void tile), and
+ * while one is held any void discard is forced (all equally good). So hands that differ only
+ * there are one state. */
+static uint64_t fc_canon_key(const uint8_t *c, int vs) {
+    uint8_t x[27];
+    int n = 0;
+    memcpy(x, c, 27);
+    for (int r = 0; r < 9; r++) n += x[9 * vs + r];
+    for (int r = 0; r < 9; r++, n -= 4) x[9 * vs + r] = (uint8_t)(n > 4 ? 4 : n > 0 ? n : 0);
+    return fc_key(x);
+}
+
+/* Grow *p (elements of size sz) to hold at least need; 0 on failure. */
+static int fc_grow(fc_work_t *w, void **p, int64_t *cap, int64_t need, size_t sz) {
+    if (need <= *cap) return 1;
+    int64_t c = *cap ? *cap : 1024;
+    while (c < need) c *= 2;
+    void *q = realloc(*p, (size_t)c * sz);
+    if (!q) return 0;
+    w->bytes += (c - *cap) * (int64_t)sz;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+static int fc_grow_states(fc_work_t *w, int64_t need) {
+    if (need <= w->cap) return 1;
+    int64_t c = w->cap ? w->cap : 1024;
+    while (c < need) c *= 2;
+#define FC_RE(field, type)                                                  \
+    do {                                                                    \
+        void *q = realloc(w->field, (size_t)c * sizeof(type));              \
+        if (!q) return 0;                                                   \
+        w->field = (type *)q;                                               \
+        w->bytes += (c - w->cap) * (int64_t)sizeof(type);                   \
+    } while (0)
+    FC_RE(key, uint64_t);
+    FC_RE(sh, int8_t);
+    FC_RE(depth, uint8_t);
+    FC_RE(live, uint8_t);
+    FC_RE(e0, int64_t);
+    FC_RE(e1, int64_t);
+    FC_RE(stay, double);
+    FC_RE(pwin, double);
+    FC_RE(ppay, double);
+    FC_RE(mass, double);
+    FC_RE(next, double);
+    FC_RE(act, int32_t);
+    FC_RE(nact, int32_t);
+#undef FC_RE
+    /* the forward pass keeps mass and next at zero outside its lists */
+    memset(w->mass + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
+    memset(w->next + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
+    w->cap = c;
+    return 1;
+}
+
+/* Rehash into a table of twice the size. */
+static int fc_rehash(fc_work_t *w) {
+    int64_t cap = w->hcap ? 2 * w->hcap : 4096;
+    uint64_t *k = (uint64_t *)calloc((size_t)cap, sizeof(uint64_t));
+    int32_t *v = (int32_t *)malloc((size_t)cap * sizeof(int32_t));
+    if (!k || !v) {
+        free(k);
+        free(v);
+        return 0;
+    }
+    for (int64_t i = 0; i < w->hcap; i++) {
+        if (!w->hkey[i]) continue;
+        uint64_t j = fc_hash(w->hkey[i]) & (uint64_t)(cap - 1);
+        while (k[j]) j = (j + 1) & (uint64_t)(cap - 1);
+        k[j] = w->hkey[i];
+        v[j] = w->hval[i];
+    }
+    free(w->hkey);
+    free(w->hval);
+    w->bytes += (cap - w->hcap) * (int64_t)(sizeof(uint64_t) + sizeof(int32_t));
+    w->hkey = k;
+    w->hval = v;
+    w->hcap = cap;
+    return 1;
+}
+
+/* The state of key (created at depth d with shanten sh if new). Returns its id, or -FC_ERR_*. */
+static int64_t fc_state(fc_work_t *w, uint64_t key, int sh, int d) {
+    if (2 * (w->n + 1) > w->hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
+    uint64_t mask = (uint64_t)(w->hcap - 1), j = fc_hash(key + 1) & mask;
+    while (w->hkey[j]) {
+        if (w->hkey[j] == key + 1) return w->hval[j];
+        j = (j + 1) & mask;
+    }
+    if (w->n >= w->job->max_states) return -FC_ERR_STATES;
+    if (!fc_grow_states(w, w->n + 1)) return -FC_ERR_NOMEM;
+    int64_t id = w->n++;
+    w->hkey[j] = key + 1;
+    w->hval[j] = (int32_t)id;
+    w->key[id] = key;
+    w->sh[id] = (int8_t)(sh > 100 ? 100 : sh);
+    w->depth[id] = (uint8_t)d;
+    w->live[id] = 0;
+    w->e0[id] = w->e1[id] = 0;
+    w->stay[id] = w->pwin[id] = w->ppay[id] = 0.0;
+    return id;
+}
+
+/* One tile more (delta 1) or less (-1) of kind t in a loaded hand with classes. */
+static void fc_adjust(mj_hand_t *h, int t, int delta) {
+    int s = t / 9, r = t % 9;
+    h->c[t] = (uint8_t)(h->c[t] + delta);
+    h->idx[s] += delta * MJ_POW[r];
+    h->n[s] += delta;
+    h->odd[s] += (h->c[t] & 1) ? 1 : -1;
+    h->k[s] = mj_class(h->idx[s]);
+    if (h->meld_suits >> s & 1) {
+        uint8_t cap[9];
+        mj_caps(h, s, cap);
+        mj_capped_vector(h->c + 9 * s, cap, h->v[s]);
+    }
+}
+
+/* Payment per payer of the self-drawn win h (14 - 3m tiles) on tile k. */
+static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
+    const fc_job_t *job = w->job;
+    int16_t fan = -1;
+    mf_job_t f;
+    memset(&f, 0, sizeof f);
+    f.sets = 4; /* forecasts are of full hands (RULES.md 9) */
+    f.hands = h->c;
+    f.melds = w->melds;
+    f.void_scalar = w->vs;
+    f.win_scalar = k;
+    f.flag_scalar = MF_SD;
+    f.rules = job->rules;
+    f.out = &fan;
+    mf_run(&f, MF_OP_FAN, 0, 1);
+    if (fan < 0) return 0.0;
+    int internal = fan - job->rules[MF_R_OFFSET];
+    if (internal < 0) internal = 0;
+    if (internal >= job->n_pay) internal = job->n_pay - 1;
+    return job->pay[internal];
+}
+
+static int fc_load(fc_work_t *w, const uint8_t *c, int size_rule, mj_hand_t *h) {
+    int32_t err[3];
+    int code = mj_load(h, c, w->melds, w->vs, 1, MJ_FORM_ALL, size_rule, 4, err);
+    if (code == MJ_OK) mj_classes(h);
+    return code;
+}
+
+/* Expand state s: its aggregated win / pay / stay probabilities and its edge groups
+ * (k | count << 8, then count successor ids in discard order). Returns MJ_OK or an FC_ERR_*. */
+static int fc_expand(fc_work_t *w, int64_t s) {
+    const fc_job_t *job = w->job;
+    uint8_t c[27];
+    mj_hand_t h;
+    fc_decode(w->key[s], c);
+    fc_load(w, c, MJ_SIZE_WAITING, &h);
+    int dh = mj_distance(&h), d14[27], d13[27];
+    mj_probes(&h, +1, d14);
+    int vs = w->vs, held_void = vs >= 0 && h.n[vs] > 0;
+    double stay = 0, pwin = 0, ppay = 0;
+    if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
+    w->e0[s] = w->ne;
+    int last_void = -1; /* the packed void tile a forced discard takes (fc_canon_key) */
+    for (int r = 0; held_void && r < 9; r++)
+        if (h.c[9 * vs + r]) last_void = 9 * vs + r;
+    for (int k = 0; k < 27; k++) {
+        double pk = w->p[k];
+        if (pk == 0.0) continue;
+        /* a fifth copy is discarded at once; with packed void tiles so is any void draw */
+        if (mj_held(&h, k) >= 4 || (w->canon && k / 9 == vs)) {
+            stay += pk;
+            continue;
+        }
+        int forced = held_void || (vs >= 0 && k / 9 == vs); /* 定缺: discard a void tile */
+        if (d14[k] != 0 && !forced && !job->exchanges && d14[k] >= dh) {
+            stay += pk;
+            continue;
+        }
+        mj_hand_t g = h;
+        fc_adjust(&g, k, +1);
+        if (d14[k] == 0) {
+            pwin += pk;
+            ppay += pk * fc_payment(w, &g, k);
+            continue;
+        }
+        int64_t head = w->ne;
+        w->edges[head + 1] = (int32_t)w->ngroups++;
+        w->ne += 2;
+        int count = 0;
+        uint64_t gkey = w->key[s] + fc_weight(k);
+        fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)dh) & (FC_MEMO - 1));
+        if (m->row == w->row && m->key == gkey && m->dh == dh) {
+            memcpy(w->edges + w->ne, w->edges + m->off, (size_t)m->count * sizeof(int32_t));
+            w->ne += m->count;
+            w->edges[head] = k | m->count << 8;
+            continue;
+        }
+        mj_probes(&g, -1, d13);
+        for (int d = 0; d < 27; d++) {
+            if (!g.c[d]) continue;
+            int ok = forced ? (w->canon ? d == last_void : d / 9 == vs)
+                            : job->exchanges ? d13[d] <= dh : d13[d] < dh;
+            if (!ok) continue;
+            int64_t id = s;
+            if (d != k) {
+                uint64_t key = w->key[s] + fc_weight(k) - fc_weight(d);
+                id = fc_state(w, key, mj_shanten_of(d13[d]), w->depth[s] + 1);
+                if (id < 0) return (int)-id;
+            }
+            w->edges[w->ne++] = (int32_t)id;
+            count++;
+        }
+        w->edges[head] = k | count << 8;
+        *m = (fc_memo_t){gkey, head + 2, w->row, (int16_t)dh, (int16_t)count};
+    }
+    w->e1[s] = w->ne;
+    w->stay[s] = stay;
+    w->pwin[s] = pwin;
+    w->ppay[s] = ppay;
+    w->live[s] = 1;
+    return MJ_OK;
+}
+
+/* Breadth first from the n start states already created. */
+static int fc_build(fc_work_t *w) {
+    for (int64_t s = 0; s < w->n; s++) {
+        int left = w->T - w->depth[s];
+        if (left < 1 || w->sh[s] > left) continue;
+        int code = fc_expand(w, s);
+        if (code != MJ_OK) return code;
+    }
+    return MJ_OK;
+}
+
+/* The successor a group picks with t draws left after it: the lowest discard whose value is
+ * within FC_TIE (relative) of the best. */
+static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count, int t) {
+    const double *Vt = w->V + (int64_t)t * w->n; /* V is [t][state]: one row per draw count */
+    double best = Vt[ids[0]];
+    for (int i = 1; i < count; i++) {
+        double v = Vt[ids[i]];
+        if (v > best) best = v;
+    }
+    double floor_ = best - FC_TIE * best;
+    for (int i = 0; i < count; i++) {
+        if (Vt[ids[i]] >= floor_) return ids[i];
+    }
+    return ids[0];
+}
+
+/* Values backward in t, and every group's pick per t (the forward passes read them). */
+static int fc_values(fc_work_t *w) {
+    const int T = w->T;
+    int64_t need = w->n * (T + 1); /* [t][state] */
+    if (need > w->vcap) {
+        free(w->V);
+        w->V = (double *)malloc((size_t)need * sizeof(double));
+        if (!w->V) {
+            w->vcap = 0;
+            return FC_ERR_NOMEM;
+        }
+        w->bytes += (need - w->vcap) * (int64_t)sizeof(double);
+        w->vcap = need;
+    }
+    if (!fc_grow(w, (void **)&w->picks, &w->pcap, w->ngroups * T, sizeof(int32_t))) return FC_ERR_NOMEM;
+    memset(w->V, 0, (size_t)need * sizeof(double));
+    int value = w->job->objective == FC_OBJ_VALUE;
+    for (int t = 1; t <= T; t++) {
+        const double *prev = w->V + (int64_t)(t - 1) * w->n;
+        double *cur = w->V + (int64_t)t * w->n;
+        for (int64_t s = 0; s < w->n; s++) {
+            /* sh == t: worth 0, but the forward pass follows its picks (it may still get ready) */
+            if (!w->live[s] || w->depth[s] > T - t || w->sh[s] > t) continue;
+            double v = (value ? w->ppay[s] : w->pwin[s]) + w->stay[s] * prev[s];
+            for (int64_t e = w->e0[s]; e < w->e1[s];) {
+                int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
+                int32_t pick = fc_pick(w, w->edges + e + 2, count, t - 1);
+                w->picks[(int64_t)w->edges[e + 1] * T + t - 1] = pick;
+                v += w->p[k] * prev[pick];
+                e += 2 + count;
+            }
+            if (w->sh[s] < t) cur[s] = v;
+        }
+    }
+    return MJ_OK;
+}
+
+static inline void fc_push(fc_work_t *w, int32_t s, double m, int64_t *nn) {
+    if (m == 0.0) return; /* (underflow) a zero never enters the list, so no state is listed twice */
+    if (w->next[s] == 0.0) w->nact[(*nn)++] = s;
+    w->next[s] += m;
+}
+
+/* Curves of start state s0: ready[j], win[j] after draw j + 1, and the expected payment. */
+static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
+    const int T = w->T;
+    int64_t na = 1;
+    double won = 0, paid = 0;
+    w->act[0] = s0;
+    w->mass[s0] = 1.0;
+    for (int j = 0; j < T; j++) {
+        int t = T - j;
+        int64_t nn = 0;
+        for (int64_t i = 0; i < na; i++) {
+            int32_t s = w->act[i];
+            double m = w->mass[s];
+            w->mass[s] = 0.0;
+            if (!w->live[s] || w->sh[s] > t) continue; /* never ready nor won in time */
+            won += m * w->pwin[s];
+            paid += m * w->ppay[s];
+            if (w->stay[s] > 0) fc_push(w, s, m * w->stay[s], &nn);
+            for (int64_t e = w->e0[s]; e < w->e1[s];) {
+                int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
+                fc_push(w, w->picks[(int64_t)w->edges[e + 1] * T + t - 1], m * w->p[k], &nn);
+                e += 2 + count;
+            }
+        }
+        double r = won;
+        for (int64_t i = 0; i < nn; i++) {
+            int32_t s = w->nact[i];
+            if (w->sh[s] <= 0) r += w->next[s];
+            w->mass[s] = w->next[s];
+            w->next[s] = 0.0;
+        }
+        int32_t *tmp = w->act;
+        w->act = w->nact;
+        w->nact = tmp;
+        na = nn;
+        ready[j] = r;
+        win[j] = won;
+    }
+    for (int64_t i = 0; i < na; i++) w->mass[w->act[i]] = 0.0;
+    return paid;
+}
+
+static int fc_reset(fc_work_t *w) {
+    if (!w->memo) {
+        w->memo = (fc_memo_t *)calloc(FC_MEMO, sizeof(fc_memo_t));
+        if (!w->memo) return FC_ERR_NOMEM;
+        w->bytes += FC_MEMO * (int64_t)sizeof(fc_memo_t);
+    }
+    w->row++; /* row 0 never occurs: calloc's zeros are stale entries */
+    if (w->hcap > (1 << 16)) { /* a big table from an earlier row: start small again */
+        free(w->hkey);
+        free(w->hval);
+        w->bytes -= w->hcap * (int64_t)(sizeof(uint64_t) + sizeof(int32_t));
+        w->hkey = NULL;
+        w->hval = NULL;
+        w->hcap = 0;
+    } else if (w->hkey) {
+        memset(w->hkey, 0, (size_t)w->hcap * sizeof(uint64_t));
+    }
+    w->n = 0;
+    w->ne = 0;
+    w->ngroups = 0;
+    return MJ_OK;
+}
+
+static void fc_free(fc_work_t *w) {
+    free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live);
+    free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
+    free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->act); free(w->nact);
+}
+
+/* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */
+static int fc_pool(fc_work_t *w, const mj_hand_t *h, const uint8_t *visible, int32_t *err) {
+    int total = 0, left[27];
+    for (int t = 0; t < 27; t++) {
+        left[t] = 4 - mj_held(h, t) - (visible ? visible[t] : 0);
+        total += left[t];
+    }
+    if (total <= 0) {
+        err[1] = err[2] = 0;
+        return FC_ERR_EMPTY_POOL;
+    }
+    for (int t = 0; t < 27; t++) w->p[t] = (double)left[t] / total;
+    return MJ_OK;
+}
+
+/* Best of the values v over the legal discards (lowest within FC_TIE). */
+static int fc_best(const double *v, const uint8_t *legal) {
+    double best = -1.0;
+    for (int d = 0; d < 27; d++)
+        if (legal[d] && v[d] > best) best = v[d];
+    for (int d = 0; d < 27; d++)
+        if (legal[d] && v[d] >= best - FC_TIE * best) return d;
+    return -1;
+}
+
+/* One row: load, create the start states, build, value, curves. */
+static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
+    fc_job_t *job = w->job;
+    const int T = job->draws;
+    uint8_t seen[27];
+    mj_hand_t h;
+    int vs = job->voids ? mj_once_i8(job->voids + i) : job->void_scalar;
+    const uint8_t *melds = job->melds ? job->melds + job->melds_stride * i : NULL;
+    const uint8_t *visible =
+        job->visible ? mj_copy27(seen, job->visible + job->visible_stride * i) : NULL;
+    int size = job->complete ? MJ_SIZE_COMPLETE : MJ_SIZE_WAITING;
+    int code = mj_load(&h, job->hands + 27 * i, melds, vs, 1, MJ_FORM_ALL, size, 4, err);
+    if (code == MJ_OK && visible) code = mj_check_visible(&h, visible, err);
+    if (code != MJ_OK) return code;
+    mj_classes(&h);
+    w->T = T;
+    w->vs = vs;
+    w->melds = h.melds;
+    if ((code = fc_pool(w, &h, visible, err)) != MJ_OK) return code;
+    int64_t id;
+    if ((code = fc_reset(w)) != MJ_OK) return code;
+    uint8_t legal[27] = {0};
+    int32_t start[27];
+    w->canon = vs >= 0 && !(h.meld_suits >> vs & 1);
+    if (!job->complete) {
+        id = fc_state(w, w->canon ? fc_canon_key(h.c, vs) : fc_key(h.c),
+                      mj_shanten_of(mj_distance(&h)), 0);
+        if (id < 0) goto fail;
+        start[0] = (int32_t)id;
+    } else {
+        int d13[27];
+        mj_probes(&h, -1, d13);
+        int held_void = vs >= 0 && h.n[vs] > 0;
+        uint64_t key = fc_key(h.c);
+        job->is_win[i] = (uint8_t)(mj_distance(&h) == 0);
+        for (int d = 0; d < 27; d++) {
+            if (!h.c[d] || (held_void && d / 9 != vs)) continue;
+            legal[d] = 1;
+            uint8_t rest[27];
+            memcpy(rest, h.c, 27);
+            rest[d]--;
+            id = fc_state(w, w->canon ? fc_canon_key(rest, vs) : key - fc_weight(d),
+                          mj_shanten_of(d13[d]), 0);
+            if (id < 0) goto fail;
+            start[d] = (int32_t)id;
+        }
+    }
+    if ((code = fc_build(w)) != MJ_OK || (code = fc_values(w)) != MJ_OK) {
+        id = -code;
+        goto fail;
+    }
+    if (w->n > job->peak_states) job->peak_states = w->n;
+    if (w->bytes > job->peak_bytes) job->peak_bytes = w->bytes;
+    if (!job->complete) {
+        job->value[i] = fc_curves(w, start[0], job->ready + T * i, job->win + T * i);
+        return MJ_OK;
+    }
+    double obj[27];
+    for (int d = 0; d < 27; d++) {
+        double *rd = job->ready + (27 * i + d) * T, *wd = job->win + (27 * i + d) * T;
+        if (!legal[d]) {
+            for (int j = 0; j < T; j++) rd[j] = wd[j] = NAN;
+            job->value[27 * i + d] = NAN;
+            continue;
+        }
+        job->value[27 * i + d] = fc_curves(w, start[d], rd, wd);
+        obj[d] = w->V[(int64_t)T * w->n + start[d]];
+    }
+    job->best[i] = (int8_t)fc_best(obj, legal);
+    return MJ_OK;
+fail:
+    err[1] = (int32_t)(job->max_states < INT32_MAX ? job->max_states : INT32_MAX);
+    err[2] = 0;
+    return (int)-id;
+}
+
+/* Run rows [start, end). Returns the first bad row (details in job->err), or -1. */
+static int64_t fc_run(fc_job_t *job, int64_t start, int64_t end) {
+    fc_work_t w;
+    int32_t err[3];
+    int64_t bad = -1;
+    memset(&w, 0, sizeof w);
+    w.job = job;
+    for (int64_t i = start; i < end; i++) {
+        int code = fc_row(&w, i, err);
+        if (code != MJ_OK) {
+            bad = mj_first_bad(-1, i, code, err, job->err);
+            break;
+        }
+    }
+    fc_free(&w);
+    return bad;
+}
+
+#endif

@@ -1,0 +1,290 @@
+/* mjfast table engine: one hand of 血战到底 (RULES.md section 10) as a state machine over flat
+ * arrays, the C port of mjfast/table (engine.py, legal.py, players.py), which stays the
+ * reference: tests/table/test_c_engine.py plays the same walls through both.
+ *
+ * The engine knows no presets: the caller passes the fan rules table (MF_R_*, compiled with no
+ * cap so that fans come out uncapped) and the numbers of mt_rules_t. Payments follow the Round
+ * ledger of mjfast/settlement (kongs, wins with 自摸加底 and 呼叫转移, the draw settlement with
+ * 查花猪, 查大叫 and kong refunds).
+ *
+ * Part 1 (this file): the state, random numbers, the kernels on one hand, the legal actions.
+ * Part 2 (mjfast_table_flow.h): payments and transitions. Part 3 (mjfast_table_play.h): the
+ * built-in players, whole hands and the observations; it includes the other two.
+ */
+#ifndef MJFAST_TABLE_H
+#define MJFAST_TABLE_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "mjfast_fan.h"
+#include "mjfast_kernels.h"
+
+enum { MT_KINDS = 27, MT_WALL = 108, MT_MAX_DISCARDS = 48, MT_MAX_PLAYERS = 4 };
+enum { MT_DISCARD = 0, MT_PUNG = 27, MT_KONG = 54, MT_ADDED = 81, MT_CONCEALED = 108,
+       MT_WIN = 135, MT_PASS = 136, MT_VOID = 137, MT_ACTIONS = 140 };
+enum { MT_VOIDP = 0, MT_TURN = 1, MT_CLAIM = 2, MT_ROB = 3, MT_OVER = 4 };
+enum { MT_PLAYER_RANDOM = 0, MT_PLAYER_EFFICIENT = 1 };
+
+typedef struct {
+    const int32_t *fan;   /* MF_R_* table with cap -1 (uncapped fans) */
+    int cap;              /* -1: none */
+    int offset;           /* display offset */
+    int64_t exposed_kong, added_kong, concealed_kong, hua_zhu;
+    int jia_jia_you, zhuan_yi, add_base, kong_refund, guo_shui, zui_hou;
+} mt_rules_t;
+
+typedef struct {
+    int8_t player, tile, status; /* status 0 active, 1 income handed on (呼叫转移) */
+    int8_t npay;
+    int8_t payer[MT_MAX_PLAYERS];
+    int64_t amount[MT_MAX_PLAYERS];
+} mt_kong_t;
+
+typedef struct {
+    const mt_rules_t *R;
+    int n, dealer;
+    uint8_t wall[MT_WALL];
+    int pos;
+    uint8_t hands[MT_MAX_PLAYERS][MT_KINDS];
+    int8_t melds[MT_MAX_PLAYERS][4][2];
+    int8_t n_melds[MT_MAX_PLAYERS];
+    uint8_t meld_counts[MT_MAX_PLAYERS][MT_KINDS];
+    uint8_t conc[MT_MAX_PLAYERS][MT_KINDS];
+    int8_t river[MT_MAX_PLAYERS][MT_MAX_DISCARDS];
+    int16_t river_len[MT_MAX_PLAYERS];
+    uint8_t taken[MT_MAX_PLAYERS][MT_MAX_DISCARDS];
+    int8_t void_[MT_MAX_PLAYERS];
+    uint8_t won[MT_MAX_PLAYERS];
+    int8_t win_order[MT_MAX_PLAYERS];
+    int16_t win_fan[MT_MAX_PLAYERS];
+    uint32_t waits[MT_MAX_PLAYERS];
+    int16_t passed_fan[MT_MAX_PLAYERS];
+    int16_t draws[MT_MAX_PLAYERS];
+    int64_t scores[MT_MAX_PLAYERS];
+    int64_t rewards[MT_MAX_PLAYERS];
+    uint8_t won_tiles[MT_KINDS];
+    int phase, current, drawn, after_kong, after_pung, tile, source, kong_discard;
+    int8_t queue[MT_MAX_PLAYERS];
+    int nq, qi;
+    int16_t claims[MT_MAX_PLAYERS];
+    int any_meld, turns, winners;
+    mt_kong_t kongs[16];
+    int n_kongs;
+    /* per-hand flags for the results */
+    int ended_drawn, tian_hu, multi;
+    int violation; /* the first broken rule the engine noticed (mt_check's codes), or 0 */
+    uint8_t hua_zhu[MT_MAX_PLAYERS], cha[MT_MAX_PLAYERS];
+} mt_table_t;
+
+/* ---- random numbers (splitmix64: seeds, shuffles, the random player) -------------------- */
+
+static inline uint64_t mt_next(uint64_t *s) {
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* A draw from [0, n): the high half of a 64 x 64-bit product (no division), else a modulo. */
+static inline uint64_t mt_below(uint64_t *s, uint64_t n) {
+#ifdef __SIZEOF_INT128__
+    return (uint64_t)(((unsigned __int128)mt_next(s) * n) >> 64);
+#else
+    return mt_next(s) % n;
+#endif
+}
+
+/* The wall of hand `index` of a run seeded `seed`: a Fisher-Yates shuffle of 4 x 27 kinds. */
+static inline void mt_deal_wall(uint64_t seed, uint64_t index, uint8_t *wall) {
+    uint64_t s = seed * 0x2545F4914F6CDD1Dull ^ (index + 0x632BE59BD9B4E019ull);
+    mt_next(&s);
+    for (int i = 0; i < MT_WALL; i++) wall[i] = (uint8_t)(i / 4);
+    for (int i = MT_WALL - 1; i > 0; i--) {
+        int j = (int)mt_below(&s, (uint64_t)i + 1);
+        uint8_t t = wall[i];
+        wall[i] = wall[j];
+        wall[j] = t;
+    }
+}
+
+/* ---- kernels on one hand --------------------------------------------------------------- */
+
+static inline int64_t mt_kernel(int op, const uint8_t *hands, int64_t rows, const uint8_t *melds,
+                                int void_s, const uint8_t *visible, void *out) {
+    mj_job_t job;
+    memset(&job, 0, sizeof job);
+    job.sets = 4; /* the table plays 2-4 seats: full hands */
+    job.op = op;
+    job.form = MJ_FORM_ALL;
+    job.void_rule = 1;
+    job.hands = hands;
+    job.melds = melds;
+    job.void_scalar = void_s;
+    job.visible = visible;
+    job.visible_stride = visible ? 27 : 0;
+    job.out = out;
+    return mj_run(&job, 0, rows);
+}
+
+/* Seat p's meld counts for the kernels: NULL without melds (the meld-free path is the fast one). */
+static inline const uint8_t *mt_melds(const mt_table_t *t, int p) {
+    return t->n_melds[p] ? t->meld_counts[p] : NULL;
+}
+
+static inline int mt_shanten(const uint8_t *hand, const uint8_t *melds, int v) {
+    int8_t out = 0;
+    mt_kernel(MJ_OP_SHANTEN, hand, 1, melds, v, NULL, &out);
+    return out;
+}
+
+static inline void mt_update_waits(mt_table_t *t, int p) {
+    uint32_t w = 0;
+    mt_kernel(MJ_OP_WAITS, t->hands[p], 1, mt_melds(t, p), t->void_[p], NULL, &w);
+    t->waits[p] = w;
+}
+
+static inline int mt_is_win14(const uint8_t *hand, int v) {
+    uint8_t out = 0;
+    mt_kernel(MJ_OP_IS_WIN, hand, 1, NULL, v, NULL, &out);
+    return out;
+}
+
+/* The uncapped display fan of a win (hand includes the win tile), or -1. */
+static inline int mt_fan(const mt_table_t *t, int p, const uint8_t *hand, int w, int flags) {
+    mf_job_t job;
+    int16_t out = -1;
+    memset(&job, 0, sizeof job);
+    job.sets = 4; /* the table plays 2-4 seats: full hands */
+    job.hands = hand;
+    job.melds = mt_melds(t, p);
+    job.conc = t->n_melds[p] ? t->conc[p] : NULL;
+    job.void_scalar = t->void_[p];
+    job.win_scalar = w;
+    job.flag_scalar = flags;
+    job.rules = t->R->fan;
+    job.out = &out;
+    if (mf_run(&job, MF_OP_FAN, 0, 1) >= 0) return -1;
+    return out;
+}
+
+static inline int64_t mt_multiplier(const mt_rules_t *R, int display_fan) {
+    int f = display_fan - R->offset;
+    if (R->cap >= 0 && f > R->cap) f = R->cap;
+    return (int64_t)1 << f;
+}
+
+/* ---- state helpers ---------------------------------------------------------------------- */
+
+static inline int mt_wall_left(const mt_table_t *t) { return MT_WALL - t->pos; }
+static inline int mt_wins_on(const mt_table_t *t, int p, int k) { return (int)(t->waits[p] >> k & 1); }
+static inline int mt_in_void(const mt_table_t *t, int p, int k) { return k / 9 == t->void_[p]; }
+
+static inline int mt_void_held(const mt_table_t *t, int p) {
+    int v = t->void_[p];
+    if (v < 0) return 0;
+    for (int r = 0; r < 9; r++)
+        if (t->hands[p][9 * v + r]) return 1;
+    return 0;
+}
+
+static inline int mt_pung_slot(const mt_table_t *t, int p, int k) {
+    for (int i = 0; i < t->n_melds[p]; i++)
+        if (t->melds[p][i][0] == k && t->melds[p][i][1] == 0) return i;
+    return -1;
+}
+
+static inline int mt_next_in(const mt_table_t *t, int seat) {
+    for (int i = 1; i <= t->n; i++) {
+        int q = (seat + i) % t->n;
+        if (!t->won[q]) return q;
+    }
+    return seat;
+}
+
+static inline int mt_self_win(const mt_table_t *t, int p) {
+    if (t->draws[p] == 0) return mt_is_win14(t->hands[p], t->void_[p]);
+    return mt_wins_on(t, p, t->drawn);
+}
+
+static inline int mt_claim_flags(const mt_table_t *t) {
+    return (t->phase == MT_ROB ? MF_ROB : 0) | (t->kong_discard ? MF_AKD : 0) |
+           (mt_wall_left(t) == 0 ? MF_LAST : 0);
+}
+
+static inline int mt_claim_fan(const mt_table_t *t, int p) {
+    uint8_t hand[27];
+    memcpy(hand, t->hands[p], 27);
+    hand[t->tile]++;
+    int f = mt_fan(t, p, hand, t->tile, mt_claim_flags(t));
+    return f < 0 ? 0 : f;
+}
+
+static inline int mt_forced(const mt_table_t *t) {
+    return t->R->zui_hou && mt_wall_left(t) <= 4;
+}
+
+/* ---- legal actions (legal.py) ----------------------------------------------------------- */
+
+/* Does a hand hold some kind four times? (a zero-byte test on count ^ 4, 8 kinds at a time:
+ * the kind-by-kind scan for concealed kongs was the hot spot of random play) */
+static inline int mt_has_four(const uint8_t *hand) {
+    uint64_t w[4] = {0, 0, 0, 0}, any = 0;
+    memcpy(w, hand, 27);
+    for (int i = 0; i < 4; i++) {
+        uint64_t y = w[i] ^ 0x0404040404040404ull;
+        any |= (y - 0x0101010101010101ull) & ~y & 0x8080808080808080ull;
+    }
+    return any != 0;
+}
+
+static inline void mt_mask(const mt_table_t *t, uint8_t *m) {
+    memset(m, 0, MT_ACTIONS);
+    if (t->phase == MT_OVER) return;
+    int p = t->current;
+    const uint8_t *hand = t->hands[p];
+    if (t->phase == MT_VOIDP) {
+        m[MT_VOID] = m[MT_VOID + 1] = m[MT_VOID + 2] = 1;
+        return;
+    }
+    if (t->phase == MT_TURN) {
+        if (!t->after_pung) {
+            if (mt_self_win(t, p)) {
+                m[MT_WIN] = 1;
+                if (mt_forced(t)) return;
+            }
+            if (mt_wall_left(t) > 0) {
+                if (mt_has_four(hand))
+                    for (int k = 0; k < 27; k++)
+                        if (hand[k] == 4 && !mt_in_void(t, p, k)) m[MT_CONCEALED + k] = 1;
+                for (int i = 0; i < t->n_melds[p]; i++) {
+                    int k = t->melds[p][i][0];
+                    if (t->melds[p][i][1] == 0 && hand[k]) m[MT_ADDED + k] = 1;
+                }
+            }
+        }
+        int v = t->void_[p];
+        if (mt_void_held(t, p)) {
+            for (int r = 0; r < 9; r++) m[MT_DISCARD + 9 * v + r] = hand[9 * v + r] > 0;
+        } else {
+            for (int k = 0; k < 27; k++) m[MT_DISCARD + k] = hand[k] > 0;
+        }
+        return;
+    }
+    int k = t->tile;
+    m[MT_PASS] = 1;
+    if (mt_wins_on(t, p, k) &&
+        !(t->R->guo_shui && t->passed_fan[p] >= 0 && mt_claim_fan(t, p) <= t->passed_fan[p])) {
+        m[MT_WIN] = 1;
+        if (mt_forced(t)) {
+            m[MT_PASS] = 0;
+            return;
+        }
+    }
+    if (t->phase == MT_CLAIM && !mt_in_void(t, p, k)) {
+        m[MT_PUNG + k] = hand[k] >= 2;
+        m[MT_KONG + k] = hand[k] == 3 && mt_wall_left(t) > 0;
+    }
+}
+
+#endif

@@ -1,0 +1,395 @@
+/* mjfast table engine, part 2: the payments of the Round ledger and the transitions of one
+ * hand (mjfast/table/engine.py). Part 1 (mjfast_table.h): the state and the legal actions;
+ * part 3 (mjfast_table_play.h): the built-in players and the observations.
+ */
+#ifndef MJFAST_TABLE_FLOW_H
+#define MJFAST_TABLE_FLOW_H
+
+#include "mjfast_table.h"
+
+/* What mt_check finds (and t->violation records): a bug of the engine, never a game outcome. */
+enum { MT_BAD_TILES = 1, MT_BAD_MONEY = 2, MT_BAD_WIN = 3, MT_BAD_VOID = 4, MT_BAD_COUNT = 5 };
+
+/* ---- payments (the Round ledger) -------------------------------------------------------- */
+
+static inline void mt_pay(mt_table_t *t, int payer, int receiver, int64_t amount) {
+    if (amount <= 0) return;
+    t->scores[payer] -= amount;
+    t->scores[receiver] += amount;
+    t->rewards[payer] -= amount;
+    t->rewards[receiver] += amount;
+}
+
+/* kind: 0 exposed (from d), 1 added, 2 concealed. */
+static inline void mt_record_kong(mt_table_t *t, int p, int k, int kind, int d) {
+    const mt_rules_t *R = t->R;
+    mt_kong_t *g = &t->kongs[t->n_kongs++];
+    g->player = (int8_t)p;
+    g->tile = (int8_t)k;
+    g->status = 0;
+    g->npay = 0;
+    for (int q = 0; q < t->n; q++) {
+        if (q == p || t->won[q]) continue;
+        int64_t a = kind == 0 ? (q == d ? R->exposed_kong : (R->jia_jia_you ? 1 : 0))
+                  : kind == 1 ? R->added_kong : R->concealed_kong;
+        if (a <= 0) continue;
+        mt_pay(t, q, p, a);
+        g->payer[g->npay] = (int8_t)q;
+        g->amount[g->npay++] = a;
+    }
+}
+
+static inline void mt_start_turn(mt_table_t *t, int p, int replacement);
+
+static inline void mt_add_meld(mt_table_t *t, int p, int k, int kind) {
+    t->melds[p][t->n_melds[p]][0] = (int8_t)k;
+    t->melds[p][t->n_melds[p]][1] = (int8_t)kind;
+    t->n_melds[p]++;
+    t->meld_counts[p][k] = kind == 0 ? 3 : 4;
+    if (kind == 3) t->conc[p][k] = 1;
+    t->any_meld = 1;
+}
+
+/* One win event: winners[0..nw) on tile w from d (-1: self-drawn), their hands incl. w. */
+static inline void mt_win(mt_table_t *t, const int *winners, int nw, int w, int d, int flags) {
+    const mt_rules_t *R = t->R;
+    int64_t income = 0;
+    if ((flags & MF_AKD) && R->zhuan_yi && t->n_kongs) {
+        mt_kong_t *g = &t->kongs[t->n_kongs - 1];
+        for (int i = 0; i < g->npay; i++) income += g->amount[i];
+        g->status = 1;
+    }
+    for (int i = 0; i < nw; i++) {
+        int p = winners[i];
+        uint8_t hand[27];
+        memcpy(hand, t->hands[p], 27);
+        if (d >= 0) hand[w]++;
+        int fan = mt_fan(t, p, hand, w, flags);
+        if (fan < 0 && !t->violation) t->violation = MT_BAD_WIN;
+        int64_t amount = mt_multiplier(R, fan);
+        if (d < 0) {
+            if (R->add_base) amount += 1;
+            for (int q = 0; q < t->n; q++)
+                if (q != p && !t->won[q]) mt_pay(t, q, p, amount);
+        } else {
+            mt_pay(t, d, p, amount);
+            if (income > 0) mt_pay(t, d, p, income);
+        }
+        t->win_fan[p] = (int16_t)fan;
+    }
+    for (int i = 0; i < nw; i++) {
+        int p = winners[i];
+        t->won[p] = 1;
+        t->win_order[p] = (int8_t)t->winners;
+    }
+    t->winners++;
+    if (nw > 1) t->multi = 1;
+    if (flags & MF_TIAN) t->tian_hu = 1;
+}
+
+static inline int mt_won_count(const mt_table_t *t) {
+    int c = 0;
+    for (int q = 0; q < t->n; q++) c += t->won[q];
+    return c;
+}
+
+static inline void mt_after_win(mt_table_t *t, int last) {
+    if (mt_won_count(t) >= t->n - 1) {
+        t->phase = MT_OVER;
+        return;
+    }
+    mt_start_turn(t, mt_next_in(t, last), 0);
+}
+
+/* Copies seat p has seen outside its own hand (engine.py _visible). */
+static inline void mt_visible(const mt_table_t *t, int p, uint8_t *seen) {
+    int c[27] = {0};
+    for (int q = 0; q < t->n; q++) {
+        for (int i = 0; i < t->river_len[q]; i++)
+            if (!t->taken[q][i]) c[t->river[q][i]]++;
+        if (q != p)
+            for (int k = 0; k < 27; k++) c[k] += t->meld_counts[q][k] + (t->won[q] ? t->hands[q][k] : 0);
+    }
+    for (int k = 0; k < 27; k++) seen[k] = (uint8_t)(c[k] + t->won_tiles[k]);
+}
+
+static inline void mt_draw_end(mt_table_t *t) {
+    const mt_rules_t *R = t->R;
+    int n = t->n, ready[MT_MAX_PLAYERS] = {0}, pig[MT_MAX_PLAYERS] = {0};
+    int64_t pay[MT_MAX_PLAYERS] = {0};
+    t->ended_drawn = 1;
+    t->phase = MT_OVER;
+    for (int p = 0; p < n; p++) {
+        if (t->won[p]) continue;
+        int suits = 0;
+        for (int k = 0; k < 27; k++)
+            if (t->hands[p][k] || t->meld_counts[p][k]) suits |= 1 << (k / 9);
+        pig[p] = suits == 7 || (t->void_[p] >= 0 && (suits >> t->void_[p] & 1));
+        if (pig[p]) continue;
+        uint8_t seen[27];
+        mf_job_t job;
+        int16_t out = -1;
+        int si_jiao = R->fan[MF_R_SIJIAO]; /* only 死叫 reads the copies seen */
+        if (si_jiao) mt_visible(t, p, seen);
+        memset(&job, 0, sizeof job);
+        job.sets = 4; /* the table plays 2-4 seats: full hands */
+        job.hands = t->hands[p];
+        job.melds = mt_melds(t, p);
+        job.conc = t->n_melds[p] ? t->conc[p] : NULL;
+        job.void_scalar = t->void_[p];
+        job.visible = si_jiao ? seen : NULL;
+        job.rules = R->fan;
+        job.out = &out;
+        mf_run(&job, MF_OP_MAX_FAN, 0, 1);
+        if (out >= 0) {
+            ready[p] = 1;
+            pay[p] = mt_multiplier(R, out);
+        }
+    }
+    for (int h = 0; h < n; h++) {
+        if (t->won[h] || !pig[h]) continue;
+        t->hua_zhu[h] = 1;
+        for (int j = 0; j < n; j++)
+            if (!t->won[j] && !pig[j]) mt_pay(t, h, j, R->hua_zhu);
+    }
+    for (int i = 0; i < n; i++) {
+        if (t->won[i] || pig[i] || ready[i]) continue;
+        for (int j = 0; j < n; j++) {
+            if (t->won[j] || !ready[j]) continue;
+            t->cha[i] = 1;
+            mt_pay(t, i, j, pay[j]);
+        }
+    }
+    if (!R->kong_refund) return;
+    for (int i = 0; i < n; i++) {
+        if (t->won[i] || ready[i]) continue;
+        int64_t owed[MT_MAX_PLAYERS] = {0};
+        for (int g = 0; g < t->n_kongs; g++) {
+            const mt_kong_t *k = &t->kongs[g];
+            if (k->player != i || k->status) continue;
+            for (int j = 0; j < k->npay; j++) owed[k->payer[j]] += k->amount[j];
+        }
+        for (int q = 0; q < n; q++) mt_pay(t, i, q, owed[q]);
+    }
+}
+
+/* ---- transitions (engine.py) ------------------------------------------------------------ */
+
+static inline void mt_start_turn(mt_table_t *t, int p, int replacement) {
+    if (mt_wall_left(t) == 0) {
+        mt_draw_end(t);
+        return;
+    }
+    t->drawn = t->wall[t->pos++];
+    t->hands[p][t->drawn]++;
+    t->draws[p]++;
+    t->passed_fan[p] = -1;
+    t->phase = MT_TURN;
+    t->current = p;
+    t->after_kong = replacement;
+    t->after_pung = 0;
+    if (!replacement) t->turns++;
+}
+
+static inline void mt_ask_next(mt_table_t *t);
+
+/* Does seat q get asked about the tile in play: would its mask hold more than a pass (the mask
+ * of legal.py, without building it)? */
+static inline int mt_asked(const mt_table_t *t, int q) {
+    int k = t->tile;
+    if (mt_wins_on(t, q, k)) {
+        if (!(t->R->guo_shui && t->passed_fan[q] >= 0 && mt_claim_fan(t, q) <= t->passed_fan[q]))
+            return 1;
+    }
+    return t->phase == MT_CLAIM && t->hands[q][k] >= 2 && !mt_in_void(t, q, k);
+}
+
+static inline void mt_open(mt_table_t *t, int phase, int source) {
+    t->phase = phase;
+    t->nq = t->qi = 0;
+    for (int q = 0; q < t->n; q++) t->claims[q] = -1;
+    for (int i = 1; i < t->n; i++) {
+        int q = (source + i) % t->n;
+        if (!t->won[q] && mt_asked(t, q)) t->queue[t->nq++] = (int8_t)q;
+    }
+    mt_ask_next(t);
+}
+
+static inline void mt_discard_win(mt_table_t *t, int robbing) {
+    int winners[MT_MAX_PLAYERS], nw = 0, d = t->source, k = t->tile;
+    for (int i = 1; i < t->n; i++) {
+        int q = (d + i) % t->n;
+        if (t->claims[q] == MT_WIN) winners[nw++] = q;
+    }
+    if (!robbing) t->taken[d][t->river_len[d] - 1] = 1;
+    t->won_tiles[k]++;
+    int flags = (robbing ? MF_ROB : 0) | (t->kong_discard ? MF_AKD : 0) |
+                (mt_wall_left(t) == 0 ? MF_LAST : 0);
+    mt_win(t, winners, nw, k, d, flags);
+    mt_after_win(t, winners[nw - 1]);
+}
+
+static inline void mt_ask_next(mt_table_t *t) {
+    if (t->qi < t->nq) {
+        t->current = t->queue[t->qi++];
+        return;
+    }
+    int any_win = 0, taker = -1;
+    for (int q = 0; q < t->n; q++) {
+        if (t->claims[q] == MT_WIN) any_win = 1;
+        else if (t->claims[q] >= 0 && t->claims[q] != MT_PASS) taker = q;
+    }
+    int k = t->tile, d = t->source;
+    if (t->phase == MT_ROB) {
+        if (any_win) {
+            mt_discard_win(t, 1);
+        } else {
+            t->melds[d][mt_pung_slot(t, d, k)][1] = 2;
+            t->meld_counts[d][k] = 4;
+            mt_record_kong(t, d, k, 1, -1);
+            mt_start_turn(t, d, 1);
+        }
+        return;
+    }
+    if (any_win) {
+        mt_discard_win(t, 0);
+    } else if (taker >= 0) {
+        int q = taker;
+        t->taken[d][t->river_len[d] - 1] = 1;
+        if (t->claims[q] >= MT_KONG) {
+            t->hands[q][k] = 0;
+            mt_add_meld(t, q, k, 1);
+            mt_record_kong(t, q, k, 0, d);
+            mt_update_waits(t, q);
+            mt_start_turn(t, q, 1);
+        } else {
+            t->hands[q][k] -= 2;
+            mt_add_meld(t, q, k, 0);
+            t->phase = MT_TURN;
+            t->current = q;
+            t->after_pung = 1;
+            t->after_kong = 0;
+            t->drawn = -1;
+            t->turns++;
+        }
+    } else {
+        mt_start_turn(t, mt_next_in(t, d), 0);
+    }
+}
+
+static inline void mt_turn_action(mt_table_t *t, int p, int a) {
+    if (a == MT_WIN) {
+        int first = t->draws[p] <= 1 && !t->any_meld && !t->after_kong;
+        int flags = MF_SD | (t->after_kong ? MF_AK : 0) | (mt_wall_left(t) == 0 ? MF_LAST : 0) |
+                    (first && p == t->dealer && t->draws[p] == 0 ? MF_TIAN : 0) |
+                    (first && p != t->dealer ? MF_DI : 0);
+        int w[1] = {p};
+        mt_win(t, w, 1, t->drawn, -1, flags);
+        mt_after_win(t, p);
+    } else if (a >= MT_CONCEALED) {
+        int k = a - MT_CONCEALED;
+        t->hands[p][k] = 0;
+        mt_add_meld(t, p, k, 3);
+        mt_record_kong(t, p, k, 2, -1);
+        mt_update_waits(t, p);
+        mt_start_turn(t, p, 1);
+    } else if (a >= MT_ADDED) {
+        int k = a - MT_ADDED;
+        t->hands[p][k]--;
+        mt_update_waits(t, p);
+        t->tile = k;
+        t->source = p;
+        t->kong_discard = 0;
+        mt_open(t, MT_ROB, p);
+    } else {
+        int k = a - MT_DISCARD;
+        if (mt_void_held(t, p) && !mt_in_void(t, p, k) && !t->violation) t->violation = MT_BAD_VOID;
+        t->hands[p][k]--;
+        t->river[p][t->river_len[p]++] = (int8_t)k;
+        mt_update_waits(t, p);
+        t->tile = k;
+        t->source = p;
+        t->kong_discard = t->after_kong;
+        mt_open(t, MT_CLAIM, p);
+    }
+}
+
+/* Deal from `wall` (copied): the dealer 14, the others 13, in seat order from the dealer. */
+static inline void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer,
+                           const uint8_t *wall) {
+    memset(t, 0, sizeof *t);
+    t->R = R;
+    t->n = n;
+    t->dealer = dealer;
+    memcpy(t->wall, wall, MT_WALL);
+    for (int i = 0; i < n; i++) {
+        int p = (dealer + i) % n, size = i == 0 ? 14 : 13;
+        for (int j = 0; j < size; j++) t->hands[p][t->wall[t->pos++]]++;
+        t->void_[i] = -1;
+        t->win_order[i] = -1;
+        t->win_fan[i] = -1;
+        t->passed_fan[i] = -1;
+        for (int j = 0; j < 4; j++) t->melds[i][j][0] = t->melds[i][j][1] = -1;
+        for (int j = 0; j < MT_MAX_DISCARDS; j++) t->river[i][j] = -1;
+    }
+    t->drawn = t->wall[13];
+    t->current = dealer;
+    t->phase = MT_VOIDP;
+    t->tile = t->source = -1;
+}
+
+/* The current player takes action a (legal: the caller checked the mask). The step's payments
+ * are left in t->rewards. */
+static inline void mt_step(mt_table_t *t, int a) {
+    int p = t->current;
+    memset(t->rewards, 0, sizeof t->rewards);
+    if (t->phase == MT_VOIDP) {
+        t->void_[p] = (int8_t)(a - MT_VOID);
+        int q = (p + 1) % t->n;
+        if (q != t->dealer) {
+            t->current = q;
+            return;
+        }
+        for (int i = 0; i < t->n; i++)
+            if (i != t->dealer) mt_update_waits(t, i);
+        t->phase = MT_TURN;
+        t->current = t->dealer;
+        t->turns = 1;
+    } else if (t->phase == MT_TURN) {
+        mt_turn_action(t, p, a);
+    } else {
+        if (a != MT_WIN && t->R->guo_shui) { /* 过水不胡: a win let go is remembered */
+            uint8_t m[MT_ACTIONS];
+            mt_mask(t, m);
+            int f = m[MT_WIN] ? mt_claim_fan(t, p) : -1;
+            if (f > t->passed_fan[p]) t->passed_fan[p] = (int16_t)f;
+        }
+        t->claims[p] = (int16_t)a;
+        mt_ask_next(t);
+    }
+}
+
+/* The invariants after a step: every kind 4 times over wall, hands, melds, live discards, won
+ * tiles and a kong's tile waiting for robbers; no count above 4; net payments summing to zero;
+ * no win that does not score, no discard against the 定缺 rule. Returns 0 or an MT_BAD_* code. */
+static inline int mt_check(const mt_table_t *t) {
+    int c[27] = {0};
+    int64_t sum = 0;
+    if (t->violation) return t->violation;
+    for (int i = t->pos; i < MT_WALL; i++) c[t->wall[i]]++;
+    for (int q = 0; q < t->n; q++) {
+        for (int k = 0; k < 27; k++) {
+            if (t->hands[q][k] > 4) return MT_BAD_COUNT;
+            c[k] += t->hands[q][k] + t->meld_counts[q][k];
+        }
+        for (int i = 0; i < t->river_len[q]; i++)
+            if (!t->taken[q][i]) c[t->river[q][i]]++;
+        sum += t->scores[q];
+    }
+    if (t->phase == MT_ROB) c[t->tile]++;
+    for (int k = 0; k < 27; k++)
+        if (c[k] + t->won_tiles[k] != 4) return MT_BAD_TILES;
+    return sum != 0 ? MT_BAD_MONEY : 0;
+}
+
+#endif

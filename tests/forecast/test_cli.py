@@ -1,0 +1,81 @@
+"""``mjfast analyze --draws / --void-advice`` and ``mjfast batch --what forecast`` (in process)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import mjfast
+from mjfast import cli
+from mjfast.forecast import choose_void, forecast
+
+
+def _main(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = cli.main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_analyze_forecast_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _main(capsys, "analyze", "123m456m789m2p55p9s1s", "--void", "s", "--draws",
+                         "8", "--objective", "value")
+    assert code == 0
+    assert "forecast over 8 draws (objective value, exchanges off): best discard 1s" in out
+    assert "barred by the 定缺 rule" in out
+    assert "P(ready)/P(win) by draw 3:" in out and "|" in out
+
+
+def test_analyze_forecast_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _main(capsys, "analyze", "123m456m789m23p55p9s", "--draws", "4", "--json")
+    assert code == 0
+    doc = json.loads(out)["forecast"]
+    f = forecast("123m456m789m23p55p9s", draws=4, exchanges=False)
+    assert doc["best_discard"] == "9s"
+    assert doc["per_discard"]["9s"]["win"] == f.win[26].tolist()
+    assert doc["per_discard"]["9s"]["value"] == float(f.value[26])
+    assert json.loads(out)["discards"][0]["tile"] == "9s"  # ranked by the forecast
+
+
+def test_analyze_void_advice(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _main(capsys, "analyze", "1234567m123p1559s", "--void-advice", "--draws", "4",
+                         "--json")
+    assert code == 0
+    advice = json.loads(out)["void_advice"]
+    want = choose_void("1234567m123p1559s", draws=4, exchanges=False)
+    assert [a["suit"] for a in advice] == [mjfast.SUITS[c.suit] for c in want]
+    assert advice[0]["win"] == want[0].win and advice[0]["discard"] == "1s"
+
+
+def test_analyze_draws_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _main(capsys, "analyze", "123m456m789m23p55p", "--draws", "30")
+    assert code == 2 and "draws" in err
+
+
+def test_batch_forecast(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    hands = np.stack([mjfast.parse_hand(h) for h in ("123m456m789m23p55p9s", "1123m456m789p235p9s")])
+    src, dst = tmp_path / "hands.npy", tmp_path / "out.npz"
+    np.save(src, hands)
+    code, _, err = _main(capsys, "batch", str(src), str(dst), "--what", "forecast", "--draws", "5")
+    assert code == 0, err
+    got = np.load(dst)
+    want = forecast(hands, draws=5, exchanges=False)
+    np.testing.assert_array_equal(got["win"], want.win)
+    np.testing.assert_array_equal(got["best_discard"], want.best_discard)
+    code, _, err = _main(capsys, "batch", str(src), str(tmp_path / "o.npy"), "--what", "forecast",
+                         "--draws", "5")
+    assert code == 2 and ".npz" in err
+
+
+def test_readme_forecast_examples() -> None:
+    """The README's Forecasts examples (a doctest block) give the numbers they show."""
+    import doctest
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Forecasts", 1)[1].split("```\n", 2)[1]
+    test = doctest.DocTestParser().get_doctest(block, {}, "README Forecasts", None, 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.summarize().failed == 0 and len(test.examples) >= 6

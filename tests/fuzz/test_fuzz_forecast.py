@@ -1,0 +1,61 @@
+"""Fuzz: forecast and choose_void with hostile arguments (every refusal named, nothing hangs)."""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import mjfast
+from tests.fuzz.hostile import FUZZ, arrays, hostile, outcome
+from tests.strategies import cases
+
+
+def _quick(kw: dict[str, Any]) -> bool:
+    """A call whose draws and exchanges could be valid but slow is left out (the fuzz checks
+    refusals, not the state cap)."""
+    try:
+        draws = operator.index(kw.get("draws"))  # type: ignore[arg-type]
+    except TypeError:
+        return True
+    return not (3 < draws <= 27 and kw.get("exchanges") is not False)
+
+
+@FUZZ
+@given(data=st.data())
+def test_forecast(data: st.DataObject) -> None:
+    case = data.draw(cases(visible=True, void_rule=True, form="all", max_melds=2))
+    kw: dict[str, Any] = {"hand": case.hand, "draws": data.draw(st.integers(0, 2)),
+                          "melds": case.api_melds, "void_suit": case.void_suit,
+                          "visible": case.visible, "objective": "win", "exchanges": False}
+    bad = data.draw(st.sets(st.sampled_from(sorted(kw)), max_size=2), label="hostile")
+    for key in sorted(bad):
+        kw[key] = data.draw(hostile() | arrays(shapes=[(27,), (2, 27)]), label=key)
+    if not _quick(kw):
+        return
+    hand = kw.pop("hand")
+    res = outcome(lambda: mjfast.forecast(hand, **kw), names=("hand", "meld", *kw),
+                  returns=lambda r: isinstance(r, mjfast.Forecast))
+    if not bad and sum(case.visible) + sum(case.held) < 108:
+        assert res.ok, f"a valid call was refused: {res.value!r}"
+
+
+@FUZZ
+@given(data=st.data())
+def test_choose_void(data: st.DataObject) -> None:
+    case = data.draw(cases(void_rule=True, form="all", melds=0))
+    kw: dict[str, Any] = {"hand": case.hand, "draws": data.draw(st.integers(0, 1)),
+                          "objective": "value", "exchanges": False}
+    bad = data.draw(st.sets(st.sampled_from(sorted(kw)), max_size=1), label="hostile")
+    for key in sorted(bad):
+        kw[key] = data.draw(hostile(), label=key)
+    if not _quick(kw):
+        return
+    hand = kw.pop("hand")
+    res = outcome(lambda: mjfast.choose_void(hand, **kw), names=("hand", *kw),
+                  returns=lambda r: isinstance(r, list) and len(r) == 3
+                  and all(isinstance(c, mjfast.VoidChoice) for c in r))
+    if not bad:
+        assert res.ok, f"a valid call was refused: {res.value!r}"
