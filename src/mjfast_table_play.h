@@ -67,19 +67,7 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m) 
         int x = vis[27 * i + k] + 1;
         vis[27 * i + k] = (uint8_t)(x < room ? x : room);
     }
-    mj_job_t job;
-    memset(&job, 0, sizeof job);
-    job.sets = 4; /* the table plays 2-4 seats: full hands */
-    job.op = MJ_OP_EFFECTIVE;
-    job.form = MJ_FORM_ALL;
-    job.void_rule = 1;
-    job.hands = rest;
-    job.melds = mt_melds(t, p);
-    job.void_scalar = v;
-    job.visible = vis;
-    job.visible_stride = 27;
-    job.out = eff;
-    mj_run(&job, 0, nt);
+    mt_kernel(MJ_OP_EFFECTIVE, rest, nt, mt_melds(t, p), v, vis, eff);
     int top = -1, pick = tied[0];
     for (int i = 0; i < nt; i++) {
         int count = 0;
