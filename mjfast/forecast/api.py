@@ -33,7 +33,12 @@ _OBJECTIVES = ("win", "value")
 @functools.lru_cache(maxsize=64)
 def payments(rules: Rules) -> np.ndarray:
     """Payment per payer of a self-drawn win by capped internal fan (index 0..MAX_FAN):
-    ``2 ** min(fan, cap)``, plus one base with 自摸加底 (RULES.md 9)."""
+    ``rules.multiplier``, i.e. ``2 ** min(fan, cap)`` (the points x 1 under the ``points``
+    model), plus one base with 自摸加底 (RULES.md 9).
+
+    >>> payments(Rules()).tolist()[:4], payments(Rules.preset("points")).tolist()[:4]
+    ([2.0, 3.0, 5.0, 9.0], [0.0, 1.0, 2.0, 3.0])
+    """
     bonus = 1 if rules.self_draw == "add_base" else 0
     table = np.array([rules.multiplier(f) + bonus for f in range(MAX_FAN + 1)], np.float64)
     table.flags.writeable = False
@@ -51,7 +56,8 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
     row the same size: 13-3m or 14-3m), computed with the GIL released on ``workers`` threads.
 
     ``objective``: ``"win"`` plays to maximise the probability of winning within the draws,
-    ``"value"`` the expected payment (2^min(fan, cap), +1 with 自摸加底). ``exchanges``: True
+    ``"value"`` the expected payment (2^min(fan, cap), +1 with 自摸加底; the points under the
+    ``points`` model). ``exchanges``: True
     allows same-shanten exchanges (手替わり); False keeps a draw only when it lowers shanten.
     With exchanges the exact state graph grows about tenfold per draw (under a second up to about
     3 draws at 1-2 shanten); past :data:`MAX_STATES` states the call raises
