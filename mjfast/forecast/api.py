@@ -86,8 +86,8 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
     r = as_rules(rules)
     p = prepare(hand, melds=melds, void_suit=void_suit, visible=visible, workers=workers,
                 sets=sets)
-    complete = _complete(p.hands[0], p.melds, p.sets)
     n = p.hands.shape[0]
+    complete = n > 0 and _complete(p.hands[0], p.melds, p.sets)  # zero rows: (0, T) curves
     per = 27 if complete else 1
     ready = np.empty((n * per, t))
     win = np.empty((n * per, t))
