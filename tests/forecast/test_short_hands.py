@@ -119,6 +119,11 @@ def test_cli_analyze_and_batch(tmp_path: object, capsys: pytest.CaptureFixture[s
     assert main(["analyze", "123m23p55p", "--sets", "2", "--draws", "2", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["forecast"]["win"] == pytest.approx(forecast("123m23p55p", draws=2, sets=2).win)
+    assert main(["analyze", "123m23p55p9s", "--sets", "2", "--void-advice", "--draws", "2",
+                 "--json"]) == 0
+    advice = json.loads(capsys.readouterr().out)["void_advice"]
+    best = choose_void("123m23p55p9s", draws=2, sets=2)[0]
+    assert advice[0]["score"] == pytest.approx(best.score, abs=TOL)
     src, out = Path(str(tmp_path)) / "hands.txt", Path(str(tmp_path)) / "f.npz"
     src.write_text("123m23p55p9s\n456m78p11s9s\n")
     assert main(["batch", str(src), str(out), "--what", "forecast", "--draws", "2",
