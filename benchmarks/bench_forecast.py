@@ -26,20 +26,20 @@ TARGETS = {(1, False): 10_000, (2, False): 1_000, (3, False): 100, (1, True): 20
 EXCHANGE_DRAWS = 3  # exchanges=True: the graph grows about tenfold per draw (see the README)
 
 
-def hands_of(shanten: int, n: int) -> np.ndarray:
-    """The first ``n`` hands of this shanten among seeded deals of 14 tiles."""
+def hands_of(shanten: int, n: int, sets: int = 4) -> np.ndarray:
+    """The first ``n`` hands of this shanten among seeded deals of 3 * sets + 2 tiles."""
     rng = np.random.default_rng(SEED + shanten)
     found: list[np.ndarray] = []
     while sum(len(f) for f in found) < n:
-        tiles = np.argsort(rng.random((20_000, 108)), axis=1)[:, :14] // 4
+        tiles = np.argsort(rng.random((20_000, 108)), axis=1)[:, :3 * sets + 2] // 4
         deal = np.zeros((20_000, 27), np.uint8)
         np.add.at(deal, (np.arange(20_000)[:, None], tiles), 1)
-        found.append(deal[mjfast.shanten(deal) == shanten])
+        found.append(deal[mjfast.shanten(deal, sets=sets) == shanten])
     return np.ascontiguousarray(np.concatenate(found)[:n])
 
 
-def _run(hands: np.ndarray, exchanges: bool, draws: int) -> mjfast.Forecast:
-    return mjfast.forecast(hands, draws=draws, exchanges=exchanges, workers=1)
+def _run(hands: np.ndarray, exchanges: bool, draws: int, sets: int = 4) -> mjfast.Forecast:
+    return mjfast.forecast(hands, draws=draws, exchanges=exchanges, workers=1, sets=sets)
 
 
 @pytest.mark.parametrize(("shanten", "exchanges"), sorted(SIZES))
@@ -50,6 +50,21 @@ def test_forecast(benchmark, benchmark_disabled, shanten: int, exchanges: bool) 
     benchmark.group = "forecast"
     benchmark.extra_info.update(shanten=shanten, exchanges=exchanges, draws=draws, n=n)
     f = benchmark.pedantic(_run, args=(hands, exchanges, draws), rounds=1, iterations=1)
+    assert f.win.shape == (n, 27, draws)
+    if not benchmark_disabled and benchmark.stats is not None:
+        benchmark.extra_info["rate"] = n / benchmark.stats.stats.min
+
+
+@pytest.mark.parametrize("sets", [3, 2])
+@pytest.mark.parametrize("exchanges", [False, True])
+def test_forecast_short_hands(benchmark, benchmark_disabled, sets: int, exchanges: bool) -> None:
+    """1-shanten short hands (11 / 8 tiles, 5 / 6 players), every discard."""
+    n = 2 if benchmark_disabled else SIZES[1, exchanges]
+    draws = EXCHANGE_DRAWS if exchanges else DRAWS
+    hands = hands_of(1, n, sets)
+    benchmark.group = "forecast-short"
+    benchmark.extra_info.update(sets=sets, exchanges=exchanges, draws=draws, n=n)
+    f = benchmark.pedantic(_run, args=(hands, exchanges, draws, sets), rounds=1, iterations=1)
     assert f.win.shape == (n, 27, draws)
     if not benchmark_disabled and benchmark.stats is not None:
         benchmark.extra_info["rate"] = n / benchmark.stats.stats.min

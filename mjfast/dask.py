@@ -27,7 +27,9 @@ the first of the first block to fail), or with ``errors="coerce"`` is marked as 
 [0, 0, 3]
 
 :func:`map_partitions` adds result columns to a dataframe of hands (mpsz strings or 27 count
-columns ``c0``..``c26``). Adding a kernel is one entry of :data:`KERNELS`.
+columns ``c0``..``c26``). Adding a kernel is one entry of :data:`KERNELS`. :func:`forecast`
+gives several arrays per row whose shapes depend on ``draws``, so it packs them into one float64
+block per task (through the same :func:`apply` machinery) and slices them apart lazily.
 """
 
 from __future__ import annotations
@@ -45,9 +47,10 @@ import numpy as np
 import pandas as pd
 
 from . import analysis, efficiency
-from ._args import FLAG_NAMES, as_choice
+from ._args import FLAG_NAMES, as_choice, as_flag, as_int
 from ._lines import COUNT_COLUMNS, hand_column, parse_lines
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, InvalidHandError
+from .forecast import forecast as np_forecast
 from .scoring import batch as fan_batch
 
 __all__ = [
@@ -58,6 +61,7 @@ __all__ = [
     "discards",
     "effective_tiles",
     "fan",
+    "forecast",
     "is_win",
     "map_partitions",
     "max_fan",
@@ -307,6 +311,58 @@ def max_fan(hands: da.Array, *, best_wait: bool = False,
         return apply("max_fan", hands, **options)
     pair = _apply(_MAX_FAN_PAIR, "max_fan", hands, (), options)
     return pair[:, 0], pair[:, 1].astype(np.int8)
+
+
+def _forecast_packed(hands: np.ndarray, *, per_discard: bool, **options: Any) -> np.ndarray:
+    """One block's :func:`mjfast.forecast.forecast` as one float64 row per hand: ready, win,
+    value (per discard with ``per_discard``), then best_discard and is_win."""
+    f = np_forecast(hands, **options)
+    n, k, t = hands.shape[0], 27 if per_discard else 1, f.draws
+    if n == 0:  # the eager check of the options
+        return np.empty((0, 2 * k * t + k + 2 * per_discard))
+    if f.complete != per_discard:
+        raise InvalidHandError(
+            f"hands[0]: {'one more tile' if f.complete else 'one tile fewer'} than "
+            f"per_discard={per_discard} takes (3 * sets + {2 if per_discard else 1} - 3m)")
+    cols = [f.ready.reshape(n, k * t), f.win.reshape(n, k * t), np.reshape(f.value, (n, k))]
+    if per_discard:
+        cols += [np.asarray(f.best_discard).reshape(n, 1), np.asarray(f.is_win).reshape(n, 1)]
+    return np.concatenate(cols, axis=1, dtype=np.float64)
+
+
+def forecast(hands: da.Array, *, draws: int, per_discard: bool = False,
+             **options: Any) -> dict[str, da.Array]:
+    """:func:`mjfast.forecast.forecast` per row, lazily: a dict of dask arrays in the row chunks
+    of ``hands``, ``ready`` and ``win`` (N, T), ``value`` (N,) for 13 - 3m rows; with
+    ``per_discard=True`` (14 - 3m rows, every legal discard) ``ready``/``win`` (N, 27, T),
+    ``value`` (N, 27), ``best_discard`` (N,) int8 and ``is_win`` (N,) bool. The size must be
+    known before computing, hence ``per_discard``; a row of the other size fails at compute time.
+    One task computes every array of its rows.
+
+    >>> import dask.array as da
+    >>> from mjfast import parse_hand
+    >>> f = forecast(da.from_array(parse_hand("123m456m789m23p55p")[None]), draws=2)
+    >>> f["win"].compute().round(4).tolist()
+    [[0.0842, 0.1613]]
+    >>> f = forecast(da.from_array(parse_hand("123m456m789m23p55p9s")[None]), draws=3,
+    ...              per_discard=True)
+    >>> int(f["best_discard"][0]), f["ready"].shape
+    (26, (1, 27, 3))
+    """
+    t = as_int(draws, "draws", minimum=0)
+    wide = as_flag(per_discard, "per_discard")
+    k = 27 if wide else 1
+    kernel = Kernel(_forecast_packed, np.float64, (2 * k * t + k + 2 * wide,))
+    packed = _apply(kernel, "forecast", hands, (),
+                    {**options, "draws": t, "per_discard": wide})
+    shape = (27, t) if wide else (t,)
+    out = {"ready": packed[:, :k * t].reshape((-1, *shape)),
+           "win": packed[:, k * t:2 * k * t].reshape((-1, *shape)),
+           "value": packed[:, 2 * k * t:2 * k * t + k] if wide else packed[:, 2 * t]}
+    if wide:
+        out["best_discard"] = packed[:, -2].astype(np.int8)
+        out["is_win"] = packed[:, -1].astype(bool)
+    return out
 
 
 # --------------------------------------------------------------------------------- dataframes

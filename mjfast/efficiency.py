@@ -129,12 +129,8 @@ def advise(hand: str | HandLike, *, visible: Any = None, form: Form = "all", mel
     if draws is not None:
         from .forecast import forecast
 
-        if p.sets != 4:
-            raise InvalidArgumentError("advise: draws= (the forecast) takes 4-set hands only "
-                                       f"(sets=4), got sets={p.sets}")
-
         fc = forecast(counts, draws=draws, melds=p.melds, void_suit=void_suit, visible=p.visible,
-                      rules=rules, objective=objective, exchanges=exchanges)
+                      rules=rules, objective=objective, exchanges=exchanges, sets=p.sets)
     ranked = []
     for t in (int(k) for k in np.nonzero(counts)[0]):
         rest = counts.copy()

@@ -51,7 +51,8 @@ typedef struct {
     const uint8_t *visible;   /* [n][27] copies seen elsewhere, stride visible_stride */
     int64_t visible_stride;
     int draws, exchanges, objective;
-    int complete;             /* rows are 14-3m hands (every discard), else 13-3m */
+    int sets;                 /* sets of a complete hand: 4, or 3 / 2 for the short hands */
+    int complete;             /* rows are 3 * sets + 2 - 3m hands (every discard), else one less */
     const int32_t *rules;     /* [MF_R_SIZE] compiled rules (mjfast_fan.h) */
     const double *pay;        /* [n_pay] payment per payer by capped internal fan */
     int n_pay;
@@ -255,7 +256,7 @@ static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
     int16_t fan = -1;
     mf_job_t f;
     memset(&f, 0, sizeof f);
-    f.sets = 4; /* forecasts are of full hands (RULES.md 9) */
+    f.sets = job->sets;
     f.hands = h->c;
     f.melds = w->melds;
     f.void_scalar = w->vs;
@@ -273,7 +274,7 @@ static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
 
 static int fc_load(fc_work_t *w, const uint8_t *c, int size_rule, mj_hand_t *h) {
     int32_t err[3];
-    int code = mj_load(h, c, w->melds, w->vs, 1, MJ_FORM_ALL, size_rule, 4, err);
+    int code = mj_load(h, c, w->melds, w->vs, 1, MJ_FORM_ALL, size_rule, w->job->sets, err);
     if (code == MJ_OK) mj_classes(h);
     return code;
 }
@@ -530,7 +531,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     const uint8_t *visible =
         job->visible ? mj_copy27(seen, job->visible + job->visible_stride * i) : NULL;
     int size = job->complete ? MJ_SIZE_COMPLETE : MJ_SIZE_WAITING;
-    int code = mj_load(&h, job->hands + 27 * i, melds, vs, 1, MJ_FORM_ALL, size, 4, err);
+    int code = mj_load(&h, job->hands + 27 * i, melds, vs, 1, MJ_FORM_ALL, size, job->sets, err);
     if (code == MJ_OK && visible) code = mj_check_visible(&h, visible, err);
     if (code != MJ_OK) return code;
     mj_classes(&h);

@@ -17,7 +17,7 @@ cdef extern from "mjfast_forecast.h" nogil:
         int void_scalar
         const uint8_t *visible
         int64_t visible_stride
-        int draws, exchanges, objective, complete
+        int draws, exchanges, objective, sets, complete
         const int32_t *rules
         const double *pay
         int n_pay

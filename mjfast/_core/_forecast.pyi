@@ -18,6 +18,7 @@ def run_rows(
     draws: int,
     exchanges: bool,
     objective: int,
+    sets: int,
     complete: bool,
     rules: np.ndarray,
     pay: np.ndarray,

@@ -52,8 +52,9 @@ class Model:
 
     def __init__(self, hand: Any, *, melds: Any = None, void_suit: int | None = None,
                  visible: Any = None, rules: Rules | None = None, objective: str = "win",
-                 exchanges: bool = True) -> None:
+                 exchanges: bool = True, sets: int = 4) -> None:
         self.hand, self.melds = _counts(hand), _meld_counts(melds)
+        self.sets = sets
         vis = (0,) * 27 if visible is None else _counts(visible)
         self.vs = None if void_suit is None or void_suit < 0 else void_suit
         self.rules = rules or Rules()
@@ -62,14 +63,15 @@ class Model:
         self.p = [x / total for x in self.pool]
         self.objective, self.exchanges = objective, exchanges
         self._m = self.melds if any(self.melds) else None
-        self.sh = cache(lambda x: shanten(x, melds=self._m, void_suit=self.vs))
-        self.wins = cache(lambda x: is_win(x, melds=self._m, void_suit=self.vs))
+        self.sh = cache(lambda x: shanten(x, melds=self._m, void_suit=self.vs, sets=sets))
+        self.wins = cache(lambda x: is_win(x, melds=self._m, void_suit=self.vs, sets=sets))
         self.value = cache(self._value)
         bonus = 1 if self.rules.self_draw == "add_base" else 0
         # the fan twin takes meld strings: a kong is scored as an exposed one (no 门清)
         names = [f"{'pung' if n == 3 else 'kong'}:{format_tile(t)}" for t, n in enumerate(self.melds) if n]
         self.pay = cache(lambda x, k: float(score(x, win_tile=k, melds=names or None, void_suit=self.vs,
-                                                  self_drawn=True, rules=self.rules).multiplier
+                                                  self_drawn=True, rules=self.rules,
+                                                  sets=sets).multiplier
                                             + bonus))
 
     def children(self, x: Hand, k: int) -> list[Hand]:
@@ -134,9 +136,10 @@ class Model:
         return {"ready": ready, "win": win, "value": paid, "objective": self.value(start, draws)}
 
     def starts(self) -> dict[int, Hand]:
-        """The start hands: the hand itself (key -1) for 13-3m, else one per legal discard."""
+        """The start hands: the hand itself (key -1) for 3 * sets + 1 - 3m tiles, else one per
+        legal discard."""
         h, vs = self.hand, self.vs
-        if sum(h) == 13 - 3 * sum(1 for x in self.melds if x):
+        if sum(h) == 3 * (self.sets - sum(1 for x in self.melds if x)) + 1:
             return {-1: h}
         void_held = vs is not None and any(h[9 * vs:9 * vs + 9])
         return {d: _plus(h, d, -1) for d in range(27) if h[d] and (not void_held or d // 9 == vs)}
@@ -150,11 +153,12 @@ def _plus(x: Hand, k: int, d: int) -> Hand:
 
 def forecast(hand: Any, *, draws: int, melds: Any = None, void_suit: int | None = None,
              visible: Any = None, rules: Rules | None = None, objective: str = "win",
-             exchanges: bool = True) -> dict[str, Any]:
+             exchanges: bool = True, sets: int = 4) -> dict[str, Any]:
     """The forecast of one hand as plain lists: ``{"ready", "win", "value"}`` for 13-3m; for
-    14-3m per legal discard kind ``{"discards": {d: {...}}, "best_discard", "is_win"}``."""
+    14-3m per legal discard kind ``{"discards": {d: {...}}, "best_discard", "is_win"}`` (3 *
+    sets + 1 - 3m and one more for the short hands of ``sets`` 3 or 2)."""
     model = Model(hand, melds=melds, void_suit=void_suit, visible=visible, rules=rules,
-                  objective=objective, exchanges=exchanges)
+                  objective=objective, exchanges=exchanges, sets=sets)
     starts = model.starts()
     if -1 in starts:
         return model.curves(starts[-1], draws)
@@ -176,7 +180,7 @@ def advise(hand: Any, *, visible: Any = None, form: Form = "all", melds: Any = N
     if draws is None:
         return [(*row, None, None) for row in rows]
     per = forecast(hand, draws=draws, melds=melds, void_suit=void_suit, visible=visible,
-                   rules=rules, objective=objective, exchanges=exchanges)["discards"]
+                   rules=rules, objective=objective, exchanges=exchanges, sets=sets)["discards"]
     nan = float("nan")
     out = []
     for row in rows:

@@ -46,9 +46,6 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         short = "" if args.sets == 4 else f" (--sets {args.sets})"
         raise CLIError(f"HAND: {n} concealed tiles with {m} meld(s); expected "
                        f"{sizes[0]} or {sizes[1]}{short}")
-    if args.sets != 4 and (args.draws is not None or args.void_advice):
-        raise CLIError(f"--draws / --void-advice: forecasts are of 4-set hands (RULES.md 9), "
-                       f"not --sets {args.sets}")
     waiting = n == sizes[0]
     kw: dict[str, Any] = {"melds": held_melds or None, "void_suit": args.void, "sets": args.sets}
     sh: dict[str, int] = {f: int(analysis.shanten(hand, form=f, **kw)) for f in _FORMS}
@@ -68,13 +65,12 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         doc["complete"] = sh["all"] == -1
         doc["discards"] = _discards(hand, visible, kw, rules, style, plan)
     if args.draws is not None:
-        doc["forecast"] = forecast_docs(hand, {k: v for k, v in kw.items() if k != "sets"},
-                                        visible, rules, style=style, **plan)
+        doc["forecast"] = forecast_docs(hand, kw, visible, rules, style=style, **plan)
     if args.void_advice:
         if held_melds:
             raise CLIError("--void-advice: the void choice is for a dealt hand, without melds")
         doc["void_advice"] = void_advice_doc(hand, rules, args.draws or VOID_DRAWS,
-                                             args.objective, args.exchanges, style)
+                                             args.objective, args.exchanges, style, args.sets)
     if args.json:
         print_json(doc)
     else:

@@ -36,7 +36,8 @@ def _check(args: argparse.Namespace) -> None:
 
 
 def cmd_batch_forecast(args: argparse.Namespace) -> int:
-    """Forecast every hand (all 13 - 3m or all 14 - 3m tiles) and save the arrays: ``ready`` and
+    """Forecast every hand (all 13 - 3m or all 14 - 3m tiles; 3 * sets + 1 - 3m and one more
+    with ``--sets``) and save the arrays: ``ready`` and
     ``win`` (N, T) or (N, 27, T), ``value`` (N,) or (N, 27), and for 14 - 3m hands
     ``best_discard`` and ``is_win`` (N,)."""
     _check(args)
@@ -52,7 +53,7 @@ def cmd_batch_forecast(args: argparse.Namespace) -> int:
             try:
                 f = forecast(np.ascontiguousarray(rows.counts), draws=args.draws,
                              void_suit=args.void, rules=rules, objective=args.objective,
-                             exchanges=args.exchanges, workers=args.workers)
+                             exchanges=args.exchanges, workers=args.workers, sets=args.sets)
             except InvalidHandError as exc:
                 raise CLIError(f"{inp.source.name}: {exc}") from None
             for name in ("ready", "win", "value", "best_discard", "is_win"):

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from mjfast._args import as_choice, as_flag, as_int, as_rules, as_void
+from mjfast._args import as_choice, as_flag, as_int, as_rules, as_void, hand_sizes
 from mjfast._batch import run_chunks
 from mjfast._core import _forecast
 from mjfast._typing import HandLike, HandsLike, MeldsLike, RulesLike, VoidSuits
@@ -33,7 +33,12 @@ _OBJECTIVES = ("win", "value")
 @functools.lru_cache(maxsize=64)
 def payments(rules: Rules) -> np.ndarray:
     """Payment per payer of a self-drawn win by capped internal fan (index 0..MAX_FAN):
-    ``2 ** min(fan, cap)``, plus one base with 自摸加底 (RULES.md 9)."""
+    ``rules.multiplier``, i.e. ``2 ** min(fan, cap)`` (the points x 1 under the ``points``
+    model), plus one base with 自摸加底 (RULES.md 9).
+
+    >>> payments(Rules()).tolist()[:4], payments(Rules.preset("points")).tolist()[:4]
+    ([2.0, 3.0, 5.0, 9.0], [0.0, 1.0, 2.0, 3.0])
+    """
     bonus = 1 if rules.self_draw == "add_base" else 0
     table = np.array([rules.multiplier(f) + bonus for f in range(MAX_FAN + 1)], np.float64)
     table.flags.writeable = False
@@ -42,7 +47,7 @@ def payments(rules: Rules) -> np.ndarray:
 
 def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit: VoidSuits = None,
              visible: Any = None, rules: RulesLike = None, objective: str = "win",
-             exchanges: bool = True, workers: int = 1) -> Forecast:
+             exchanges: bool = True, workers: int = 1, sets: int = 4) -> Forecast:
     """Probability of being ready and of having won after each of ``draws`` own draws, and the
     expected payment, under optimal play (RULES.md 9: fixed pool, self-draw only, 定缺 rule).
 
@@ -51,12 +56,15 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
     row the same size: 13-3m or 14-3m), computed with the GIL released on ``workers`` threads.
 
     ``objective``: ``"win"`` plays to maximise the probability of winning within the draws,
-    ``"value"`` the expected payment (2^min(fan, cap), +1 with 自摸加底). ``exchanges``: True
+    ``"value"`` the expected payment (2^min(fan, cap), +1 with 自摸加底; the points under the
+    ``points`` model). ``exchanges``: True
     allows same-shanten exchanges (手替わり); False keeps a draw only when it lowers shanten.
     With exchanges the exact state graph grows about tenfold per draw (under a second up to about
     3 draws at 1-2 shanten); past :data:`MAX_STATES` states the call raises
     :class:`~mjfast.errors.InvalidArgumentError`. Without, 18 draws take milliseconds at 1-2
-    shanten and at most about a second at 5 (README "Forecasts").
+    shanten and at most about a second at 5 (README "Forecasts"). ``sets`` as for
+    :func:`~mjfast.shanten`: 3 or 2 forecast the short hands (3 * sets + 1 - 3m tiles, or one
+    more for the per-discard form; seven pairs needs 4 sets).
 
     Raises:
         InvalidHandError: a bad hand, melds or visible counts (naming the row of a batch), rows
@@ -76,9 +84,10 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
     goal = as_choice(objective, "objective", _OBJECTIVES)
     swap = as_flag(exchanges, "exchanges")
     r = as_rules(rules)
-    p = prepare(hand, melds=melds, void_suit=void_suit, visible=visible, workers=workers)
-    complete = _complete(p.hands[0], p.melds)
+    p = prepare(hand, melds=melds, void_suit=void_suit, visible=visible, workers=workers,
+                sets=sets)
     n = p.hands.shape[0]
+    complete = n > 0 and _complete(p.hands[0], p.melds, p.sets)  # zero rows: (0, T) curves
     per = 27 if complete else 1
     ready = np.empty((n * per, t))
     win = np.empty((n * per, t))
@@ -90,13 +99,13 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
 
     def run(start: int, end: int) -> tuple[int, int, int, int]:
         res = _forecast.run_rows(p.hands, p.melds, p.voids, p.void_scalar, p.visible, t, swap, obj,
-                                 complete, table, pay, MAX_STATES, ready, win, value, best, is_win,
+                                 p.sets, complete, table, pay, MAX_STATES, ready, win, value, best, is_win,
                                  start, end)
         return res[0], res[1], res[2], res[3]
 
     bad = run_chunks(run, n, p.workers, False, chunk=_CHUNK)
     if bad is not None:
-        raise _error(bad, p.batch, complete)
+        raise _error(bad, p.batch, complete, p.sets)
     shape = (n, 27) if complete else (n,)
     ready, win, value = ready.reshape(*shape, t), win.reshape(*shape, t), value.reshape(shape)
     if p.batch:
@@ -107,13 +116,14 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
                     int(best[0]) if complete else None, bool(is_win[0]) if complete else None)
 
 
-def _complete(row: np.ndarray, melds: np.ndarray | None) -> bool:
-    """Whether the first row is a 14-3m hand (sizes are checked by the engine, row by row)."""
+def _complete(row: np.ndarray, melds: np.ndarray | None, sets: int) -> bool:
+    """Whether the first row is a 3 * sets + 2 - 3m hand (sizes are checked by the engine, row
+    by row)."""
     m = 0 if melds is None else int(np.count_nonzero(melds if melds.ndim == 1 else melds[0]))
-    return int(row.sum()) == 14 - 3 * m
+    return int(row.sum()) == hand_sizes(sets, m)[1]
 
 
-def _error(bad: tuple[int, int, int, int], batch: bool, complete: bool) -> Exception:
+def _error(bad: tuple[int, int, int, int], batch: bool, complete: bool, sets: int) -> Exception:
     row, code, a, b = bad
     where = f"hands[{row}]" if batch else "hand"
     if code == _forecast.ERR_STATES:
@@ -124,12 +134,13 @@ def _error(bad: tuple[int, int, int, int], batch: bool, complete: bool) -> Excep
         return MemoryError(f"{where}: out of memory for the forecast's state graph")
     if code == _forecast.ERR_EMPTY_POOL:
         return InvalidHandError(f"{where}: every tile is held or visible; nothing is left to draw")
-    return row_error(code, a, b, row, batch, "complete" if complete else "waiting")
+    return row_error(code, a, b, row, batch, "complete" if complete else "waiting", sets)
 
 
 def choose_void(hand: HandLike, *, draws: int, rules: RulesLike = None,
-                objective: str = "win", exchanges: bool = True) -> list[VoidChoice]:
-    """Rank the three void-suit choices (定缺) of a dealt hand (13 or 14 tiles, no melds) by the
+                objective: str = "win", exchanges: bool = True, sets: int = 4) -> list[VoidChoice]:
+    """Rank the three void-suit choices (定缺) of a dealt hand (13 or 14 tiles, or 3 * sets + 1
+    and one more for the short hands of ``sets`` 3 or 2; no melds) by the
     forecast under each (RULES.md 9): P(win) within ``draws`` or the expected value; equal
     scores rank the lower suit first. A 14-tile hand is scored by its best discard.
 
@@ -144,7 +155,7 @@ def choose_void(hand: HandLike, *, draws: int, rules: RulesLike = None,
     out = []
     for suit in range(3):
         f = forecast(hand, draws=draws, void_suit=as_void(suit), rules=rules, objective=goal,
-                     exchanges=exchanges)
+                     exchanges=exchanges, sets=sets)
         d = f.best_discard if isinstance(f.best_discard, int) else None
         win = float(f.win[d, -1] if d is not None else f.win[-1]) if f.draws else 0.0
         value = float(f.value[d] if d is not None else f.value)  # type: ignore[index]

@@ -114,3 +114,9 @@ def test_choose_void_ranks() -> None:
     assert ranked[0].discard is None
     ranked = choose_void("123456789m1234p9s", draws=3, exchanges=False)  # 14 tiles
     assert ranked[0].suit == 2 and ranked[0].discard == mjfast.parse_tile("9s")
+
+
+def test_zero_rows() -> None:
+    """An empty batch gives empty curves (mjfast.dask checks options on zero rows)."""
+    f = forecast(np.empty((0, 27), np.uint8), draws=3)
+    assert f.win.shape == (0, 3) and f.ready.shape == (0, 3) and np.shape(f.value) == (0,)

@@ -19,13 +19,13 @@ RULES = (Rules(), Rules.preset("qq"), Rules(self_draw="add_fan", cap=None))
 
 def _small(case: Case, exchanges: bool) -> bool:
     """Cases the twin finishes quickly: low shanten (and few draws, chosen by the test)."""
-    sh = ref_core.shanten(case.hand, melds=case.ref_melds, void_suit=case.void_suit)
+    sh = ref_core.shanten(case.hand, melds=case.ref_melds, void_suit=case.void_suit, sets=case.sets)
     return sh <= (1 if exchanges else 2)
 
 
 def _check(case: Case, draws: int, objective: str, exchanges: bool, rules: Rules) -> None:
     kw = {"draws": draws, "void_suit": case.void_suit, "visible": case.visible,
-          "objective": objective, "exchanges": exchanges, "rules": rules}
+          "objective": objective, "exchanges": exchanges, "rules": rules, "sets": case.sets}
     got = forecast(case.hand, melds=case.api_melds, **kw)
     want = ref_forecast(case.hand, melds=case.ref_melds, **kw)
     if "discards" not in want:

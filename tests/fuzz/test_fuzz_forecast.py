@@ -26,10 +26,12 @@ def _quick(kw: dict[str, Any]) -> bool:
 @FUZZ
 @given(data=st.data())
 def test_forecast(data: st.DataObject) -> None:
-    case = data.draw(cases(visible=True, void_rule=True, form="all", max_melds=2))
+    sets = data.draw(st.sampled_from([4, 3, 2]), label="sets")
+    case = data.draw(cases(visible=True, void_rule=True, form="all", max_melds=2, sets=sets))
     kw: dict[str, Any] = {"hand": case.hand, "draws": data.draw(st.integers(0, 2)),
                           "melds": case.api_melds, "void_suit": case.void_suit,
-                          "visible": case.visible, "objective": "win", "exchanges": False}
+                          "visible": case.visible, "objective": "win", "exchanges": False,
+                          "sets": sets}
     bad = data.draw(st.sets(st.sampled_from(sorted(kw)), max_size=2), label="hostile")
     for key in sorted(bad):
         kw[key] = data.draw(hostile() | arrays(shapes=[(27,), (2, 27)]), label=key)
@@ -45,9 +47,10 @@ def test_forecast(data: st.DataObject) -> None:
 @FUZZ
 @given(data=st.data())
 def test_choose_void(data: st.DataObject) -> None:
-    case = data.draw(cases(void_rule=True, form="all", melds=0))
+    sets = data.draw(st.sampled_from([4, 3, 2]), label="sets")
+    case = data.draw(cases(void_rule=True, form="all", melds=0, sets=sets))
     kw: dict[str, Any] = {"hand": case.hand, "draws": data.draw(st.integers(0, 1)),
-                          "objective": "value", "exchanges": False}
+                          "objective": "value", "exchanges": False, "sets": sets}
     bad = data.draw(st.sets(st.sampled_from(sorted(kw)), max_size=1), label="hostile")
     for key in sorted(bad):
         kw[key] = data.draw(hostile(), label=key)
