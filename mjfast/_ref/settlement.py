@@ -45,11 +45,6 @@ def _sets(players: int) -> int:
     return {5: 3, 6: 2}.get(players, 4)
 
 
-def _short(players: int) -> dict[str, Any]:
-    """The scorer's ``sets=`` argument at a table of *players* (none for full hands)."""
-    return {} if _sets(players) == 4 else {"sets": _sets(players)}
-
-
 def _discarded(value: Any) -> set[int]:
     return {"mps".index(x) if isinstance(x, str) else int(x) for x in value or ()}
 
@@ -65,7 +60,6 @@ def draw_net(players: Sequence[State], rules: Rules | str | None = None) -> list
     still = {i: s for i, s in enumerate(states) if s is not None and not s.get("won", False)}
     if len(still) < 2 and not (len(still) == 1 and rules.shai_tai_yang):
         return net                        # 晒太阳: a lone player still in refunds (step 3)
-    short = _short(n)
     flower, ready = set(), {}
     for i, s in still.items():
         hand = parse_hand(s["concealed"]) if isinstance(s["concealed"], str) else s["concealed"]
@@ -79,7 +73,7 @@ def draw_net(players: Sequence[State], rules: Rules | str | None = None) -> list
             flower.add(i)
             continue
         mf = max_fan(hand, melds=melds, void_suit=void, visible=s.get("visible"), rules=rules,
-                     **short)
+                     sets=_sets(n))
         if mf.fan is not None:
             ready[i] = mf.payment
     for h in flower:                      # 查花猪: pays every non-花猪 player still in
@@ -154,7 +148,7 @@ def round_net(text: str | bytes | Mapping[str, Any]) -> list[int]:
                 dian_gang = last["from"]
             for w, hand, ms, v in zip(winners, hands, melds, voids):
                 res = score(hand, win_tile=tile, melds=ms, void_suit=v, self_drawn=d is None,
-                            rules=rules, **flags, **_short(n))
+                            rules=rules, sets=_sets(n), **flags)
                 if dian_gang is not None:
                     amount, payers = res.multiplier, [dian_gang]
                 elif d is None:

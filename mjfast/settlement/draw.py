@@ -19,7 +19,6 @@ from mjfast.settlement.model import (
     as_state,
     naming,
     sets_for,
-    sets_kwargs,
 )
 from mjfast.tiles import NUM_KINDS, format_tile
 
@@ -136,12 +135,11 @@ def _ready(live: dict[int, PlayerState], clean: list[int], rules: Rules,
            sets: int) -> dict[int, MaxFan]:
     """The best wait (大叫) of each clean player who is ready, by seat."""
     da_jiao = {}
-    short = sets_kwargs(sets)  # short hands (5 and 6 players): max_fan(sets=...)
     for i in clean:
         s = live[i]
         with naming(f"players[{i}]"):
             mf = max_fan(s.concealed, melds=s.melds, void_suit=s.void_suit, visible=s.visible,
-                         rules=rules, **short)
+                         rules=rules, sets=sets)
         if mf.fan is not None:
             da_jiao[i] = mf
     return da_jiao

@@ -22,7 +22,7 @@ from mjfast.rules import MAX_AMOUNT
 from mjfast.tiles import NUM_KINDS, Meld, format_hand, format_tile, parse_melds
 
 __all__ = ["INT64_MAX", "MAX_PLAYERS", "PlayerState", "Reason", "Settlement", "Transfer",
-           "check_conserving", "sets_for", "sets_kwargs"]
+           "check_conserving", "sets_for"]
 
 MAX_PLAYERS = 6
 """Seats at a table: a Round, a draw or a Settlement has 2 to 6 players (seats 0..5)."""
@@ -37,11 +37,6 @@ def sets_for(players: int) -> int:
     """
     return 4 if players <= 4 else 8 - players
 
-
-def sets_kwargs(sets: int) -> dict[str, Any]:
-    """The ``sets=`` argument of the scorer for hands of *sets* sets + pair: none for the
-    default 4 (full hands), else ``{"sets": sets}``."""
-    return {} if sets == 4 else {"sets": sets}
 
 INT64_MAX = 2**63 - 1
 """The largest amount a Transfer, and a total of a Settlement, may hold (its arrays are int64)."""

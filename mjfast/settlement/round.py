@@ -43,7 +43,6 @@ from mjfast.settlement.model import (
     melds_of,
     naming,
     sets_for,
-    sets_kwargs,
 )
 from mjfast.tiles import NUM_KINDS, MeldKind, format_tile
 
@@ -393,10 +392,9 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         if counts[t] == 0:
             raise ValueError(f"{what}: the hand does not contain the win tile {format_tile(t)}")
         check_winner_kongs(s, w, ms, what)
-        short = sets_kwargs(self._sets)  # short hands (5 and 6 players): score(sets=...)
         with naming(what):
             res = score(np.asarray(counts, dtype=np.uint8), win_tile=t, melds=ms, void_suit=vs,
-                        self_drawn=d is None, rules=self._rules, **flags, **short)
+                        self_drawn=d is None, rules=self._rules, sets=self._sets, **flags)
         if not res.is_win:
             raise ValueError(f"{what}: {hand_text(counts)}{''.join(' ' + str(m) for m in ms)} "
                              f"is not a winning hand on {format_tile(t)}")
