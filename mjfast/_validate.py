@@ -42,7 +42,7 @@ def _counts_array(value: Any, name: str, *, batch_ok: bool) -> np.ndarray:
                 f"{name}: expected integer tile counts, got {type(value).__name__}")
         if arr.size == 0 and arr.ndim == 1:
             raise InvalidHandError(f"{name}: expected 27 counts (1m..9m, 1p..9p, 1s..9s), got 0")
-    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
+    if arr.dtype.kind not in "iu":  # not bool, and not timedelta64 (numpy ranks it an integer)
         raise InvalidArgumentError(
             f"{name}: expected an integer dtype (uint8 preferred), got {arr.dtype}")
     if arr.ndim == 1:
@@ -112,7 +112,7 @@ def _void(value: Any, n: int | None) -> tuple[np.ndarray | None, int]:
     if n is None or not isinstance(value, (np.ndarray, list, tuple)):
         return None, as_void(value)
     arr = np.asarray(value)
-    if arr.dtype == np.bool_ or not np.issubdtype(arr.dtype, np.integer):
+    if arr.dtype.kind not in "iu":
         raise InvalidArgumentError(
             f"void_suit: expected an integer array (-1 for none), got {arr.dtype}")
     if arr.shape != (n,):

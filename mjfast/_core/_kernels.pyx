@@ -168,7 +168,8 @@ def one(int op, object hand, object form, object void_suit, object void_rule, ob
     cdef long nsets
     cdef int overflow = 0
     if (type(hand) is not _ndarray or melds is not None or visible is not None or out is not None
-            or type(workers) is not int or workers != 1 or type(form) is not str or errors != "raise"
+            or type(workers) is not int or workers != 1 or type(form) is not str
+            or type(errors) is not str or errors != "raise"
             or (void_rule is not True and void_rule is not False) or type(sets) is not int):
         return None
     nsets = PyLong_AsLongAndOverflow(sets, &overflow)  # an int: no error is possible
@@ -181,7 +182,9 @@ def one(int op, object hand, object form, object void_suit, object void_rule, ob
                                                or type(void_suit) is str) else -2
     if code == -2 or (void_rule is False and code >= 0):
         return None
-    if PyObject_GetBuffer(hand, &view, PyBUF_RECORDS_RO) != 0:
+    try:
+        PyObject_GetBuffer(hand, &view, PyBUF_RECORDS_RO)
+    except (ValueError, BufferError):  # dtypes without a buffer format (datetime64): the slow path
         return None
     try:
         if (view.ndim != 1 or view.shape[0] != 27 or view.itemsize != 1 or view.format == NULL

@@ -350,11 +350,6 @@ class Known(NamedTuple):
 KNOWN: list[Known] = [
     Known("test_kernel_hand_text_errors_name_the_argument", TileParseError, r"^position \d+ of ",
           "mjfast/_validate.py"),
-    Known("test_kernel_refuses_datetime_arrays", ValueError, "^cannot include dtype", ""),
-    Known("test_kernel_refuses_datetime_arrays", TypeError, r"^int\(\) argument must be",
-          "mjfast/_validate.py"),
-    Known("test_kernel_fast_path_refuses_array_options", ValueError, "truth value of an",
-          "mjfast/_batch.py"),
 ]
 """The defects of code other work is changing, each pinned by a strict xfail test in
 test_known_defects.py: when one is fixed its test XPASSes (and fails): remove both."""

@@ -63,12 +63,8 @@ def test_kernel_hand_text_errors_name_the_argument(call):
 
 # ----------------------------------------------------------------------- mjfast/_core, _batch
 
-@pytest.mark.xfail(strict=True, reason="datetime64 / timedelta64 hands: mjfast/_core/_kernels.pyx "
-                   "one() calls PyObject_GetBuffer, which raises a bare ValueError ('cannot include "
-                   "dtype 'M' in a buffer'); past it (melds=[] skips the fast path) "
-                   "mjfast/_validate.py takes timedelta64 for an integer dtype (numpy ranks it "
-                   "under signedinteger): read as counts, or a TypeError from int() when a count is "
-                   "out of range")
+# Fixed: datetime / timedelta hands and array-valued errors= are refused (regression tests).
+
 @pytest.mark.parametrize(("dtype", "count", "melds"), [
     ("M8[s]", 1, None), ("m8[s]", 1, None), ("m8[s]", 1, []), ("m8[s]", 300, [])],
     ids=["datetime64", "timedelta64", "timedelta64 general path", "timedelta64 count 300"])
@@ -78,8 +74,6 @@ def test_kernel_refuses_datetime_arrays(dtype, count, melds):
         mjfast.shanten(hands, melds=melds)
 
 
-@pytest.mark.xfail(strict=True, reason="mjfast/_core/_kernels.pyx one() compares errors != "
-                   "'raise' before any check: an array answers elementwise (ambiguous truth value)")
 @pytest.mark.parametrize("errors", [np.array(["raise", "raise"]), np.zeros(0)])
 def test_kernel_fast_path_refuses_array_options(errors):
     with pytest.raises(InvalidArgumentError, match="^errors: "):
