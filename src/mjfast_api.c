@@ -88,8 +88,9 @@ static int mj_build_tables(void) {
     uint8_t *raw = (uint8_t *)malloc(MJ_TABLES_RAW_SIZE);
     uint8_t *full = (uint8_t *)malloc(1953125);
     uint16_t *wmask = (uint16_t *)malloc(1953125 * sizeof(uint16_t));
+    uint8_t *void_full = (uint8_t *)malloc(1953125);
     uint32_t *fan = (uint32_t *)malloc(MF_HASH_SIZE * sizeof(uint32_t));
-    int rc = !raw || !full || !wmask || !fan ? MJ_E_NOMEM : 0;
+    int rc = !raw || !full || !wmask || !void_full || !fan ? MJ_E_NOMEM : 0;
     if (rc == 0 && (mj_unpack(mj_tables_lz, sizeof mj_tables_lz, raw, MJ_TABLES_RAW_SIZE) != 0 ||
                     mj_fnv1a(raw, MJ_TABLES_RAW_SIZE) != MJ_TABLES_HASH))
         rc = MJ_E_TABLES;
@@ -110,11 +111,17 @@ static int mj_build_tables(void) {
         MJ.two = (const int8_t *)(raw + off);
         off += (size_t)nf * nf;
         MJ.final = (const int8_t *)(raw + off);
+        off += (size_t)MJ_NPAIR * nf;
+        MJ.void_class = raw + off;
+        off += (size_t)nf * 64;
+        MJ.void_two = (const int8_t *)(raw + off);
         MJ.n_full = nf;
         mj_build_full(full);
         MJ.full = full;
         mj_build_wmask(wmask);
         MJ.wmask = wmask;
+        mj_build_void_full(void_full);
+        MJ.void_full = void_full;
         int complete = mf_build(fan);
         rc = complete == MF_NOMEM ? MJ_E_NOMEM : complete > 0 ? 0 : MJ_E_TABLES;
         mj_shared_state.tables = &MJ;
@@ -127,6 +134,7 @@ static int mj_build_tables(void) {
         free(raw);
         free(full);
         free(wmask);
+        free(void_full);
         free(fan);
         memset(&MJ, 0, sizeof MJ);
     }

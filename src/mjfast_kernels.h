@@ -35,6 +35,9 @@ typedef struct {
     const int8_t *two;     /* [NF][NF] distance of two meld-free suits to 4 sets + pair */
     const int8_t *final;   /* [NP][NF] distance of three meld-free suits to 4 sets + pair */
     const uint16_t *wmask; /* [5^9] bits 0-8: ranks whose addition completes the suit; bit 9: complete */
+    const uint8_t *void_class; /* [NF][8][8] void class of (class, pairs, singles), both capped at 7 */
+    const uint8_t *void_full;  /* [5^9] void class per suit index, expanded at import */
+    const int8_t *void_two;    /* [256][256] distance of two meld-free suits to 4 sets + pair, any form */
     int n_full;            /* suit classes (rows of pair / two) */
     int n_right;
 } mj_tables_t;
@@ -81,6 +84,26 @@ static inline void mj_build_wmask(uint16_t *wmask) {
         for (int r = 8; r >= 0; r--) { /* odometer: rank 8 is the least significant digit */
             if (d[r] < 4) { d[r]++; n++; break; }
             n -= 4;
+            d[r] = 0;
+        }
+    }
+}
+
+/* Fill void_full: the void class of every suit index, pairs and singles kept by an odometer. */
+static inline void mj_build_void_full(uint8_t *void_full) {
+    uint8_t d[9] = {0};
+    int pairs = 0, singles = 0;
+    for (int32_t i = 0; i < 1953125; i++) {
+        int p = pairs < 7 ? pairs : 7, o = singles < 7 ? singles : 7;
+        void_full[i] = MJ.void_class[(mj_class(i) * 8 + p) * 8 + o];
+        for (int r = 8; r >= 0; r--) {
+            if (d[r] < 4) {
+                d[r]++;
+                pairs += d[r] == 2 || d[r] == 4;
+                singles += d[r] & 1 ? 1 : -1;
+                break;
+            }
+            pairs -= 2; /* 4 -> 0 */
             d[r] = 0;
         }
     }
@@ -180,6 +203,20 @@ static inline int mj_row_tiles(const mj_row_t *row) {
 #endif
 }
 
+/* Pairs in a row (a kind held 2-3 times holds one, 4 times two), capped at 7. */
+static inline int mj_row_pairs(const mj_row_t *row) {
+#if MJ_SWAR
+    const uint64_t TWOS = 0x0303030303030303ULL;
+    uint64_t p = ((row->x[0] >> 1) & TWOS) + ((row->x[1] >> 1) & TWOS) + ((row->x[2] >> 1) & TWOS);
+    int pairs = (int)((p * 0x0101010101010101ULL) >> 56) +
+                (int)((row->b[0] >> 1) + (row->b[1] >> 1) + (row->b[2] >> 1));
+#else
+    int pairs = 0;
+    for (int t = 0; t < 27; t++) pairs += row->c[t] >> 1;
+#endif
+    return pairs < 7 ? pairs : 7;
+}
+
 static inline void mj_caps(const mj_hand_t *h, int s, uint8_t *cap) {
     for (int r = 0; r < 9; r++) cap[r] = (uint8_t)(4 - h->melds[9 * s + r]);
 }
@@ -223,6 +260,38 @@ static MJ_ALWAYS_INLINE int mj_plain_regular(const int *k, int q) {
     return MJ.two[k[a] * nf + k[b]];
 }
 
+/* Regular distance of meld-free suits of classes k: with the void rule, the declared void suit
+ * (void_suit >= 0) or the best of the three. */
+static MJ_ALWAYS_INLINE int mj_plain_best(const int *k, int void_rule, int void_suit) {
+    if (!void_rule) return mj_plain_regular(k, -1);
+    if (void_suit >= 0) return mj_plain_regular(k, void_suit);
+    int d0 = mj_plain_regular(k, 0), d1 = mj_plain_regular(k, 1), d2 = mj_plain_regular(k, 2);
+    int best = d0 < d1 ? d0 : d1;
+    return d2 < best ? d2 : best;
+}
+
+/* Seven-pairs distance of a meld-free hand, as mj_plain_best for the regular form. */
+static inline int mj_plain_seven(const int *n, const int *odd, int void_rule, int void_suit) {
+    if (!void_rule) return mj_seven(n, odd, -1);
+    if (void_suit >= 0) return mj_seven(n, odd, void_suit);
+    int d0 = mj_seven(n, odd, 0), d1 = mj_seven(n, odd, 1), d2 = mj_seven(n, odd, 2);
+    int best = d0 < d1 ? d0 : d1;
+    return d2 < best ? d2 : best;
+}
+
+/* Distance of a meld-free hand under the void rule, every form: one void_two lookup per void
+ * choice, on the suits' void classes (which fold seven pairs' pairs and singles into the class).
+ * Patterns of more than 14 tiles hold an arbitrary void class, like mj_class. */
+static MJ_ALWAYS_INLINE int mj_plain_void(const int32_t *idx, int void_suit) {
+    const uint8_t *vf = MJ.void_full;
+    const int8_t *two = MJ.void_two;
+    int v0 = vf[idx[0]], v1 = vf[idx[1]], v2 = vf[idx[2]];
+    /* all three in registers, then a choice (an array indexed by void_suit would go to memory) */
+    int d0 = two[v1 << 8 | v2], d1 = two[v0 << 8 | v2], d2 = two[v0 << 8 | v1];
+    if (void_suit >= 0) return void_suit == 0 ? d0 : void_suit == 1 ? d1 : d2;
+    int best = d0 < d1 ? d0 : d1;
+    return d2 < best ? d2 : best;
+}
 /* Regular + seven-pairs distance when suit q is the void one (q = -1: no void rule), for suit
  * classes k (capped suits: the vectors in v). The combiner tables hold 4 sets: short hands
  * (sets < 4) combine the suits' distance vectors for their sets - m instead, and have no seven
@@ -562,44 +631,29 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
     for (int64_t j = 0; j < rows; j++, src += 27) {
         mj_row_t row;
         int32_t idx[3];
-        int n[3], odd[3], bad, total;
         mj_row_read(&row, src);
-        if (sev) { /* seven pairs needs each suit's tiles and odd kinds */
-            bad = mj_suit_load(&row, 0, &idx[0], &n[0], &odd[0]) |
-                  mj_suit_load(&row, 1, &idx[1], &n[1], &odd[1]) |
-                  mj_suit_load(&row, 2, &idx[2], &n[2], &odd[2]);
-            total = n[0] + n[1] + n[2];
-        } else {
-            bad = mj_suit_load(&row, 0, &idx[0], NULL, NULL) |
+        int bad = mj_suit_load(&row, 0, &idx[0], NULL, NULL) |
                   mj_suit_load(&row, 1, &idx[1], NULL, NULL) |
                   mj_suit_load(&row, 2, &idx[2], NULL, NULL);
-            total = mj_row_tiles(&row);
-        }
+        int total = mj_row_tiles(&row);
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
         if (bad | ((unsigned)(total - 13) > 1u) | ((unsigned)(void_suit + 1) > 3u)) return j;
-        int k[3] = {mj_class(idx[0]), mj_class(idx[1]), mj_class(idx[2])};
-        int best;
-        if (!void_rule) {
-            best = reg ? mj_plain_regular(k, -1) : MJ_INF;
-            if (sev) {
-                int sv = mj_seven(n, odd, -1);
-                best = sv < best ? sv : best;
-            }
-        } else {
-            int d[3]; /* distance with suit q void */
-            for (int q = 0; q < 3; q++) {
-                d[q] = reg ? mj_plain_regular(k, q) : MJ_INF;
-                if (sev) {
-                    int sv = mj_seven(n, odd, q);
-                    d[q] = sv < d[q] ? sv : d[q];
-                }
-            }
-            if (void_suit >= 0) {
-                best = d[void_suit];
-            } else {
-                best = d[0] < d[1] ? d[0] : d[1];
-                best = d[2] < best ? d[2] : best;
-            }
+        if (void_rule && reg && sev) {
+            out[j] = (int8_t)mj_shanten_of(mj_plain_void(idx, void_suit));
+            continue;
+        }
+        int best = MJ_INF;
+        if (reg) {
+            int k[3] = {mj_class(idx[0]), mj_class(idx[1]), mj_class(idx[2])};
+            best = mj_plain_best(k, void_rule, void_suit);
+        }
+        /* Seven pairs needs at least 7 - pairs tiles (fewer pairs still with a suit void), so it
+         * can only win when that bound is below the regular distance: rare on dealt hands. */
+        if (sev && 7 - mj_row_pairs(&row) < best) {
+            int n[3], odd[3];
+            for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &idx[s], &n[s], &odd[s]);
+            int sv = mj_plain_seven(n, odd, void_rule, void_suit);
+            best = sv < best ? sv : best;
         }
         out[j] = (int8_t)mj_shanten_of(best);
     }

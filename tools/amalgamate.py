@@ -123,7 +123,7 @@ def _tables_section() -> str:
     macros, raw = _tables_header()
     packed = lz_pack(raw)
     parts = [f"/* ---- the suit tables (tools/tablegen.py), LZ-packed: {len(packed)} bytes ---- */"]
-    for name in ("MJ_NCLASS", "MJ_NLEFT", "MJ_NRIGHT", "MJ_TABLES_RAW_SIZE"):
+    for name in ("MJ_NCLASS", "MJ_NLEFT", "MJ_NRIGHT", "MJ_NPAIR", "MJ_TABLES_RAW_SIZE"):
         parts.append(f"#define {name} {macros[name]}")
     parts.append(f"#define MJ_TABLES_HASH 0x{fnv1a(raw):08X}u")
     parts.append(f"static const uint8_t mj_tables_lz[{len(packed)}] = {{")

@@ -15,6 +15,9 @@ cdef extern from "mjfast_kernels.h" nogil:
         const int8_t *two
         const int8_t *final
         const uint16_t *wmask
+        const uint8_t *void_class
+        const int8_t *void_two
+        const uint8_t *void_full
         int n_full
         int n_right
 

@@ -960,3 +960,26 @@ def test_docstring_examples_efficiency_values():
     result = doctest.testmod(mjfast.efficiency, optionflags=doctest.ELLIPSIS,
                              extraglobs={"format_tile": format_tile, "parse_tile": parse_tile})
     assert result.attempted > 0 and result.failed == 0
+
+
+@pytest.mark.parametrize("tiles", [13, 14])
+def test_void_class_path_equals_the_general_path(tiles):
+    """Meld-free rows under the void rule (every form) take the void-class tables; an all-zero
+    melds array sends the same rows through the general path (classes + seven pairs apart).
+    Pair-rich rows make seven pairs the better form often."""
+    rng = np.random.default_rng(23)
+    dealt = random_deals(rng, 20_000, tiles)
+    pairs = np.zeros((5_000, 27), np.uint8)
+    for row in pairs:  # seven pairs (a quad now and then), one tile off for 13
+        kinds = rng.choice(27, 6, replace=False)
+        row[kinds] = 2
+        row[kinds[0] if rng.random() < 0.2 else rng.choice(np.setdiff1d(np.arange(27), kinds))] += 2
+        row[kinds[1]] -= 14 - tiles
+    hands = np.concatenate([dealt, pairs])
+    voids = rng.integers(-1, 3, len(hands)).astype(np.int8)
+    zeros = np.zeros_like(hands)
+    for void in (None, voids):
+        fast = shanten(hands, void_suit=void)
+        general = shanten(hands, void_suit=void, melds=zeros)
+        assert np.array_equal(fast, general)
+        assert (fast == shanten(hands, void_suit=void, form="seven_pairs")).mean() > 0.1

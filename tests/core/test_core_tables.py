@@ -69,7 +69,11 @@ def shipped():
     npair = int(out["pair"].max()) + 1
     out["final"] = np.frombuffer(blob, np.int8, npair * nf, off).reshape(npair, nf)
     off += npair * nf
-    assert off == len(blob), "table_bytes() holds more or less than the seven tables"
+    out["void_class"] = np.frombuffer(blob, np.uint8, nf * 64, off).reshape(nf, 8, 8)
+    off += nf * 64
+    out["void_two"] = np.frombuffer(blob, np.int8, 256 * 256, off).reshape(256, 256)
+    off += 256 * 256
+    assert off == len(blob), "table_bytes() holds more or less than the nine tables"
     return out
 
 
@@ -154,3 +158,26 @@ def test_combiner_tables_are_min_plus_of_the_class_vectors(shipped):
     xyz = _combine_all(xy[:, :, None, :], vec[None, None, :, :])  # (nf, nf, nf, 10)
     got = shipped["final"][shipped["pair"]]  # (nf, nf, nf)
     assert np.array_equal(got, xyz[..., want_col]), "final"
+
+
+def test_void_tables_give_the_better_form_of_two_live_suits(shipped):
+    """void_two[void_class a][void_class b] == min(regular, seven pairs) of the two suits, for
+    pairs of suit patterns drawn from all patterns of at most 7 tiles (two suits of a hand)."""
+    idx, digits = _all_patterns()
+    keep = digits.sum(axis=1) <= 7
+    idx, digits = idx[keep], digits[keep]
+    cls = shipped["left_right"][shipped["left"][idx // SPLIT], shipped["right"][idx % SPLIT]]
+    digits = digits.astype(np.int64)
+    pairs, singles = (digits // 2).sum(axis=1), (digits % 2).sum(axis=1)
+    vcls = shipped["void_class"][cls, np.minimum(pairs, 7), np.minimum(singles, 7)]
+    rng = np.random.default_rng(7)
+    a, b = rng.integers(0, idx.size, 200_000), rng.integers(0, idx.size, 200_000)
+    regular = shipped["two"][cls[a], cls[b]].astype(int)
+    # seven pairs (RULES.md 3): 7 distinct-or-quad pairs; each missing pair takes one tile onto a
+    # single, or two tiles when no single is left
+    have = pairs[a] + pairs[b]
+    need = 7 - np.minimum(have, 7)
+    odd = singles[a] + singles[b]
+    seven = np.minimum(need, odd) + 2 * np.maximum(need - odd, 0)
+    got = shipped["void_two"][vcls[a], vcls[b]]
+    assert np.array_equal(got, np.minimum(regular, seven))
