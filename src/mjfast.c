@@ -1924,6 +1924,20 @@ static inline const uint8_t *mj_copy27(uint8_t *dst, const uint8_t *src) {
     return mj_row_write(&r, dst);
 }
 
+/* The lowest set bit of x != 0. */
+static inline int mj_ctz(uint32_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
 /* One entry of a per-row vector, read exactly once (volatile: the compiler may not read it again). */
 static inline int mj_once_i8(const int8_t *p) { return *(const volatile int8_t *)p; }
 static inline int mj_once_u8(const uint8_t *p) { return *(const volatile uint8_t *)p; }
@@ -2658,9 +2672,39 @@ static inline void mj_write_invalid(mj_job_t *job, int64_t i) {
     }
 }
 
-/* Shanten of meld-free rows without building hands: the hot batch case, compiled once per option
- * combination. Returns how many rows from i on it wrote (all good, at most MJ_BLOCK); the caller
- * sends the first row it did not write through the general path, which reports it if it is bad. */
+/* Shanten of one meld-free row of 13 or 14 tiles without building a hand (the row read once), or
+ * MJ_INVALID_ROW when the row must take the general path (which reports it if it is bad).
+ * Compiled once per option combination. */
+static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, const int void_rule,
+                                         const int reg, const int sev) {
+    mj_row_t row;
+    int32_t idx[3];
+    mj_row_read(&row, src);
+    int bad = mj_suit_load(&row, 0, &idx[0], NULL, NULL) |
+              mj_suit_load(&row, 1, &idx[1], NULL, NULL) |
+              mj_suit_load(&row, 2, &idx[2], NULL, NULL);
+    int total = mj_row_tiles(&row);
+    if (bad | ((unsigned)(total - 13) > 1u) | ((unsigned)(void_suit + 1) > 3u)) return MJ_INVALID_ROW;
+    if (void_rule && reg && sev) return mj_shanten_of(mj_plain_void(idx, void_suit));
+    int best = MJ_INF;
+    if (reg) {
+        int k[3] = {mj_class(idx[0]), mj_class(idx[1]), mj_class(idx[2])};
+        best = mj_plain_best(k, void_rule, void_suit);
+    }
+    /* Seven pairs needs at least 7 - pairs tiles (fewer pairs still with a suit void), so it
+     * can only win when that bound is below the regular distance: rare on dealt hands. */
+    if (sev && 7 - mj_row_pairs(&row) < best) {
+        int n[3], odd[3];
+        for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &idx[s], &n[s], &odd[s]);
+        int sv = mj_plain_seven(n, odd, void_rule, void_suit);
+        best = sv < best ? sv : best;
+    }
+    return mj_shanten_of(best);
+}
+
+/* Shanten of meld-free rows: the hot batch case. Returns how many rows from i on it wrote (all
+ * good, at most MJ_BLOCK); the caller sends the first row it did not write through the general
+ * path. */
 #define MJ_BLOCK 64
 static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t i, int64_t end,
                                                     const int void_rule, const int reg, const int sev) {
@@ -2669,33 +2713,10 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
     const int8_t *voids = job->voids ? job->voids + i : NULL;
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
     for (int64_t j = 0; j < rows; j++, src += 27) {
-        mj_row_t row;
-        int32_t idx[3];
-        mj_row_read(&row, src);
-        int bad = mj_suit_load(&row, 0, &idx[0], NULL, NULL) |
-                  mj_suit_load(&row, 1, &idx[1], NULL, NULL) |
-                  mj_suit_load(&row, 2, &idx[2], NULL, NULL);
-        int total = mj_row_tiles(&row);
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
-        if (bad | ((unsigned)(total - 13) > 1u) | ((unsigned)(void_suit + 1) > 3u)) return j;
-        if (void_rule && reg && sev) {
-            out[j] = (int8_t)mj_shanten_of(mj_plain_void(idx, void_suit));
-            continue;
-        }
-        int best = MJ_INF;
-        if (reg) {
-            int k[3] = {mj_class(idx[0]), mj_class(idx[1]), mj_class(idx[2])};
-            best = mj_plain_best(k, void_rule, void_suit);
-        }
-        /* Seven pairs needs at least 7 - pairs tiles (fewer pairs still with a suit void), so it
-         * can only win when that bound is below the regular distance: rare on dealt hands. */
-        if (sev && 7 - mj_row_pairs(&row) < best) {
-            int n[3], odd[3];
-            for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &idx[s], &n[s], &odd[s]);
-            int sv = mj_plain_seven(n, odd, void_rule, void_suit);
-            best = sv < best ? sv : best;
-        }
-        out[j] = (int8_t)mj_shanten_of(best);
+        int v = mj_plain_row(src, void_suit, void_rule, reg, sev);
+        if (v == MJ_INVALID_ROW) return j;
+        out[j] = (int8_t)v;
     }
     return rows;
 }
@@ -3194,8 +3215,9 @@ static inline int mf_max_row(const mf_job_t *job, int64_t i, int32_t *err, int *
         int qing = mf_popcount3(present) == 1;
         int ctx0 = qing | f.meld_yj << 2 | (h.m == h.sets) << 3;
         int es[3] = {e[0], e[1], e[2]};
-        for (int r = 0; r < 9; r++) {
-            int t = 9 * s + r;
+        /* only the ranks whose draw completes the suit (the wait masks) are looked up */
+        for (uint32_t ranks = MJ.wmask[h.idx[s]] & 0x1FFu; ranks; ranks &= ranks - 1) {
+            int r = mj_ctz(ranks), t = 9 * s + r;
             int held = c[t] + (melds ? melds[t] : 0);
             if (held >= 4) continue;
             int x = mf_lookup(h.idx[s] + MJ_POW[r]);
@@ -3671,11 +3693,9 @@ static MJ_ALWAYS_INLINE int mj_shanten_plain(const mj_job_t *job, int void_rule,
 int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
     MJ_READY_OR_RETURN_CODE();
     int8_t out = 0;
-    if (!melds && counts && options == 0 && void_suit >= -1 && void_suit <= 2) {
-        mj_job_t job; /* the hot case: default options, no melds */
-        mj_job_set(&job, MJ_OP_SHANTEN, counts, NULL, void_suit, MJ_FORM_ALL, 1, 4, NULL, &out,
-                   0);
-        if (mj_plain_shanten_as(&job, 0, 1, 1, 1, 1)) return out;
+    if (!melds && counts && options == 0) { /* the hot case: default options, no melds */
+        int v = mj_plain_row(counts, void_suit, 1, 1, 1);
+        if (v != MJ_INVALID_ROW) return v;
     } else if (!melds && counts) {
         int form, void_rule, sets;
         if (mj_options(options, void_suit, &form, &void_rule, &sets) == 0 && sets == 4) {

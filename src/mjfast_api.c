@@ -254,11 +254,9 @@ static MJ_ALWAYS_INLINE int mj_shanten_plain(const mj_job_t *job, int void_rule,
 int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
     MJ_READY_OR_RETURN_CODE();
     int8_t out = 0;
-    if (!melds && counts && options == 0 && void_suit >= -1 && void_suit <= 2) {
-        mj_job_t job; /* the hot case: default options, no melds */
-        mj_job_set(&job, MJ_OP_SHANTEN, counts, NULL, void_suit, MJ_FORM_ALL, 1, 4, NULL, &out,
-                   0);
-        if (mj_plain_shanten_as(&job, 0, 1, 1, 1, 1)) return out;
+    if (!melds && counts && options == 0) { /* the hot case: default options, no melds */
+        int v = mj_plain_row(counts, void_suit, 1, 1, 1);
+        if (v != MJ_INVALID_ROW) return v;
     } else if (!melds && counts) {
         int form, void_rule, sets;
         if (mj_options(options, void_suit, &form, &void_rule, &sets) == 0 && sets == 4) {

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mjfast_row.h" /* mj_hand_t, mj_load, mj_copy27, mj_check_visible, mj_first_bad, MJ_POW, ... */
+#include "mjfast_kernels.h" /* MJ.wmask; mj_hand_t, mj_load, mj_copy27, mj_check_visible, ... */
 
 /* ---- the suit table -------------------------------------------------------------------- */
 
@@ -429,8 +429,9 @@ static inline int mf_max_row(const mf_job_t *job, int64_t i, int32_t *err, int *
         int qing = mf_popcount3(present) == 1;
         int ctx0 = qing | f.meld_yj << 2 | (h.m == h.sets) << 3;
         int es[3] = {e[0], e[1], e[2]};
-        for (int r = 0; r < 9; r++) {
-            int t = 9 * s + r;
+        /* only the ranks whose draw completes the suit (the wait masks) are looked up */
+        for (uint32_t ranks = MJ.wmask[h.idx[s]] & 0x1FFu; ranks; ranks &= ranks - 1) {
+            int r = mj_ctz(ranks), t = 9 * s + r;
             int held = c[t] + (melds ? melds[t] : 0);
             if (held >= 4) continue;
             int x = mf_lookup(h.idx[s] + MJ_POW[r]);

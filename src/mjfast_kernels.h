@@ -618,9 +618,39 @@ static inline void mj_write_invalid(mj_job_t *job, int64_t i) {
     }
 }
 
-/* Shanten of meld-free rows without building hands: the hot batch case, compiled once per option
- * combination. Returns how many rows from i on it wrote (all good, at most MJ_BLOCK); the caller
- * sends the first row it did not write through the general path, which reports it if it is bad. */
+/* Shanten of one meld-free row of 13 or 14 tiles without building a hand (the row read once), or
+ * MJ_INVALID_ROW when the row must take the general path (which reports it if it is bad).
+ * Compiled once per option combination. */
+static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, const int void_rule,
+                                         const int reg, const int sev) {
+    mj_row_t row;
+    int32_t idx[3];
+    mj_row_read(&row, src);
+    int bad = mj_suit_load(&row, 0, &idx[0], NULL, NULL) |
+              mj_suit_load(&row, 1, &idx[1], NULL, NULL) |
+              mj_suit_load(&row, 2, &idx[2], NULL, NULL);
+    int total = mj_row_tiles(&row);
+    if (bad | ((unsigned)(total - 13) > 1u) | ((unsigned)(void_suit + 1) > 3u)) return MJ_INVALID_ROW;
+    if (void_rule && reg && sev) return mj_shanten_of(mj_plain_void(idx, void_suit));
+    int best = MJ_INF;
+    if (reg) {
+        int k[3] = {mj_class(idx[0]), mj_class(idx[1]), mj_class(idx[2])};
+        best = mj_plain_best(k, void_rule, void_suit);
+    }
+    /* Seven pairs needs at least 7 - pairs tiles (fewer pairs still with a suit void), so it
+     * can only win when that bound is below the regular distance: rare on dealt hands. */
+    if (sev && 7 - mj_row_pairs(&row) < best) {
+        int n[3], odd[3];
+        for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &idx[s], &n[s], &odd[s]);
+        int sv = mj_plain_seven(n, odd, void_rule, void_suit);
+        best = sv < best ? sv : best;
+    }
+    return mj_shanten_of(best);
+}
+
+/* Shanten of meld-free rows: the hot batch case. Returns how many rows from i on it wrote (all
+ * good, at most MJ_BLOCK); the caller sends the first row it did not write through the general
+ * path. */
 #define MJ_BLOCK 64
 static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t i, int64_t end,
                                                     const int void_rule, const int reg, const int sev) {
@@ -629,33 +659,10 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
     const int8_t *voids = job->voids ? job->voids + i : NULL;
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
     for (int64_t j = 0; j < rows; j++, src += 27) {
-        mj_row_t row;
-        int32_t idx[3];
-        mj_row_read(&row, src);
-        int bad = mj_suit_load(&row, 0, &idx[0], NULL, NULL) |
-                  mj_suit_load(&row, 1, &idx[1], NULL, NULL) |
-                  mj_suit_load(&row, 2, &idx[2], NULL, NULL);
-        int total = mj_row_tiles(&row);
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
-        if (bad | ((unsigned)(total - 13) > 1u) | ((unsigned)(void_suit + 1) > 3u)) return j;
-        if (void_rule && reg && sev) {
-            out[j] = (int8_t)mj_shanten_of(mj_plain_void(idx, void_suit));
-            continue;
-        }
-        int best = MJ_INF;
-        if (reg) {
-            int k[3] = {mj_class(idx[0]), mj_class(idx[1]), mj_class(idx[2])};
-            best = mj_plain_best(k, void_rule, void_suit);
-        }
-        /* Seven pairs needs at least 7 - pairs tiles (fewer pairs still with a suit void), so it
-         * can only win when that bound is below the regular distance: rare on dealt hands. */
-        if (sev && 7 - mj_row_pairs(&row) < best) {
-            int n[3], odd[3];
-            for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &idx[s], &n[s], &odd[s]);
-            int sv = mj_plain_seven(n, odd, void_rule, void_suit);
-            best = sv < best ? sv : best;
-        }
-        out[j] = (int8_t)mj_shanten_of(best);
+        int v = mj_plain_row(src, void_suit, void_rule, reg, sev);
+        if (v == MJ_INVALID_ROW) return j;
+        out[j] = (int8_t)v;
     }
     return rows;
 }

@@ -129,6 +129,20 @@ static inline const uint8_t *mj_copy27(uint8_t *dst, const uint8_t *src) {
     return mj_row_write(&r, dst);
 }
 
+/* The lowest set bit of x != 0. */
+static inline int mj_ctz(uint32_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_ctz(x);
+#else
+    int n = 0;
+    while (!(x & 1)) {
+        x >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
 /* One entry of a per-row vector, read exactly once (volatile: the compiler may not read it again). */
 static inline int mj_once_i8(const int8_t *p) { return *(const volatile int8_t *)p; }
 static inline int mj_once_u8(const uint8_t *p) { return *(const volatile uint8_t *)p; }

@@ -33,20 +33,6 @@ static inline int ms_popcount(uint32_t x) {
     return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
 
-/* The lowest set bit of x != 0. */
-static inline int ms_ctz(uint32_t x) {
-#if defined(__GNUC__) || defined(__clang__)
-    return __builtin_ctz(x);
-#else
-    int n = 0;
-    while (!(x & 1)) {
-        x >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
 /* ---- the generator ----------------------------------------------------------------------- */
 
 typedef struct {
@@ -279,7 +265,7 @@ static inline uint32_t ms_cut_effect(ms_hand_t *h, int t, int qmask, const uint3
     uint32_t found = known, swap_want = 0, odd9 = ms_suit_bits(h->bit0, a), sev[3] = {0, 0, 0};
     int live = 0;
     for (uint32_t qs = (uint32_t)qmask; qs; qs &= qs - 1) {
-        int q = ms_ctz(qs), b = 3 - a - q;
+        int q = mj_ctz(qs), b = 3 - a - q;
         const ms_suit_t *sb = &h->s[b];
         if (ms_two(cut.k, cut.p, cut.o, sb) != d) continue;
         live |= 1 << q;
@@ -296,10 +282,10 @@ static inline uint32_t ms_cut_effect(ms_hand_t *h, int t, int qmask, const uint3
     swap_want &= ~ms_suit_bits(found, a);
     if (ms_copies_left(h, found | swap_want << (9 * a)) >= need) {
         for (uint32_t w = swap_want; w; w &= w - 1) {
-            int x = ms_ctz(w);
+            int x = mj_ctz(w);
             const int8_t *row = MJ.two + mj_class(cut.idx + MJ_POW[x]) * nf;
             for (uint32_t qs = (uint32_t)live; qs; qs &= qs - 1) {
-                int q = ms_ctz(qs);
+                int q = mj_ctz(qs);
                 uint32_t useful = (uint32_t)(row[h->s[3 - a - q].k] < d) | (sev[q] >> x & 1);
                 found |= (useful & (ms_suit_bits(shared[q], a) >> x)) << (9 * a + x);
             }
@@ -329,11 +315,11 @@ static inline void ms_best_discard(ms_hand_t *h, int d, ms_result_t *res) {
     if ((qmask & (qmask - 1)) == 0 && todo[0]) {
         /* one best void suit v, holding tiles: its lowest kind is a best discard leaving all of
          * S, so only a lower kind that leaves all of S too (so not in S) can come first */
-        best_t = ms_ctz(todo[0]);
+        best_t = mj_ctz(todo[0]);
         best_copies = all_copies;
         best_e = all;
         for (uint32_t w = todo[1] & ((1u << best_t) - 1) & ~all; w; w &= w - 1) {
-            int t = ms_ctz(w);
+            int t = mj_ctz(w);
             if (ms_cut_effect(h, t, qmask, shared, d, 0, all_copies) == (1u << 31 | all)) {
                 best_t = t;
                 break;
@@ -345,7 +331,7 @@ static inline void ms_best_discard(ms_hand_t *h, int d, ms_result_t *res) {
      * sets), then the others */
     for (int pass = 0; pass < 2; pass++) {
         for (uint32_t w = todo[pass]; w; w &= w - 1) {
-            int t = ms_ctz(w), a = t / 9, void_a = qmask >> a & 1;
+            int t = mj_ctz(w), a = t / 9, void_a = qmask >> a & 1;
             int most = all_copies - (int)(all >> t & 1) * (4 - h->c[t]);
             int need = best_copies + (t > best_t); /* ties go to the lower kind */
             if (most < need) continue;
@@ -368,7 +354,7 @@ static inline void ms_best_discard(ms_hand_t *h, int d, ms_result_t *res) {
 static inline void ms_complete_discard(ms_hand_t *h, ms_result_t *res) {
     int best_copies = -1;
     for (uint32_t w = h->held; w; w &= w - 1) {
-        int t = ms_ctz(w);
+        int t = mj_ctz(w);
         uint32_t waits = ms_waits_without(h, t);
         /* copies left: 4 - (held after the discard) - (the discard, seen) = 4 - c[u], so none
          * of a kind held 4 times (only t itself can be such a wait) */

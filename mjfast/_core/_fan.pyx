@@ -9,6 +9,7 @@ threading.
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, int16_t, uint32_t
 
 from mjfast._core._capi cimport mj_shared_t, shared_tables
+from mjfast._core._kernels cimport MJ, mj_tables_t
 
 import numpy as np
 
@@ -25,9 +26,11 @@ OP_MAX_FAN = MF_OP_MAX_FAN
 READING_BITS = (MF_AT, MF_YJ, MF_456, MF_TWIN, MF_DRAGON)
 FLAG_BITS = (MF_SD, MF_AK, MF_AKD, MF_ROB, MF_LAST, MF_TIAN, MF_DI)
 
-# The suit table is the C library's (mjfast._core._capi builds it once per process).
+# The suit tables are the C library's (mjfast._core._capi builds them once per process): this
+# extension's copies of the table pointers (MF_TAB; MJ of mjfast_kernels.h for the wait masks).
 cdef const mj_shared_t *_shared = shared_tables()
 MF_TAB = <uint32_t *>_shared.fan_table
+MJ = (<mj_tables_t *>_shared.tables)[0]
 COMPLETE_PATTERNS = _shared.complete_patterns
 
 
