@@ -4,7 +4,7 @@
  *
  * With a declared void suit only the two live suits count, so a hand is two suit states: a table
  * class, and for a suit holding a meld (its kinds capped below 4 free copies) the exact vector of
- * mj_capped_vector. That DP is the costly part, so (1) the table's vector, which ignores the
+ * mj_capped_vector_k. That DP is the costly part, so (1) the table's vector, which ignores the
  * caps, is a lower bound of it (the table's targets are a superset) and decides most questions
  * alone, and (2) the DP's vectors go through a small direct-mapped memo kept across decisions.
  * Every answer equals the kernels' (tests/table compares the C and Python players hand by hand).
@@ -21,7 +21,7 @@
 enum { MT_MEMO_BITS = 14 };
 
 typedef struct {
-    uint64_t key; /* 0: empty; else 1 << 63 | caps << 21 | base-5 index */
+    uint64_t key; /* 0: empty; else 1 << 63 | sets << 39 | caps << 21 | base-5 index */
     int8_t v[10];
 } mt_memo_slot_t;
 
@@ -93,7 +93,7 @@ static inline void mt_eval_init(mt_eval_t *e, const uint8_t *hand, const uint8_t
 static inline void mt_capped(const mt_eval_t *e, int i, int32_t idx, const uint8_t *c9,
                              int8_t *out) {
     mt_memo_slot_t *slot = NULL;
-    uint64_t key = 1ull << 63 | e->capkey[i] | (uint64_t)idx;
+    uint64_t key = 1ull << 63 | (uint64_t)e->K << 39 | e->capkey[i] | (uint64_t)idx;
     if (e->memo) {
         slot = &e->memo->slot[(key * 0x9E3779B97F4A7C15ull) >> (64 - MT_MEMO_BITS)];
         if (slot->key == key) {
@@ -101,7 +101,7 @@ static inline void mt_capped(const mt_eval_t *e, int i, int32_t idx, const uint8
             return;
         }
     }
-    mj_capped_vector(c9, e->cap[i], out);
+    mj_capped_vector_k(c9, e->cap[i], e->K, out);
     if (slot) {
         slot->key = key;
         memcpy(slot->v, out, 10);

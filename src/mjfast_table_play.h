@@ -88,10 +88,11 @@ static inline int mt_discard_ties(const mt_eval_t *e, const mt_suit_t *now, mt_c
 }
 
 /* Copies left to draw of each kind that lowers the distance of the hand after discard x: the
- * kernels' effective tiles (the discarded copy counts as seen), summed. */
+ * kernels' effective tiles (the discarded copy counts as seen), summed. Without `exact`, an
+ * upper bound from the lower bounds of the distances (exact when no suit is capped). */
 static inline int mt_effective_count(const mt_eval_t *e, const mt_suit_t *now, mt_suit_t plus[2][9],
                                      const uint8_t *mc, const uint8_t *seen, const mt_cand_t *x,
-                                     int best) {
+                                     int best, int exact) {
     int count = 0;
     for (int j = 0; j < 2; j++) {
         for (int r = 0; r < 9; r++) {
@@ -114,7 +115,7 @@ static inline int mt_effective_count(const mt_eval_t *e, const mt_suit_t *now, m
                 b = &x->u;
             }
             int d = mt_dist_with(e, j, a, b);
-            if (d < best && !a->exact) { /* only a lower bound: make it exact */
+            if (d < best && !a->exact && exact) { /* only a lower bound: make it exact */
                 mt_exact(e, j, a);
                 d = mt_dist_with(e, j, a, b);
             }
@@ -150,8 +151,10 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m, 
             if (e.c[j][r] + t->meld_counts[p][9 * e.s[j] + r] < 4)
                 mt_suit_step(&e, j, &now[j], r, +1, e.c[j][r], &plus[j][r]);
     int top = -1, pick = c[0].k;
-    for (int i = 0; i < nt; i++) {
-        int count = mt_effective_count(&e, now, plus, t->meld_counts[p], seen, &c[i], best);
+    for (int i = 0; i < nt; i++) { /* a later candidate must count more to be picked */
+        int count = mt_effective_count(&e, now, plus, t->meld_counts[p], seen, &c[i], best, 0);
+        if (count <= top) continue;
+        if (e.m) count = mt_effective_count(&e, now, plus, t->meld_counts[p], seen, &c[i], best, 1);
         if (count > top) {
             top = count;
             pick = c[i].k;
