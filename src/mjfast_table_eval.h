@@ -158,14 +158,16 @@ static inline int mt_dist_with(const mt_eval_t *e, int i, const mt_suit_t *u, co
     return i == 0 ? mt_dist(e, u, w) : mt_dist(e, w, u);
 }
 
-/* The exact distance of a whole hand (hand, melds mc, void v). */
-static inline int mt_hand_dist(const uint8_t *hand, const uint8_t *mc, int v, mt_memo_t *memo) {
+/* The distance of a whole hand (hand, melds mc, void v): exact, or with `exact` 0 a lower
+ * bound (the table's, without the capped DP). */
+static inline int mt_hand_dist(const uint8_t *hand, const uint8_t *mc, int v, mt_memo_t *memo,
+                               int exact) {
     mt_eval_t e;
     mt_suit_t u[2];
     mt_eval_init(&e, hand, mc, v, memo);
     for (int i = 0; i < 2; i++) {
         mt_suit(&e, i, e.idx[i], e.n[i], e.odd[i], &u[i]);
-        mt_exact(&e, i, &u[i]);
+        if (exact) mt_exact(&e, i, &u[i]);
     }
     return mt_dist(&e, &u[0], &u[1]);
 }

@@ -171,7 +171,8 @@ static inline int mt_meld_keeps(const mt_table_t *t, int p, int k, int used, int
     memcpy(mc, t->meld_counts[p], 27);
     h[k] = (uint8_t)(h[k] - used);
     mc[k] = (uint8_t)kept;
-    return mt_hand_dist(h, mc, t->void_[p], memo) <= now;
+    return mt_hand_dist(h, mc, t->void_[p], memo, 0) <= now &&
+           mt_hand_dist(h, mc, t->void_[p], memo, 1) <= now;
 }
 
 static inline int mt_efficient_action(const mt_table_t *t, const uint8_t *m, mt_memo_t *memo) {
@@ -194,10 +195,13 @@ static inline int mt_efficient_action(const mt_table_t *t, const uint8_t *m, mt_
     static const int base[4] = {MT_CONCEALED, MT_ADDED, MT_KONG, MT_PUNG};
     static const int used[4] = {4, 1, 3, 2}, kept[4] = {4, 4, 4, 3};
     int now = -1;
-    for (int i = 0; i < 4; i++) {
+    uint64_t w[14] = {0}, any = 0; /* is any pung or kong legal? eight mask bytes at a time */
+    memcpy(w, m + MT_PUNG, MT_WIN - MT_PUNG);
+    for (int i = 0; i < 14; i++) any |= w[i];
+    for (int i = 0; i < 4 && any; i++) {
         for (int k = 0; k < 27; k++) {
             if (!m[base[i] + k]) continue;
-            if (now < 0) now = mt_hand_dist(hand, t->meld_counts[p], t->void_[p], memo);
+            if (now < 0) now = mt_hand_dist(hand, t->meld_counts[p], t->void_[p], memo, 1);
             if (mt_meld_keeps(t, p, k, used[i], kept[i], now, memo)) return base[i] + k;
         }
     }
