@@ -92,47 +92,61 @@ static inline void mj_build_wmask(uint16_t *wmask) {
  * `sets` sets (the columns of more sets get MJ_INF: callers that need fewer save the work).
  * DP over ranks; state (a, b) = runs started at r-2 and r-1 still needing rank r; value = most
  * tiles of the target found in the hand, per (sets, pair). Runs are counted as sets when they
- * start, so a state never has more runs open than `sets`; only the states reached are visited. */
+ * start, so a state never has more runs open than `sets`; only the states reached are visited.
+ *
+ * A state's values are two words, without and with the pair, byte k for k sets (SWAR: a new set
+ * shifts a word by one byte, a pair moves the first word into the second). A value v is stored
+ * as 64 + v; bytes below 64 hold no value (they stay below 64 whatever is added: at most 4 a
+ * rank), so a shift brings in "no value" and every byte stays below 128 for the byte-wise max. */
+typedef struct {
+    uint64_t w[2];
+} mj_dp_cell_t;
+
+#define MJ_DP_ONES 0x0101010101ULL  /* bytes 0-4: 0-4 sets */
+#define MJ_DP_HIGH 0x8080808080ULL
+
+static inline uint64_t mj_dp_max(uint64_t x, uint64_t y) {
+    uint64_t ge = (((x | MJ_DP_HIGH) - y) & MJ_DP_HIGH) >> 7; /* 1 in the bytes where x >= y */
+    uint64_t m = ge * 0xFF;
+    return (x & m) | (y & ~m);
+}
+
 static MJ_ALWAYS_INLINE void mj_capped_vector_as(const uint8_t *c, const uint8_t *cap,
                                                   const int sets, int8_t out[10]) {
-    /* no value: -64, which stays negative however much is added (at most 4 a rank) */
-    int8_t buf[2][5][5][10];
-    int8_t (*best)[5][10] = buf[0], (*next)[5][10] = buf[1];
+    mj_dp_cell_t buf[2][5][5];
+    mj_dp_cell_t (*best)[5] = buf[0], (*next)[5] = buf[1];
     uint32_t live = 1; /* bit 5a + b: state (a, b) holds a value */
-    memset(best[0][0], -64, 10);
-    best[0][0][0] = 0;
+    best[0][0].w[0] = 64;
+    best[0][0].w[1] = 0;
     for (int r = 0; r < 9; r++) {
         uint32_t reached = 0;
         int cr = c[r], capr = cap[r];
-        memset(next, -64, sizeof buf[1]);
+        memset(next, 0, sizeof buf[1]);
         for (int a = 0; a <= sets; a++) {
             for (int b = 0; a + b <= sets; b++) {
                 if (!(live >> (5 * a + b) & 1)) continue;
-                int8_t cur[10]; /* a copy: the stores into next cannot alias it */
-                memcpy(cur, best[a][b], 10);
+                const uint64_t x0 = best[a][b].w[0], x1 = best[a][b].w[1];
                 int smax = r <= 6 ? sets - a - b : 0;
                 for (int s = 0; s <= smax; s++) {
-                    int8_t *dst = next[b][s];
+                    mj_dp_cell_t *dst = &next[b][s];
                     for (int t = 0; t <= 1 && s + t <= sets; t++) {
-                        int used = a + b + s + 3 * t, shift = 2 * (s + t), cols = 2 * (sets - s - t) + 2;
+                        int used = a + b + s + 3 * t, shift = 8 * (s + t);
                         if (used > capr) break;
                         reached |= 1u << (5 * b + s);
-                        int gain = used < cr ? used : cr;
-                        for (int j = 0; j < cols; j++) { /* no pair here */
-                            int v = cur[j] + gain;
-                            if (v > dst[shift + j]) dst[shift + j] = (int8_t)v;
+                        uint64_t g = (uint64_t)(used < cr ? used : cr) * MJ_DP_ONES;
+                        uint64_t y0 = ((x0 << shift) & (MJ_DP_ONES * 0xFF)) + g;
+                        uint64_t y1 = ((x1 << shift) & (MJ_DP_ONES * 0xFF)) + g;
+                        dst->w[0] = mj_dp_max(dst->w[0], y0);
+                        if (used + 2 <= capr) { /* the pair here too */
+                            uint64_t g2 = (uint64_t)(used + 2 < cr ? used + 2 : cr) * MJ_DP_ONES;
+                            y1 = mj_dp_max(y1, ((x0 << shift) & (MJ_DP_ONES * 0xFF)) + g2);
                         }
-                        if (used + 2 > capr) continue;
-                        gain = used + 2 < cr ? used + 2 : cr;
-                        for (int j = 0; j < cols; j += 2) { /* the pair here */
-                            int v = cur[j] + gain;
-                            if (v > dst[shift + j + 1]) dst[shift + j + 1] = (int8_t)v;
-                        }
+                        dst->w[1] = mj_dp_max(dst->w[1], y1);
                     }
                 }
             }
         }
-        int8_t (*swap)[5][10] = best;
+        mj_dp_cell_t (*swap)[5] = best;
         best = next;
         next = swap;
         live = reached;
@@ -140,7 +154,7 @@ static MJ_ALWAYS_INLINE void mj_capped_vector_as(const uint8_t *c, const uint8_t
     /* runs must be closed after rank 9: only state (0, 0) counts */
     for (int k = 0; k <= 4; k++)
         for (int p = 0; p <= 1; p++) {
-            int v = (live & 1) && k <= sets ? best[0][0][2 * k + p] : -1;
+            int v = (live & 1) && k <= sets ? (int)(best[0][0].w[p] >> (8 * k) & 0xFF) - 64 : -1;
             out[2 * k + p] = (int8_t)(v < 0 ? MJ_INF : 3 * k + 2 * p - v);
         }
 }
