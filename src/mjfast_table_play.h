@@ -150,15 +150,27 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m, 
         for (int r = 0; r < 9; r++)
             if (e.c[j][r] + t->meld_counts[p][9 * e.s[j] + r] < 4)
                 mt_suit_step(&e, j, &now[j], r, +1, e.c[j][r], &plus[j][r]);
-    int top = -1, pick = c[0].k;
-    for (int i = 0; i < nt; i++) { /* a later candidate must count more to be picked */
-        int count = mt_effective_count(&e, now, plus, t->meld_counts[p], seen, &c[i], best, 0);
-        if (count <= top) continue;
-        if (e.m) count = mt_effective_count(&e, now, plus, t->meld_counts[p], seen, &c[i], best, 1);
-        if (count > top) {
-            top = count;
+    /* The most copies, then the lowest kind. Bounds first (exact without melds); with melds the
+     * exact counts go from the highest bound down while a bound can still beat the pick. */
+    int bound[18], top = -1, pick = 27;
+    for (int i = 0; i < nt; i++) {
+        bound[i] = mt_effective_count(&e, now, plus, t->meld_counts[p], seen, &c[i], best, 0);
+        if (!e.m && bound[i] > top) {
+            top = bound[i];
             pick = c[i].k;
         }
+    }
+    while (e.m) {
+        int j = -1;
+        for (int i = 0; i < nt; i++)
+            if (bound[i] >= 0 && (j < 0 || bound[i] > bound[j])) j = i;
+        if (j < 0 || bound[j] < top || (bound[j] == top && c[j].k > pick)) break;
+        int count = mt_effective_count(&e, now, plus, t->meld_counts[p], seen, &c[j], best, 1);
+        if (count > top || (count == top && c[j].k < pick)) {
+            top = count;
+            pick = c[j].k;
+        }
+        bound[j] = -1; /* done */
     }
     return MT_DISCARD + pick;
 }
