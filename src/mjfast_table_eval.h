@@ -18,11 +18,13 @@
 
 /* ---- the memo of capped-suit vectors ---------------------------------------------------- */
 
-enum { MT_MEMO_BITS = 14 };
+/* 2^18 slots of 16 bytes (4 MB, its pages touched as used): vectors recur across hands, and a
+ * run of 10^4 hands still gains from 2^17 to 2^18. */
+enum { MT_MEMO_BITS = 18 };
 
 typedef struct {
     uint64_t key; /* 0: empty; else 1 << 63 | sets << 39 | caps << 21 | base-5 index */
-    int8_t v[10];
+    int8_t v[8];  /* columns 0-7: a melded hand makes at most 3 sets more (8, 9 are MJ_INF) */
 } mt_memo_slot_t;
 
 typedef struct {
@@ -47,7 +49,7 @@ typedef struct {
 } mt_eval_t;
 
 /* One suit pattern: its class, its distance vector x (exact, or the table's lower bound while
- * exact is 0) and the tiles / odd kinds for seven pairs. */
+ * exact is 0; only in melded hands) and the tiles / odd kinds for seven pairs. */
 typedef struct {
     int cls, exact, n, odd;
     int32_t idx;
@@ -89,7 +91,8 @@ static inline void mt_eval_init(mt_eval_t *e, const uint8_t *hand, const uint8_t
     }
 }
 
-/* The exact vector of a capped pattern of live suit i (counts c9, index idx), through the memo. */
+/* The exact vector of a capped pattern of live suit i (counts c9, index idx), through the memo
+ * (a capped suit means a meld, so e->K <= 3). */
 static inline void mt_capped(const mt_eval_t *e, int i, int32_t idx, const uint8_t *c9,
                              int8_t *out) {
     mt_memo_slot_t *slot = NULL;
@@ -97,14 +100,15 @@ static inline void mt_capped(const mt_eval_t *e, int i, int32_t idx, const uint8
     if (e->memo) {
         slot = &e->memo->slot[(key * 0x9E3779B97F4A7C15ull) >> (64 - MT_MEMO_BITS)];
         if (slot->key == key) {
-            memcpy(out, slot->v, 10);
+            memcpy(out, slot->v, 8);
+            out[8] = out[9] = MJ_INF;
             return;
         }
     }
     mj_capped_vector_k(c9, e->cap[i], e->K, out);
     if (slot) {
         slot->key = key;
-        memcpy(slot->v, out, 10);
+        memcpy(slot->v, out, 8);
     }
 }
 
@@ -115,7 +119,7 @@ static inline void mt_suit(const mt_eval_t *e, int i, int32_t idx, int n, int od
     u->n = n;
     u->odd = odd;
     u->exact = !e->capped[i];
-    memcpy(u->x, MJ.vec + 10 * u->cls, 10);
+    if (e->m) memcpy(u->x, MJ.vec + 10 * u->cls, 10); /* without melds the classes do */
 }
 
 /* Make u exact (the capped DP) when it is not. */
@@ -138,6 +142,16 @@ static inline void mt_suit_step(const mt_eval_t *e, int i, const mt_suit_t *u, i
     mt_suit(e, i, u->idx + delta * MJ_POW[r], u->n + delta, odd, out);
 }
 
+/* mj_comb2 with K a constant in each case (unrolled: it runs for every probe of a melded hand). */
+static inline int mt_comb2(const int8_t *x, const int8_t *y, int K) {
+    switch (K) {
+    case 0: return mj_comb2(x, y, 0);
+    case 1: return mj_comb2(x, y, 1);
+    case 2: return mj_comb2(x, y, 2);
+    default: return mj_comb2(x, y, 3); /* a melded hand makes at most 3 sets more */
+    }
+}
+
 /* The distance (min |C - H| over the winning hands, capped at MJ_INF) of the hand whose live
  * suits are a (the lower) and b: exact when both are exact, else a lower bound. */
 static inline int mt_dist(const mt_eval_t *e, const mt_suit_t *a, const mt_suit_t *b) {
@@ -148,7 +162,7 @@ static inline int mt_dist(const mt_eval_t *e, const mt_suit_t *a, const mt_suit_
         int sv = mj_seven_of(((a->n - a->odd) >> 1) + ((b->n - b->odd) >> 1), a->odd + b->odd);
         if (sv < d) d = sv;
     } else {
-        d = mj_comb2(a->x, b->x, e->K);
+        d = mt_comb2(a->x, b->x, e->K);
     }
     return d < MJ_INF ? d : MJ_INF;
 }
