@@ -130,8 +130,8 @@ static inline int mt_effective_count(const mt_eval_t *e, const mt_suit_t *now, m
  * only void tiles are legal and they all rank alike (the void suit counts for nothing), so the
  * lowest goes. The void suit is declared (the engine is past its 定缺 phase). */
 static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m, mt_memo_t *memo) {
-    int first = 0;
-    while (!m[MT_DISCARD + first]) first++;
+    int first = 0; /* the lowest legal discard (a turn always has one) */
+    while (first < 26 && !m[MT_DISCARD + first]) first++;
     if (mt_void_held(t, p)) return MT_DISCARD + first;
     mt_eval_t e;
     mt_suit_t now[2], plus[2][9];
@@ -143,7 +143,7 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m, 
         mt_exact(&e, i, &now[i]);
     }
     int nt = mt_discard_ties(&e, now, c, &best);
-    if (nt == 1 || best >= MJ_INF) return MT_DISCARD + c[0].k;
+    if (nt <= 1 || best >= MJ_INF) return MT_DISCARD + (nt ? c[0].k : first);
     uint8_t seen[27];
     mt_seen_by(t, p, seen);
     for (int j = 0; j < 2; j++)
