@@ -9,7 +9,8 @@
  *
  * Part 1 (this file): the state, random numbers, the kernels on one hand, the legal actions.
  * Part 2 (mjfast_table_flow.h): payments and transitions. Part 3 (mjfast_table_play.h): the
- * built-in players, whole hands and the observations; it includes the other two.
+ * built-in players, whole hands and the observations; it includes the other two and the
+ * efficient player's hand evaluation (mjfast_table_eval.h).
  */
 #ifndef MJFAST_TABLE_H
 #define MJFAST_TABLE_H

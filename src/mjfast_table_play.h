@@ -1,5 +1,6 @@
 /* mjfast table engine, part 3: the built-in players (mjfast/table/players.py), whole hands
- * and the observations (mjfast/table/observe.py). Include this one: it includes parts 1 and 2.
+ * and the observations (mjfast/table/observe.py). Include this one: it includes parts 1 and 2,
+ * and mjfast_table_eval.h, the efficient player's hand evaluation.
  */
 #ifndef MJFAST_TABLE_PLAY_H
 #define MJFAST_TABLE_PLAY_H
