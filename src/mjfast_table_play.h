@@ -89,28 +89,21 @@ static inline int mt_discard_ties(const mt_eval_t *e, const mt_suit_t *now, mt_c
 }
 
 /* Copies left to draw of each kind that lowers the distance of the hand after discard x: the
- * kernels' effective tiles (the discarded copy counts as seen), summed. Without `exact`, an
- * upper bound from the lower bounds of the distances (exact when no suit is capped). */
+ * kernels' effective tiles, summed. left[j][r]: copies of live suit j's rank r neither held nor
+ * seen; the discard leaves them alike (its copy, no longer held, counts as seen; seen counts are
+ * at most what the hand leaves). Without `exact`, an upper bound from the lower bounds of the
+ * distances (exact when no suit is capped). */
 static inline int mt_effective_count(const mt_eval_t *e, const mt_suit_t *now, mt_suit_t plus[2][9],
-                                     const uint8_t *mc, const uint8_t *seen, const mt_cand_t *x,
-                                     int best, int exact) {
+                                     const int8_t left[2][9], const mt_cand_t *x, int best,
+                                     int exact) {
     int count = 0;
     for (int j = 0; j < 2; j++) {
         for (int r = 0; r < 9; r++) {
-            int t = 9 * e->s[j] + r, c = e->c[j][r] - (j == x->i && r == x->r);
-            int held = c + mc[t];
-            if (held >= 4) continue;
-            int vis = seen[t];
-            if (t == x->k) {
-                int room = 4 - held;
-                vis = vis + 1 < room ? vis + 1 : room;
-            }
-            int left = 4 - held - vis;
-            if (left <= 0) continue; /* nothing to count, effective or not */
+            if (left[j][r] <= 0) continue; /* nothing to count, effective or not */
             mt_suit_t u, *a = &u; /* suit j after the draw (with the other suit b) */
             const mt_suit_t *b = &now[1 - j];
             if (j == x->i) {
-                mt_suit_step(e, j, &x->u, r, +1, c, &u);
+                mt_suit_step(e, j, &x->u, r, +1, e->c[j][r] - (r == x->r), &u);
             } else {
                 a = &plus[j][r];
                 b = &x->u;
@@ -120,7 +113,7 @@ static inline int mt_effective_count(const mt_eval_t *e, const mt_suit_t *now, m
                 mt_exact(e, j, a);
                 d = mt_dist_with(e, j, a, b);
             }
-            if (d < best) count += left;
+            if (d < best) count += left[j][r];
         }
     }
     return count;
@@ -146,16 +139,20 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m, 
     int nt = mt_discard_ties(&e, now, c, &best);
     if (nt <= 1 || best >= MJ_INF) return MT_DISCARD + (nt ? c[0].k : first);
     uint8_t seen[27];
+    int8_t left[2][9];
     mt_seen_by(t, p, seen);
-    for (int j = 0; j < 2; j++)
-        for (int r = 0; r < 9; r++)
-            if (e.c[j][r] + t->meld_counts[p][9 * e.s[j] + r] < 4)
-                mt_suit_step(&e, j, &now[j], r, +1, e.c[j][r], &plus[j][r]);
+    for (int j = 0; j < 2; j++) {
+        for (int r = 0; r < 9; r++) {
+            int k = 9 * e.s[j] + r;
+            left[j][r] = (int8_t)(4 - e.c[j][r] - t->meld_counts[p][k] - seen[k]);
+            if (left[j][r] > 0) mt_suit_step(&e, j, &now[j], r, +1, e.c[j][r], &plus[j][r]);
+        }
+    }
     /* The most copies, then the lowest kind. Bounds first (exact without melds); with melds the
      * exact counts go from the highest bound down while a bound can still beat the pick. */
     int bound[18], top = -1, pick = 27;
     for (int i = 0; i < nt; i++) {
-        bound[i] = mt_effective_count(&e, now, plus, t->meld_counts[p], seen, &c[i], best, 0);
+        bound[i] = mt_effective_count(&e, now, plus, (const int8_t (*)[9])left, &c[i], best, 0);
         if (!e.m && bound[i] > top) {
             top = bound[i];
             pick = c[i].k;
@@ -166,7 +163,7 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m, 
         for (int i = 0; i < nt; i++)
             if (bound[i] >= 0 && (j < 0 || bound[i] > bound[j])) j = i;
         if (j < 0 || bound[j] < top || (bound[j] == top && c[j].k > pick)) break;
-        int count = mt_effective_count(&e, now, plus, t->meld_counts[p], seen, &c[j], best, 1);
+        int count = mt_effective_count(&e, now, plus, (const int8_t (*)[9])left, &c[j], best, 1);
         if (count > top || (count == top && c[j].k < pick)) {
             top = count;
             pick = c[j].k;
