@@ -18,7 +18,7 @@ import pytest
 
 from mjfast.table import TableBatch, selfplay
 
-SIZES = {("random", "c"): 20_000, ("efficient", "c"): 500, ("random", "python"): 200,
+SIZES = {("random", "c"): 100_000, ("efficient", "c"): 10_000, ("random", "python"): 200,
          ("efficient", "python"): 100}
 
 

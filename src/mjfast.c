@@ -2165,52 +2165,91 @@ static inline void mj_build_void_full(uint8_t *void_full) {
 
 /* ---- per-suit distance vectors --------------------------------------------------------- */
 
-/* Exact distance vector of one suit whose kinds may be capped below 4 free copies.
+/* Exact distance vector of one suit whose kinds may be capped below 4 free copies, for up to
+ * `sets` sets (the columns of more sets get MJ_INF: callers that need fewer save the work).
  * DP over ranks; state (a, b) = runs started at r-2 and r-1 still needing rank r; value = most
- * tiles of the target found in the hand, per (sets, pair). */
-static void mj_capped_vector(const uint8_t *c, const uint8_t *cap, int8_t out[10]) {
-    int8_t best[5][5][10], next[5][5][10];
-    memset(best, -1, sizeof best);
-    best[0][0][0] = 0;
+ * tiles of the target found in the hand, per (sets, pair). Runs are counted as sets when they
+ * start, so a state never has more runs open than `sets`; only the states reached are visited.
+ *
+ * A state's values are two words, without and with the pair, byte k for k sets (SWAR: a new set
+ * shifts a word by one byte, a pair moves the first word into the second). A value v is stored
+ * as 64 + v; bytes below 64 hold no value (they stay below 64 whatever is added: at most 4 a
+ * rank), so a shift brings in "no value" and every byte stays below 128 for the byte-wise max. */
+typedef struct {
+    uint64_t w[2];
+} mj_dp_cell_t;
+
+#define MJ_DP_ONES 0x0101010101ULL  /* bytes 0-4: 0-4 sets */
+#define MJ_DP_HIGH 0x8080808080ULL
+
+static inline uint64_t mj_dp_max(uint64_t x, uint64_t y) {
+    uint64_t ge = (((x | MJ_DP_HIGH) - y) & MJ_DP_HIGH) >> 7; /* 1 in the bytes where x >= y */
+    uint64_t m = ge * 0xFF;
+    return (x & m) | (y & ~m);
+}
+
+static MJ_ALWAYS_INLINE void mj_capped_vector_as(const uint8_t *c, const uint8_t *cap,
+                                                  const int sets, int8_t out[10]) {
+    mj_dp_cell_t buf[2][5][5];
+    mj_dp_cell_t (*best)[5] = buf[0], (*next)[5] = buf[1];
+    uint32_t live = 1; /* bit 5a + b: state (a, b) holds a value */
+    best[0][0].w[0] = 64;
+    best[0][0].w[1] = 0;
     for (int r = 0; r < 9; r++) {
-        memset(next, -1, sizeof next);
+        uint32_t reached = 0;
         int cr = c[r], capr = cap[r];
-        for (int a = 0; a <= 4; a++) {
-            for (int b = 0; a + b <= 4; b++) {
-                const int8_t *cur = best[a][b];
-                int any = 0;
-                for (int j = 0; j < 10; j++) any |= cur[j] >= 0;
-                if (!any) continue;
-                int smax = r <= 6 ? 4 - a - b : 0;
+        memset(next, 0, sizeof buf[1]);
+        for (int a = 0; a <= sets; a++) {
+            for (int b = 0; a + b <= sets; b++) {
+                if (!(live >> (5 * a + b) & 1)) continue;
+                const uint64_t x0 = best[a][b].w[0], x1 = best[a][b].w[1];
+                int smax = r <= 6 ? sets - a - b : 0;
                 for (int s = 0; s <= smax; s++) {
-                    for (int t = 0; t <= 1; t++) {
-                        for (int q = 0; q <= 1; q++) {
-                            int used = a + b + s + 3 * t + 2 * q;
-                            if (used > capr) continue;
-                            int gain = used < cr ? used : cr;
-                            int8_t *dst = next[b][s];
-                            for (int k = 0; k + s + t <= 4; k++) {
-                                for (int p = 0; p + q <= 1; p++) {
-                                    int v = cur[2 * k + p];
-                                    if (v < 0) continue;
-                                    v += gain;
-                                    int col = 2 * (k + s + t) + p + q;
-                                    if (v > dst[col]) dst[col] = (int8_t)v;
-                                }
-                            }
+                    mj_dp_cell_t *dst = &next[b][s];
+                    for (int t = 0; t <= 1 && s + t <= sets; t++) {
+                        int used = a + b + s + 3 * t, shift = 8 * (s + t);
+                        if (used > capr) break;
+                        reached |= 1u << (5 * b + s);
+                        uint64_t g = (uint64_t)(used < cr ? used : cr) * MJ_DP_ONES;
+                        uint64_t y0 = ((x0 << shift) & (MJ_DP_ONES * 0xFF)) + g;
+                        uint64_t y1 = ((x1 << shift) & (MJ_DP_ONES * 0xFF)) + g;
+                        dst->w[0] = mj_dp_max(dst->w[0], y0);
+                        if (used + 2 <= capr) { /* the pair here too */
+                            uint64_t g2 = (uint64_t)(used + 2 < cr ? used + 2 : cr) * MJ_DP_ONES;
+                            y1 = mj_dp_max(y1, ((x0 << shift) & (MJ_DP_ONES * 0xFF)) + g2);
                         }
+                        dst->w[1] = mj_dp_max(dst->w[1], y1);
                     }
                 }
             }
         }
-        memcpy(best, next, sizeof best);
+        mj_dp_cell_t (*swap)[5] = best;
+        best = next;
+        next = swap;
+        live = reached;
     }
     /* runs must be closed after rank 9: only state (0, 0) counts */
     for (int k = 0; k <= 4; k++)
         for (int p = 0; p <= 1; p++) {
-            int v = best[0][0][2 * k + p];
+            int v = (live & 1) && k <= sets ? (int)(best[0][0].w[p] >> (8 * k) & 0xFF) - 64 : -1;
             out[2 * k + p] = (int8_t)(v < 0 ? MJ_INF : 3 * k + 2 * p - v);
         }
+}
+
+/* The same with `sets` a constant in each case, so that the loops unroll. */
+static void mj_capped_vector_k(const uint8_t *c, const uint8_t *cap, int sets, int8_t out[10]) {
+    switch (sets) {
+    case 0: mj_capped_vector_as(c, cap, 0, out); break;
+    case 1: mj_capped_vector_as(c, cap, 1, out); break;
+    case 2: mj_capped_vector_as(c, cap, 2, out); break;
+    case 3: mj_capped_vector_as(c, cap, 3, out); break;
+    default: mj_capped_vector_as(c, cap, 4, out); break;
+    }
+}
+
+/* The whole vector (0-4 sets). */
+static void mj_capped_vector(const uint8_t *c, const uint8_t *cap, int8_t out[10]) {
+    mj_capped_vector_k(c, cap, 4, out);
 }
 
 /* Distance of two suit vectors to K sets + pair; of three. */

@@ -9,7 +9,8 @@
  *
  * Part 1 (this file): the state, random numbers, the kernels on one hand, the legal actions.
  * Part 2 (mjfast_table_flow.h): payments and transitions. Part 3 (mjfast_table_play.h): the
- * built-in players, whole hands and the observations; it includes the other two.
+ * built-in players, whole hands and the observations; it includes the other two and the
+ * efficient player's hand evaluation (mjfast_table_eval.h).
  */
 #ifndef MJFAST_TABLE_H
 #define MJFAST_TABLE_H
@@ -138,10 +139,22 @@ static inline int mt_shanten(const uint8_t *hand, const uint8_t *melds, int v) {
     return out;
 }
 
+/* Seat p's waits (MJ_OP_WAITS), after each change of its 13 - 3m concealed tiles: the hand is
+ * the engine's own and valid, so it goes to mj_hand_waits without a job or checks. */
 static inline void mt_update_waits(mt_table_t *t, int p) {
-    uint32_t w = 0;
-    mt_kernel(MJ_OP_WAITS, t->hands[p], 1, mt_melds(t, p), t->void_[p], NULL, &w);
-    t->waits[p] = w;
+    mj_hand_t h;
+    mj_row_t row;
+    mj_row_read(&row, t->hands[p]);
+    mj_row_write(&row, h.c);
+    for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &h.idx[s], &h.n[s], &h.odd[s]);
+    h.melds = mt_melds(t, p);
+    h.m = t->n_melds[p];
+    h.sets = 4;
+    h.meld_suits = 0;
+    for (int i = 0; i < h.m; i++) h.meld_suits |= 1 << (t->melds[p][i][0] / 9);
+    h.void_rule = 1;
+    h.form = MJ_FORM_ALL;
+    t->waits[p] = mj_hand_waits(&h, t->void_[p]);
 }
 
 static inline int mt_is_win14(const uint8_t *hand, int v) {

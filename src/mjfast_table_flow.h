@@ -125,7 +125,7 @@ static inline void mt_draw_end(mt_table_t *t) {
         for (int k = 0; k < 27; k++)
             if (t->hands[p][k] || t->meld_counts[p][k]) suits |= 1 << (k / 9);
         pig[p] = suits == 7 || (t->void_[p] >= 0 && (suits >> t->void_[p] & 1));
-        if (pig[p]) continue;
+        if (pig[p] || !t->waits[p]) continue; /* no wait: not ready (waits are kept current) */
         uint8_t seen[27];
         mf_job_t job;
         int16_t out = -1;

@@ -1,9 +1,11 @@
 /* mjfast table engine, part 3: the built-in players (mjfast/table/players.py), whole hands
- * and the observations (mjfast/table/observe.py). Include this one: it includes parts 1 and 2.
+ * and the observations (mjfast/table/observe.py). Include this one: it includes parts 1 and 2,
+ * and mjfast_table_eval.h, the efficient player's hand evaluation.
  */
 #ifndef MJFAST_TABLE_PLAY_H
 #define MJFAST_TABLE_PLAY_H
 
+#include "mjfast_table_eval.h"
 #include "mjfast_table_flow.h"
 
 /* ---- players (players.py) --------------------------------------------------------------- */
@@ -45,44 +47,146 @@ static inline void mt_seen_by(const mt_table_t *t, int p, uint8_t *seen) {
     }
 }
 
-static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m) {
-    const uint8_t *hand = t->hands[p];
-    int8_t after[27];
-    int tied[27], nt = 0, best = 127, v = t->void_[p];
-    mt_kernel(MJ_OP_DISCARDS, hand, 1, mt_melds(t, p), v, NULL, after);
-    for (int k = 0; k < 27; k++)
-        if (m[MT_DISCARD + k] && after[k] < best) best = after[k];
-    for (int k = 0; k < 27; k++)
-        if (m[MT_DISCARD + k] && after[k] == best) tied[nt++] = k;
-    if (nt == 1) return MT_DISCARD + tied[0];
-    uint8_t seen[27], rest[27 * 27], vis[27 * 27];
-    int8_t eff[27 * 27];
-    mt_seen_by(t, p, seen);
-    for (int i = 0; i < nt; i++) {
-        int k = tied[i];
-        memcpy(rest + 27 * i, hand, 27);
-        memcpy(vis + 27 * i, seen, 27);
-        rest[27 * i + k]--;
-        int room = 4 - rest[27 * i + k] - t->meld_counts[p][k];
-        int x = vis[27 * i + k] + 1;
-        vis[27 * i + k] = (uint8_t)(x < room ? x : room);
-    }
-    mt_kernel(MJ_OP_EFFECTIVE, rest, nt, mt_melds(t, p), v, vis, eff);
-    int top = -1, pick = tied[0];
-    for (int i = 0; i < nt; i++) {
-        int count = 0;
-        for (int k = 0; k < 27; k++)
-            if (eff[27 * i + k] > 0) count += eff[27 * i + k];
-        if (count > top) {
-            top = count;
-            pick = tied[i];
+/* The tied discards' removed-suit states are kept for their effective tiles. */
+typedef struct {
+    int k, i, r; /* kind, live suit, rank */
+    mt_suit_t u; /* suit i without that tile */
+    int d;       /* distance after the discard */
+} mt_cand_t;
+
+/* The exact distance after each discard of a hand holding no void tile: the best into *best,
+ * the candidates that reach it first in c[0..return). Lower bounds spare the capped DP: a
+ * candidate gets its exact distance only while its bound is not above the best one so far. */
+static inline int mt_discard_ties(const mt_eval_t *e, const mt_suit_t *now, mt_cand_t *c,
+                                  int *best) {
+    int nc = 0, top = MJ_INF + 1;
+    for (int i = 0; i < 2; i++) {
+        for (int r = 0; r < 9; r++) {
+            if (!e->c[i][r]) continue;
+            mt_cand_t *x = &c[nc++];
+            x->k = 9 * e->s[i] + r;
+            x->i = i;
+            x->r = r;
+            mt_suit_step(e, i, &now[i], r, -1, e->c[i][r], &x->u);
+            x->d = mt_dist_with(e, i, &x->u, &now[1 - i]);
+            if (x->u.exact && x->d < top) top = x->d;
         }
+    }
+    for (;;) { /* the bounded candidate with the lowest bound not above the best exact one */
+        int pick = -1;
+        for (int j = 0; j < nc; j++)
+            if (!c[j].u.exact && c[j].d <= top && (pick < 0 || c[j].d < c[pick].d)) pick = j;
+        if (pick < 0) break;
+        mt_exact(e, c[pick].i, &c[pick].u);
+        c[pick].d = mt_dist_with(e, c[pick].i, &c[pick].u, &now[1 - c[pick].i]);
+        if (c[pick].d < top) top = c[pick].d;
+    }
+    int nt = 0;
+    for (int j = 0; j < nc; j++) /* kinds ascend: i, then r */
+        if (c[j].u.exact && c[j].d == top) c[nt++] = c[j];
+    *best = top;
+    return nt;
+}
+
+/* Copies left to draw of each kind that lowers the distance of the hand after discard x: the
+ * kernels' effective tiles, summed. left[j][r]: copies of live suit j's rank r neither held nor
+ * seen; the discard leaves them alike (its copy, no longer held, counts as seen; seen counts are
+ * at most what the hand leaves). Without `exact`, an upper bound from the lower bounds of the
+ * distances (exact when no suit is capped). */
+static inline int mt_effective_count(const mt_eval_t *e, const mt_suit_t *now, mt_suit_t plus[2][9],
+                                     const int8_t left[2][9], const mt_cand_t *x, int best,
+                                     int exact) {
+    int count = 0;
+    for (int j = 0; j < 2; j++) {
+        for (int r = 0; r < 9; r++) {
+            if (left[j][r] <= 0) continue; /* nothing to count, effective or not */
+            mt_suit_t u, *a = &u; /* suit j after the draw (with the other suit b) */
+            const mt_suit_t *b = &now[1 - j];
+            if (j == x->i) {
+                mt_suit_step(e, j, &x->u, r, +1, e->c[j][r] - (r == x->r), &u);
+            } else {
+                a = &plus[j][r];
+                b = &x->u;
+            }
+            int d = mt_dist_with(e, j, a, b);
+            if (d < best && !a->exact && exact) { /* only a lower bound: make it exact */
+                mt_exact(e, j, a);
+                d = mt_dist_with(e, j, a, b);
+            }
+            if (d < best) count += left[j][r];
+        }
+    }
+    return count;
+}
+
+/* The efficient player's discard (players.py _best_discard): the legal discard ranked first by
+ * shanten after it, then effective copies left, then the lowest kind. While a void tile is held
+ * only void tiles are legal and they all rank alike (the void suit counts for nothing), so the
+ * lowest goes. The void suit is declared (the engine is past its 定缺 phase). */
+static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m, mt_memo_t *memo) {
+    int first = 0; /* the lowest legal discard (a turn always has one) */
+    while (first < 26 && !m[MT_DISCARD + first]) first++;
+    if (mt_void_held(t, p)) return MT_DISCARD + first;
+    mt_eval_t e;
+    mt_suit_t now[2], plus[2][9];
+    mt_cand_t c[18];
+    int best;
+    mt_eval_init(&e, t->hands[p], t->meld_counts[p], t->void_[p], memo);
+    for (int i = 0; i < 2; i++) {
+        mt_suit(&e, i, e.idx[i], e.n[i], e.odd[i], &now[i]);
+        mt_exact(&e, i, &now[i]);
+    }
+    int nt = mt_discard_ties(&e, now, c, &best);
+    if (nt <= 1 || best >= MJ_INF) return MT_DISCARD + (nt ? c[0].k : first);
+    uint8_t seen[27];
+    int8_t left[2][9];
+    mt_seen_by(t, p, seen);
+    for (int j = 0; j < 2; j++) {
+        for (int r = 0; r < 9; r++) {
+            int k = 9 * e.s[j] + r;
+            left[j][r] = (int8_t)(4 - e.c[j][r] - t->meld_counts[p][k] - seen[k]);
+            if (left[j][r] > 0) mt_suit_step(&e, j, &now[j], r, +1, e.c[j][r], &plus[j][r]);
+        }
+    }
+    /* The most copies, then the lowest kind. Bounds first (exact without melds); with melds the
+     * exact counts go from the highest bound down while a bound can still beat the pick. */
+    int bound[18], top = -1, pick = 27;
+    for (int i = 0; i < nt; i++) {
+        bound[i] = mt_effective_count(&e, now, plus, (const int8_t (*)[9])left, &c[i], best, 0);
+        if (!e.m && bound[i] > top) {
+            top = bound[i];
+            pick = c[i].k;
+        }
+    }
+    while (e.m) {
+        int j = -1;
+        for (int i = 0; i < nt; i++)
+            if (bound[i] >= 0 && (j < 0 || bound[i] > bound[j])) j = i;
+        if (j < 0 || bound[j] < top || (bound[j] == top && c[j].k > pick)) break;
+        int count = mt_effective_count(&e, now, plus, (const int8_t (*)[9])left, &c[j], best, 1);
+        if (count > top || (count == top && c[j].k < pick)) {
+            top = count;
+            pick = c[j].k;
+        }
+        bound[j] = -1; /* done */
     }
     return MT_DISCARD + pick;
 }
 
-static inline int mt_efficient_action(const mt_table_t *t, const uint8_t *m) {
-    int p = t->current, v = t->void_[p];
+/* Does shanten stay (no higher) after a kong or pung? Shanten orders as the distance does. */
+static inline int mt_meld_keeps(const mt_table_t *t, int p, int k, int used, int kept, int now,
+                                mt_memo_t *memo) {
+    uint8_t h[27], mc[27];
+    memcpy(h, t->hands[p], 27);
+    memcpy(mc, t->meld_counts[p], 27);
+    h[k] = (uint8_t)(h[k] - used);
+    mc[k] = (uint8_t)kept;
+    return mt_hand_dist(h, mc, t->void_[p], memo, 0) <= now &&
+           mt_hand_dist(h, mc, t->void_[p], memo, 1) <= now;
+}
+
+static inline int mt_efficient_action(const mt_table_t *t, const uint8_t *m, mt_memo_t *memo) {
+    int p = t->current;
     const uint8_t *hand = t->hands[p];
     if (m[MT_VOID]) {
         int best = -1, key = 0;
@@ -98,38 +202,39 @@ static inline int mt_efficient_action(const mt_table_t *t, const uint8_t *m) {
         return MT_VOID + best;
     }
     if (m[MT_WIN]) return MT_WIN;
-    int now = mt_shanten(hand, mt_melds(t, p), v);
     static const int base[4] = {MT_CONCEALED, MT_ADDED, MT_KONG, MT_PUNG};
     static const int used[4] = {4, 1, 3, 2}, kept[4] = {4, 4, 4, 3};
-    for (int i = 0; i < 4; i++) {
+    int now = -1;
+    uint64_t w[14] = {0}, any = 0; /* is any pung or kong legal? eight mask bytes at a time */
+    memcpy(w, m + MT_PUNG, MT_WIN - MT_PUNG);
+    for (int i = 0; i < 14; i++) any |= w[i];
+    for (int i = 0; i < 4 && any; i++) {
         for (int k = 0; k < 27; k++) {
             if (!m[base[i] + k]) continue;
-            uint8_t h[27], mc[27];
-            memcpy(h, hand, 27);
-            memcpy(mc, t->meld_counts[p], 27);
-            h[k] = (uint8_t)(h[k] - used[i]);
-            mc[k] = (uint8_t)kept[i];
-            if (mt_shanten(h, mc, v) <= now) return base[i] + k;
+            if (now < 0) now = mt_hand_dist(hand, t->meld_counts[p], t->void_[p], memo, 1);
+            if (mt_meld_keeps(t, p, k, used[i], kept[i], now, memo)) return base[i] + k;
         }
     }
     if (m[MT_PASS]) return MT_PASS;
-    return mt_best_discard(t, p, m);
+    return mt_best_discard(t, p, m, memo);
 }
 
-static inline int mt_choose(const mt_table_t *t, int kind, const uint8_t *m, uint64_t *rng) {
-    return kind == MT_PLAYER_EFFICIENT ? mt_efficient_action(t, m) : mt_random_action(m, rng);
+static inline int mt_choose(const mt_table_t *t, int kind, const uint8_t *m, uint64_t *rng,
+                            mt_memo_t *memo) {
+    return kind == MT_PLAYER_EFFICIENT ? mt_efficient_action(t, m, memo) : mt_random_action(m, rng);
 }
 
 /* Play one hand to the end; the actions taken go to log[0..cap) when log is given. Returns the
  * number of actions, -1 if the log was too short, or with `check` -100 - an MT_BAD_* code as
- * soon as mt_check fails after a step. */
+ * soon as mt_check fails after a step. `memo` (mt_memo_new, may be NULL) serves the efficient
+ * players of every hand played with it, in one thread at a time. */
 static inline int mt_play(mt_table_t *t, const int *kinds, uint64_t *rng, int16_t *log, int cap,
-                          int check) {
+                          int check, mt_memo_t *memo) {
     uint8_t m[MT_ACTIONS];
     int steps = 0;
     while (t->phase != MT_OVER) {
         mt_mask(t, m);
-        int a = mt_choose(t, kinds[t->current], m, rng);
+        int a = mt_choose(t, kinds[t->current], m, rng, memo);
         if (log && steps < cap) log[steps] = (int16_t)a;
         steps++;
         mt_step(t, a);

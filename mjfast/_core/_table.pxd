@@ -27,8 +27,12 @@ cdef extern from "mjfast_table_play.h" nogil:
     void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer, const uint8_t *wall)
     void mt_mask(const mt_table_t *t, uint8_t *m)
     void mt_step(mt_table_t *t, int a)
+    ctypedef struct mt_memo_t:
+        pass
+
+    mt_memo_t *mt_memo_new()
     int mt_play(mt_table_t *t, const int *kinds, uint64_t *rng, int16_t *log, int cap,
-                int check)
+                int check, mt_memo_t *memo)
     uint64_t mt_next(uint64_t *s)
     int mt_random_action(const uint8_t *m, uint64_t *rng)
     void mt_observe(const mt_table_t *t, int p, int64_t *scalars, uint8_t *hand, int8_t *melds,

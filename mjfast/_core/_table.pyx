@@ -79,34 +79,39 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
     cdef int16_t *lp = NULL
     cdef int cap = 0
     cdef list overflow = []
+    cdef mt_memo_t *memo
     _rules(&R, fan, params)
     for p in range(n):
         ks[p] = kinds[p]
     if log is not None:
         lg = log
         cap = lg.shape[1]
-    for i in range(start, end):
-        row = i - start
-        with nogil:
-            mt_deal_wall(seed, <uint64_t>i, wall)
-            mt_init(&t, &R, n, 0, wall)
-            rng = seed ^ (<uint64_t>i * 0xD1B54A32D192ED03ULL)
-            mt_next(&rng)
-            if cap:
-                lp = &lg[row, 0]
-            steps = mt_play(&t, ks, &rng, lp, cap, check)
-            for p in range(n):
-                order[row, p] = t.win_order[p]
-                fans[row, p] = t.win_fan[p]
-                net[row, p] = t.scores[p]
-                pig[row, p] = t.hua_zhu[p]
-                cha[row, p] = t.cha[p]
-            turns[row] = t.turns
-            flags[row, 0] = <uint8_t>t.ended_drawn
-            flags[row, 1] = <uint8_t>t.tian_hu
-            flags[row, 2] = <uint8_t>t.multi
-        if steps < 0:
-            overflow.append((row, -1 if steps == -1 else -100 - steps))
+    memo = mt_memo_new()  # NULL (out of memory) only makes the efficient players slower
+    try:
+        for i in range(start, end):
+            row = i - start
+            with nogil:
+                mt_deal_wall(seed, <uint64_t>i, wall)
+                mt_init(&t, &R, n, 0, wall)
+                rng = seed ^ (<uint64_t>i * 0xD1B54A32D192ED03ULL)
+                mt_next(&rng)
+                if cap:
+                    lp = &lg[row, 0]
+                steps = mt_play(&t, ks, &rng, lp, cap, check, memo)
+                for p in range(n):
+                    order[row, p] = t.win_order[p]
+                    fans[row, p] = t.win_fan[p]
+                    net[row, p] = t.scores[p]
+                    pig[row, p] = t.hua_zhu[p]
+                    cha[row, p] = t.cha[p]
+                turns[row] = t.turns
+                flags[row, 0] = <uint8_t>t.ended_drawn
+                flags[row, 1] = <uint8_t>t.tian_hu
+                flags[row, 2] = <uint8_t>t.multi
+            if steps < 0:
+                overflow.append((row, -1 if steps == -1 else -100 - steps))
+    finally:
+        free(memo)
     return overflow
 
 

@@ -7,6 +7,7 @@ every action of a C ``random`` hand is legal when replayed on the reference.
 
 from __future__ import annotations
 
+import hashlib
 import os
 
 import numpy as np
@@ -42,6 +43,28 @@ def test_c_and_python_engines_play_the_same_hands(setup):
     py = selfplay(n, seats, rules=rules, seed=setup, engine="python")
     for name in FIELDS:
         assert np.array_equal(getattr(c, name), getattr(py, name)), name
+
+
+PINNED = [  # (rules, seats, hands, sha256 prefix of the results of hands 0..hands-1 of seed 5)
+    ("chengdu", ("efficient",) * 4, 400, "bfdd7469155b7b31"),
+    (Rules(guo_shui_bu_hu=True, zui_hou_bi_hu=True, jia_jia_you=True), ("efficient",) * 4, 300,
+     "143f40b851faa50e"),
+    ("qq", ("efficient",) * 3, 300, "557b38204c7c7a4b"),
+    ("chengdu", ("efficient", "random", "efficient", "random"), 400, "84761724da187c64"),
+]
+
+
+@pytest.mark.parametrize("setup", range(len(PINNED)))
+def test_c_selfplay_results_are_pinned(setup):
+    """The results the C players gave before their evaluation was rewritten for speed (the
+    decisions must not change; the Python comparison above plays fewer hands)."""
+    rules, seats, n, want = PINNED[setup]
+    r = selfplay(n, seats, rules=rules, seed=5)
+    h = hashlib.sha256()
+    for name, dtype in (("order", "<i1"), ("fan", "<i2"), ("net", "<i8"), ("turns", "<i4"),
+                        ("hua_zhu", "?"), ("cha_da_jiao", "?"), ("drawn", "?")):
+        h.update(np.ascontiguousarray(getattr(r, name), dtype=dtype).tobytes())
+    assert h.hexdigest()[:16] == want
 
 
 @pytest.mark.parametrize(("seats", "rules"), [
