@@ -106,10 +106,12 @@ static inline void ms_wall(uint8_t *wall) {
 
 /* ---- one hand ---------------------------------------------------------------------------- */
 
-/* What the distance needs of a suit: class, pairs (sum c // 2) and odd kinds (seven pairs). */
+/* What the distances need of a suit: without the void rule its class, pairs (sum c // 2) and odd
+ * kinds (seven pairs); with it, its void class (MJ.void_two with the other live suit). */
 typedef struct {
     int32_t idx;
     int k, p, o;
+    int v;
 } ms_suit_t;
 
 typedef struct {
@@ -117,7 +119,7 @@ typedef struct {
     ms_suit_t s[3];      /* idx set by the caller, the rest by ms_load */
     uint32_t bit0, bit1; /* per kind: bit 0 and bit 1 of the count */
     uint32_t full, held; /* per kind: held 4 times, held at all */
-    uint8_t pk[3][9];    /* class after drawing one more tile of each rank (filled on first use) */
+    uint8_t pk[3][9];    /* void class after drawing one more tile of each rank (on first use) */
     int have_pk;         /* bit s: pk[s] filled */
     int dq[3];           /* distance with suit q void */
 } ms_hand_t;
@@ -131,33 +133,25 @@ typedef struct {
 
 static inline uint32_t ms_suit_bits(uint32_t mask, int s) { return mask >> (9 * s) & 0x1FFu; }
 
-/* Distance of two live suits, one given by its parts (class, pairs, odd kinds). */
-static inline int ms_two(int ka, int pa, int oa, const ms_suit_t *b) {
-    int reg = MJ.two[ka * MJ.n_full + b->k];
-    int sev = mj_seven_of(pa + b->p, oa + b->o);
-    return reg < sev ? reg : sev;
-}
+/* Distance of two live suits (every form), one given by its void class. */
+static inline int ms_two(int va, const ms_suit_t *b) { return MJ.void_two[va << 8 | b->v]; }
 
 static inline const uint8_t *ms_plus(ms_hand_t *h, int s) {
     if (!(h->have_pk >> s & 1)) {
         const uint8_t *c = h->c + 9 * s;
         for (int r = 0; r < 9; r++) { /* a rank held 4 times reads the suit's own class */
-            h->pk[s][r] = (uint8_t)mj_class(h->s[s].idx + (c[r] < 4 ? MJ_POW[r] : 0));
+            h->pk[s][r] = MJ.void_full[h->s[s].idx + (c[r] < 4 ? MJ_POW[r] : 0)];
         }
         h->have_pk |= 1 << s;
     }
     return h->pk[s];
 }
 
-/* Ranks of a live suit (classes after each draw pk, odd ranks odd9, ranks below 4 copies lt4,
- * pairs pa, odd kinds oa) whose draw takes the distance with the other live suit b below d:
- * bits 0-8. Seven pairs after a draw depends only on whether the rank drawn was odd. */
-static inline uint32_t ms_draws(const uint8_t *pk, uint32_t odd9, uint32_t lt4, int pa, int oa,
-                                const ms_suit_t *b, int d) {
-    const int8_t *row = MJ.two + b->k * MJ.n_full;
-    int pairs = pa + b->p, singles = oa + b->o;
-    uint32_t m = (mj_seven_of(pairs + 1, singles - 1) < d ? odd9 : 0) |
-                 (mj_seven_of(pairs, singles + 1) < d ? ~odd9 : 0);
+/* Ranks of a live suit (void classes after each draw pk, ranks below 4 copies lt4) whose draw
+ * takes the distance with the other live suit b below d: bits 0-8. */
+static inline uint32_t ms_draws(const uint8_t *pk, uint32_t lt4, const ms_suit_t *b, int d) {
+    const int8_t *row = MJ.void_two + (b->v << 8);
+    uint32_t m = 0;
     for (int r = 0; r < 9; r++) m |= (uint32_t)(row[pk[r]] < d) << r;
     return m & lt4 & 0x1FFu;
 }
@@ -166,10 +160,8 @@ static inline uint32_t ms_draws(const uint8_t *pk, uint32_t odd9, uint32_t lt4, 
 static inline uint32_t ms_useful(ms_hand_t *h, int q, int d) {
     int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
     const ms_suit_t *sa = &h->s[a], *sb = &h->s[b];
-    uint32_t ma = ms_draws(ms_plus(h, a), ms_suit_bits(h->bit0, a), ms_suit_bits(~h->full, a),
-                           sa->p, sa->o, sb, d);
-    uint32_t mb = ms_draws(ms_plus(h, b), ms_suit_bits(h->bit0, b), ms_suit_bits(~h->full, b),
-                           sb->p, sb->o, sa, d);
+    uint32_t ma = ms_draws(ms_plus(h, a), ms_suit_bits(~h->full, a), sb, d);
+    uint32_t mb = ms_draws(ms_plus(h, b), ms_suit_bits(~h->full, b), sa, d);
     return ma << (9 * a) | mb << (9 * b);
 }
 
@@ -216,11 +208,12 @@ static inline void ms_load(ms_hand_t *h) {
         h->s[s].p = (n - odd) >> 1; /* sum c // 2 */
         h->s[s].o = odd;
         h->s[s].k = mj_class(h->s[s].idx);
+        h->s[s].v = MJ.void_full[h->s[s].idx];
     }
     h->have_pk = 0;
     for (int q = 0; q < 3; q++) {
         int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
-        h->dq[q] = ms_two(h->s[a].k, h->s[a].p, h->s[a].o, &h->s[b]);
+        h->dq[q] = ms_two(h->s[a].v, &h->s[b]);
     }
 }
 
@@ -258,24 +251,18 @@ static inline uint32_t ms_waits_without(const ms_hand_t *h, int t) {
  * subset: such a t loses anyway). */
 static inline uint32_t ms_cut_effect(ms_hand_t *h, int t, int qmask, const uint32_t *shared,
                                      int d, uint32_t known, int need) {
-    int a = t / 9, r = t % 9, ct = h->c[t], nf = MJ.n_full;
-    const ms_suit_t *sa = &h->s[a];
-    ms_suit_t cut = {sa->idx - MJ_POW[r], 0, sa->p - !(ct & 1), sa->o + ((ct & 1) ? -1 : 1)};
-    cut.k = mj_class(cut.idx);
-    uint32_t found = known, swap_want = 0, odd9 = ms_suit_bits(h->bit0, a), sev[3] = {0, 0, 0};
+    int a = t / 9, r = t % 9;
+    ms_suit_t cut = {h->s[a].idx - MJ_POW[r], 0, 0, 0, 0};
+    cut.v = MJ.void_full[cut.idx];
+    uint32_t found = known, swap_want = 0;
     int live = 0;
     for (uint32_t qs = (uint32_t)qmask; qs; qs &= qs - 1) {
         int q = mj_ctz(qs), b = 3 - a - q;
         const ms_suit_t *sb = &h->s[b];
-        if (ms_two(cut.k, cut.p, cut.o, sb) != d) continue;
+        if (ms_two(cut.v, sb) != d) continue;
         live |= 1 << q;
-        uint32_t mb = ms_draws(ms_plus(h, b), ms_suit_bits(h->bit0, b), ms_suit_bits(~h->full, b),
-                               sb->p, sb->o, &cut, d);
+        uint32_t mb = ms_draws(ms_plus(h, b), ms_suit_bits(~h->full, b), &cut, d);
         found |= (mb << (9 * b)) & shared[q];
-        /* a swap to rank x != r keeps x's parity: seven pairs by parity, as in ms_draws */
-        int pairs = cut.p + sb->p, singles = cut.o + sb->o;
-        sev[q] = (mj_seven_of(pairs + 1, singles - 1) < d ? odd9 : 0) |
-                 (mj_seven_of(pairs, singles + 1) < d ? ~odd9 : 0);
         swap_want |= ms_suit_bits(shared[q], a) & ~(1u << r);
     }
     if (!live) return found;
@@ -283,10 +270,10 @@ static inline uint32_t ms_cut_effect(ms_hand_t *h, int t, int qmask, const uint3
     if (ms_copies_left(h, found | swap_want << (9 * a)) >= need) {
         for (uint32_t w = swap_want; w; w &= w - 1) {
             int x = mj_ctz(w);
-            const int8_t *row = MJ.two + mj_class(cut.idx + MJ_POW[x]) * nf;
+            const int8_t *row = MJ.void_two + (MJ.void_full[cut.idx + MJ_POW[x]] << 8);
             for (uint32_t qs = (uint32_t)live; qs; qs &= qs - 1) {
                 int q = mj_ctz(qs);
-                uint32_t useful = (uint32_t)(row[h->s[3 - a - q].k] < d) | (sev[q] >> x & 1);
+                uint32_t useful = (uint32_t)(row[h->s[3 - a - q].v] < d);
                 found |= (useful & (ms_suit_bits(shared[q], a) >> x)) << (9 * a + x);
             }
         }
