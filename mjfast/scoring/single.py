@@ -25,6 +25,8 @@ from mjfast._args import (
     hand_sizes,
 )
 from mjfast._typing import Errors, HandLike, HandsLike, MeldsLike, RulesLike, TileLike, VoidSuit, VoidSuits
+from mjfast.analysis import mask_to_tiles
+from mjfast.analysis import waits as _waits_kernel
 from mjfast.errors import InvalidArgumentError, InvalidHandError
 from mjfast.rules import BASE_PATTERNS, CHENGDU, Fan
 from mjfast.scoring import batch
@@ -426,17 +428,15 @@ def _max_fan_one(hand: HandLike, melds: MeldsLike, void_suit: object, visible: o
     mc = mi.counts or (0,) * 27
     vis = None if visible is None else _visible(visible, c, mc)
     waits = []
-    present = mi.suit_mask
-    for s in range(3):
-        if any(c[9 * s:9 * s + 9]):
-            present |= 1 << s
-    for t in range(27):
-        held = c[t] + mc[t]
-        if held >= 4 or t // 9 == void or _POPCOUNT[present | 1 << (t // 9)] > 2:
-            continue  # no copy left, or the void rule rules this wait out
+    # The kernel's waits (void rule, no fifth copy) are the kinds whose score is a win: only
+    # those are scored.
+    mask = int(_waits_kernel(np.frombuffer(c, np.uint8), melds=None if mi.counts is None else
+                             np.array(mc, np.uint8), void_suit=None if void < 0 else void,
+                             sets=sets))
+    for t in mask_to_tiles(mask):
         res = score_counts(c[:t] + _INC[c[t]] + c[t + 1:], mi, t, void, NO_SITUATION, v, sets)
         if res.is_win:
-            dead = 4 - held - (vis[t] if vis is not None else 0) <= 0
+            dead = 4 - c[t] - mc[t] - (vis[t] if vis is not None else 0) <= 0
             waits.append(WaitFan(t, res.raw_fan, res.items, res.decomposition, dead))  # type: ignore[arg-type]
     live = [wf for wf in waits if not (r.si_jiao and wf.dead)]
     if not live:
