@@ -84,6 +84,7 @@ typedef struct {
     int T, vs;
     int canon;                /* void tiles held as a count (see fc_canon_key) */
     const uint8_t *melds;
+    mj_hand_t tmpl;           /* the row's loaded hand: melds, void rule, form and sets for fc_fill */
     double p[27];
     uint64_t *hkey;           /* key + 1, 0 = empty */
     int32_t *hval;
@@ -94,7 +95,7 @@ typedef struct {
     uint8_t *depth, *live;
     int64_t *e0, *e1;
     double *stay, *pwin, *ppay;
-    int32_t *edges;           /* per group: k | count << 8, group id, count successor ids */
+    int32_t *edges;           /* per group: k | count << 8, pick id (-1: one successor), count successor ids */
     int64_t ne, ecap, ngroups;
     int32_t *picks;           /* [group][t - 1]: the successor picked with t - 1 draws left */
     int64_t pcap;
@@ -119,13 +120,6 @@ static inline uint64_t fc_weight(int t) { return FC_SUIT_W[t / 9] * (uint64_t)MJ
 static inline uint64_t fc_key(const uint8_t *c) {
     return (uint64_t)mj_index9(c) + FC_SUIT_W[1] * (uint64_t)mj_index9(c + 9) +
            FC_SUIT_W[2] * (uint64_t)mj_index9(c + 18);
-}
-
-static inline void fc_decode(uint64_t key, uint8_t *c) {
-    for (int s = 0; s < 3; s++) {
-        int32_t idx = (int32_t)(key / FC_SUIT_W[s] % 1953125ULL);
-        for (int r = 0; r < 9; r++) c[9 * s + r] = (uint8_t)(idx / MJ_POW[r] % 5);
-    }
 }
 
 /* Key of a hand whose void-suit tiles (declared suit vs) are packed from its rank 1 up, 4 per
@@ -272,24 +266,52 @@ static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
     return job->pay[internal];
 }
 
-static int fc_load(fc_work_t *w, const uint8_t *c, int size_rule, mj_hand_t *h) {
-    int32_t err[3];
-    int code = mj_load(h, c, w->melds, w->vs, 1, MJ_FORM_ALL, size_rule, w->job->sets, err);
-    if (code == MJ_OK) mj_classes(h);
-    return code;
+/* Load the hand of key into h from the row's template (key: three base-5 suit indices, rank 9
+ * the lowest digit), without the checks of mj_load: every state is a valid hand of the row. */
+static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, uint64_t key, mj_hand_t *h) {
+    *h = w->tmpl;
+    if (h->melds) h->melds = w->tmpl.meld_copy;
+    for (int s = 0; s < 3; s++) {
+        int32_t idx = (int32_t)(s == 0 ? key % 1953125ULL
+                                : s == 1 ? key / 1953125ULL % 1953125ULL : key / 3814697265625ULL);
+        uint32_t x = (uint32_t)idx;
+        int n = 0, odd = 0;
+        for (int r = 8; r >= 0; r--) {
+            uint32_t c = x % 5;
+            x /= 5;
+            h->c[9 * s + r] = (uint8_t)c;
+            n += (int)c;
+            odd += (int)(c & 1);
+        }
+        h->idx[s] = idx;
+        h->n[s] = n;
+        h->odd[s] = odd;
+        h->k[s] = mj_class(idx);
+        if (h->meld_suits >> s & 1) {
+            uint8_t cap[9];
+            mj_caps(h, s, cap);
+            mj_capped_vector(h->c + 9 * s, cap, h->v[s]);
+        }
+    }
 }
 
 /* Expand state s: its aggregated win / pay / stay probabilities and its edge groups
  * (k | count << 8, then count successor ids in discard order). Returns MJ_OK or an FC_ERR_*. */
 static int fc_expand(fc_work_t *w, int64_t s) {
     const fc_job_t *job = w->job;
-    uint8_t c[27];
     mj_hand_t h;
-    fc_decode(w->key[s], c);
-    fc_load(w, c, MJ_SIZE_WAITING, &h);
-    int dh = mj_distance(&h), d14[27], d13[27];
-    mj_probes(&h, +1, d14);
+    fc_fill(w, w->key[s], &h);
     int vs = w->vs, held_void = vs >= 0 && h.n[vs] > 0;
+    int dh, d14[27], d13[27];
+    if (!job->exchanges && w->sh[s] == 0 && !held_void) {
+        /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask) */
+        uint32_t waits = mj_hand_waits(&h, vs);
+        dh = 1;
+        for (int k = 0; k < 27; k++) d14[k] = !(waits >> k & 1);
+    } else {
+        dh = mj_distance(&h);
+        mj_probes(&h, +1, d14);
+    }
     double stay = 0, pwin = 0, ppay = 0;
     if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->e0[s] = w->ne;
@@ -317,7 +339,6 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             continue;
         }
         int64_t head = w->ne;
-        w->edges[head + 1] = (int32_t)w->ngroups++;
         w->ne += 2;
         int count = 0;
         uint64_t gkey = w->key[s] + fc_weight(k);
@@ -326,6 +347,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             memcpy(w->edges + w->ne, w->edges + m->off, (size_t)m->count * sizeof(int32_t));
             w->ne += m->count;
             w->edges[head] = k | m->count << 8;
+            w->edges[head + 1] = m->count > 1 ? (int32_t)w->ngroups++ : -1;
             continue;
         }
         mj_probes(&g, -1, d13);
@@ -344,6 +366,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             count++;
         }
         w->edges[head] = k | count << 8;
+        w->edges[head + 1] = count > 1 ? (int32_t)w->ngroups++ : -1; /* one successor: no pick */
         *m = (fc_memo_t){gkey, head + 2, w->row, (int16_t)dh, (int16_t)count};
     }
     w->e1[s] = w->ne;
@@ -407,8 +430,11 @@ static int fc_values(fc_work_t *w) {
             double v = (value ? w->ppay[s] : w->pwin[s]) + w->stay[s] * prev[s];
             for (int64_t e = w->e0[s]; e < w->e1[s];) {
                 int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
-                int32_t pick = fc_pick(w, w->edges + e + 2, count, t - 1);
-                w->picks[(int64_t)w->edges[e + 1] * T + t - 1] = pick;
+                int32_t pick = w->edges[e + 2];
+                if (count > 1) {
+                    pick = fc_pick(w, w->edges + e + 2, count, t - 1);
+                    w->picks[(int64_t)w->edges[e + 1] * T + t - 1] = pick;
+                }
                 v += w->p[k] * prev[pick];
                 e += 2 + count;
             }
@@ -444,7 +470,8 @@ static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
             if (w->stay[s] > 0) fc_push(w, s, m * w->stay[s], &nn);
             for (int64_t e = w->e0[s]; e < w->e1[s];) {
                 int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
-                fc_push(w, w->picks[(int64_t)w->edges[e + 1] * T + t - 1], m * w->p[k], &nn);
+                int32_t g = w->edges[e + 1];
+                fc_push(w, g < 0 ? w->edges[e + 2] : w->picks[(int64_t)g * T + t - 1], m * w->p[k], &nn);
                 e += 2 + count;
             }
         }
@@ -537,7 +564,8 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     mj_classes(&h);
     w->T = T;
     w->vs = vs;
-    w->melds = h.melds;
+    w->tmpl = h;
+    w->melds = h.melds ? w->tmpl.meld_copy : NULL;
     if ((code = fc_pool(w, &h, visible, err)) != MJ_OK) return code;
     int64_t id;
     if ((code = fc_reset(w)) != MJ_OK) return code;
