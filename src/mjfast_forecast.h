@@ -77,6 +77,8 @@ typedef struct {
 } fc_memo_t;
 
 #define FC_MEMO (1 << 14)
+#define FC_SHARED (1 << 30) /* pick id flag: another group's picks, computed before */
+#define FC_ORDER ((FC_MAX_DRAWS + 1) * 16) /* (shanten, void tiles) classes of live states */
 
 /* The per-call graph and its scratch; buffers are kept across the rows of one fc_run. */
 typedef struct {
@@ -92,10 +94,11 @@ typedef struct {
     int64_t n, cap;
     uint64_t *key;
     int8_t *sh;
-    uint8_t *depth, *live;
+    uint8_t *depth, *live, *nv;  /* nv: void tiles held (fc_values_dag's order) */
     int64_t *e0, *e1;
     double *stay, *pwin, *ppay;
-    int32_t *edges;           /* per group: k | count << 8, pick id (-1: one successor), count successor ids */
+    int32_t *edges;           /* per group: k | count << 8, pick id (-1: one successor; FC_SHARED:
+                               * another group's), count successor ids */
     int64_t ne, ecap, ngroups;
     int32_t *picks;           /* [group][t - 1]: the successor picked with t - 1 draws left */
     int64_t pcap;
@@ -164,6 +167,7 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
     FC_RE(sh, int8_t);
     FC_RE(depth, uint8_t);
     FC_RE(live, uint8_t);
+    FC_RE(nv, uint8_t);
     FC_RE(e0, int64_t);
     FC_RE(e1, int64_t);
     FC_RE(stay, double);
@@ -347,7 +351,9 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             memcpy(w->edges + w->ne, w->edges + m->off, (size_t)m->count * sizeof(int32_t));
             w->ne += m->count;
             w->edges[head] = k | m->count << 8;
-            w->edges[head + 1] = m->count > 1 ? (int32_t)w->ngroups++ : -1;
+            /* the same successors: the first group's picks serve (it covers every t this one needs:
+             * its state is expanded first, so it has no greater depth, and the same shanten) */
+            w->edges[head + 1] = m->count > 1 ? (w->edges[m->off - 1] | FC_SHARED) : -1;
             continue;
         }
         mj_probes(&g, -1, d13);
@@ -374,6 +380,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     w->pwin[s] = pwin;
     w->ppay[s] = ppay;
     w->live[s] = 1;
+    w->nv[s] = (uint8_t)(vs >= 0 ? h.n[vs] : 0);
     return MJ_OK;
 }
 
@@ -404,6 +411,52 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
     return ids[0];
 }
 
+/* Values without exchanges, state by state: every successor has a lower shanten, or the same
+ * shanten and one void tile less (a forced discard), so in the order of (shanten, void tiles)
+ * the successors' whole rows V_0..V_T are known before their parent's. The same recurrence as
+ * fc_values, with the successor terms summed per t first. */
+static void fc_values_dag(fc_work_t *w, int value) {
+    const int T = w->T;
+    const int64_t n = w->n;
+    int32_t *order = w->act; /* scratch: the curves fill it later */
+    int64_t start[FC_ORDER + 1] = {0};
+    for (int64_t s = 0; s < n; s++)
+        if (w->live[s]) start[w->sh[s] * 16 + w->nv[s] + 1]++;
+    for (int b = 0; b < FC_ORDER; b++) start[b + 1] += start[b];
+    for (int64_t s = 0; s < n; s++)
+        if (w->live[s]) order[start[w->sh[s] * 16 + w->nv[s]]++] = (int32_t)s;
+    const int64_t live = start[FC_ORDER - 1];
+    double acc[FC_MAX_DRAWS + 1];
+    for (int64_t i = 0; i < live; i++) {
+        int32_t s = order[i];
+        int sh = w->sh[s], lo = sh < 1 ? 1 : sh, hi = T - w->depth[s];
+        if (hi < lo) continue;
+        for (int t = lo; t <= hi; t++) acc[t] = 0.0;
+        for (int64_t e = w->e0[s]; e < w->e1[s];) {
+            int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
+            const int32_t *ids = w->edges + e + 2;
+            double pk = w->p[k];
+            if (count == 1) {
+                const double *col = w->V + ids[0];
+                for (int t = lo; t <= hi; t++) acc[t] += pk * col[(t - 1) * n];
+            } else {
+                int32_t g = w->edges[e + 1];
+                int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
+                for (int t = lo; t <= hi; t++) {
+                    if (!(g & FC_SHARED)) picks[t - 1] = fc_pick(w, ids, count, t - 1);
+                    acc[t] += pk * w->V[(t - 1) * n + picks[t - 1]];
+                }
+            }
+            e += 2 + count;
+        }
+        double a = value ? w->ppay[s] : w->pwin[s], stay = w->stay[s];
+        for (int t = lo; t <= hi; t++) {
+            double v = a + stay * w->V[(t - 1) * n + s] + acc[t];
+            if (sh < t) w->V[t * n + s] = v;
+        }
+    }
+}
+
 /* Values backward in t, and every group's pick per t (the forward passes read them). */
 static int fc_values(fc_work_t *w) {
     const int T = w->T;
@@ -421,6 +474,10 @@ static int fc_values(fc_work_t *w) {
     if (!fc_grow(w, (void **)&w->picks, &w->pcap, w->ngroups * T, sizeof(int32_t))) return FC_ERR_NOMEM;
     memset(w->V, 0, (size_t)need * sizeof(double));
     int value = w->job->objective == FC_OBJ_VALUE;
+    if (!w->job->exchanges) {
+        fc_values_dag(w, value);
+        return MJ_OK;
+    }
     for (int t = 1; t <= T; t++) {
         const double *prev = w->V + (int64_t)(t - 1) * w->n;
         double *cur = w->V + (int64_t)t * w->n;
@@ -430,10 +487,11 @@ static int fc_values(fc_work_t *w) {
             double v = (value ? w->ppay[s] : w->pwin[s]) + w->stay[s] * prev[s];
             for (int64_t e = w->e0[s]; e < w->e1[s];) {
                 int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
-                int32_t pick = w->edges[e + 2];
+                int32_t pick = w->edges[e + 2], g = w->edges[e + 1];
                 if (count > 1) {
-                    pick = fc_pick(w, w->edges + e + 2, count, t - 1);
-                    w->picks[(int64_t)w->edges[e + 1] * T + t - 1] = pick;
+                    int32_t *slot = w->picks + (int64_t)(g & ~FC_SHARED) * T + t - 1;
+                    if (!(g & FC_SHARED)) *slot = fc_pick(w, w->edges + e + 2, count, t - 1);
+                    pick = *slot;
                 }
                 v += w->p[k] * prev[pick];
                 e += 2 + count;
@@ -471,7 +529,8 @@ static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
             for (int64_t e = w->e0[s]; e < w->e1[s];) {
                 int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
                 int32_t g = w->edges[e + 1];
-                fc_push(w, g < 0 ? w->edges[e + 2] : w->picks[(int64_t)g * T + t - 1], m * w->p[k], &nn);
+                fc_push(w, g < 0 ? w->edges[e + 2] : w->picks[(int64_t)(g & ~FC_SHARED) * T + t - 1],
+                        m * w->p[k], &nn);
                 e += 2 + count;
             }
         }
@@ -517,7 +576,7 @@ static int fc_reset(fc_work_t *w) {
 }
 
 static void fc_free(fc_work_t *w) {
-    free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live);
+    free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live); free(w->nv);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
     free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->act); free(w->nact);
 }
