@@ -88,13 +88,14 @@ typedef struct {
     const uint8_t *melds;
     mj_hand_t tmpl;           /* the row's loaded hand: melds, void rule, form and sets for fc_fill */
     double p[27];
+    uint32_t pool;            /* kinds left to draw (p > 0) */
     uint64_t *hkey;           /* key + 1, 0 = empty */
     int32_t *hval;
     int64_t hcap;             /* power of two */
     int64_t n, cap;
     uint64_t *key;
     int8_t *sh;
-    uint8_t *depth, *live, *nv;  /* nv: void tiles held (fc_values_dag's order) */
+    uint8_t *depth, *live, *nv;  /* live: expanded (2: a ready leaf, 3: listed by fc_curves); nv: void tiles held */
     int64_t *e0, *e1;
     double *stay, *pwin, *ppay;
     int32_t *edges;           /* per group: k | count << 8, pick id (-1: one successor; FC_SHARED:
@@ -104,7 +105,7 @@ typedef struct {
     int64_t pcap;
     double *V, *mass, *next;
     int64_t vcap;
-    int32_t *act, *nact;
+    int32_t *act, *nact, *leaf;
     int64_t bytes;
     fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
     uint32_t row;             /* memo generation: entries of earlier rows are stale */
@@ -177,6 +178,7 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
     FC_RE(next, double);
     FC_RE(act, int32_t);
     FC_RE(nact, int32_t);
+    FC_RE(leaf, int32_t);
 #undef FC_RE
     /* the forward pass keeps mass and next at zero outside its lists */
     memset(w->mass + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
@@ -306,42 +308,44 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     mj_hand_t h;
     fc_fill(w, w->key[s], &h);
     int vs = w->vs, held_void = vs >= 0 && h.n[vs] > 0;
-    int dh, d14[27], d13[27];
+    int dh = 1, d14[27], d13[27];
+    /* kinds drawn: a fifth copy is discarded at once, and with packed void tiles so is any void
+     * draw (stays); the rest win, stay (without exchanges, not lowering the shanten unless the
+     * 定缺 rule forces a void discard) or become edge groups */
+    uint32_t vmask = vs >= 0 ? 0x1FFu << (9 * vs) : 0u;
+    uint32_t stays = w->pool & (mj_full_kinds(&h) | (w->canon ? vmask : 0u));
+    uint32_t rest = w->pool & ~stays, wins = 0, groups = 0;
     if (!job->exchanges && w->sh[s] == 0 && !held_void) {
         /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask) */
-        uint32_t waits = mj_hand_waits(&h, vs);
-        dh = 1;
-        for (int k = 0; k < 27; k++) d14[k] = !(waits >> k & 1);
+        wins = rest & mj_hand_waits(&h, vs);
+        stays |= rest & ~wins;
     } else {
         dh = mj_distance(&h);
         mj_probes(&h, +1, d14);
+        for (uint32_t b = rest; b; b &= b - 1) {
+            int k = __builtin_ctz(b);
+            if (d14[k] == 0) wins |= 1u << k;
+            else if (!held_void && !(vmask >> k & 1) && !job->exchanges && d14[k] >= dh) stays |= 1u << k;
+            else groups |= 1u << k;
+        }
     }
     double stay = 0, pwin = 0, ppay = 0;
+    for (uint32_t b = stays; b; b &= b - 1) stay += w->p[__builtin_ctz(b)];
+    for (uint32_t b = wins; b; b &= b - 1) {
+        int k = __builtin_ctz(b);
+        mj_hand_t g = h;
+        fc_adjust(&g, k, +1);
+        pwin += w->p[k];
+        ppay += w->p[k] * fc_payment(w, &g, k);
+    }
     if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->e0[s] = w->ne;
     int last_void = -1; /* the packed void tile a forced discard takes (fc_canon_key) */
     for (int r = 0; held_void && r < 9; r++)
         if (h.c[9 * vs + r]) last_void = 9 * vs + r;
-    for (int k = 0; k < 27; k++) {
-        double pk = w->p[k];
-        if (pk == 0.0) continue;
-        /* a fifth copy is discarded at once; with packed void tiles so is any void draw */
-        if (mj_held(&h, k) >= 4 || (w->canon && k / 9 == vs)) {
-            stay += pk;
-            continue;
-        }
-        int forced = held_void || (vs >= 0 && k / 9 == vs); /* 定缺: discard a void tile */
-        if (d14[k] != 0 && !forced && !job->exchanges && d14[k] >= dh) {
-            stay += pk;
-            continue;
-        }
-        mj_hand_t g = h;
-        fc_adjust(&g, k, +1);
-        if (d14[k] == 0) {
-            pwin += pk;
-            ppay += pk * fc_payment(w, &g, k);
-            continue;
-        }
+    for (uint32_t b = groups; b; b &= b - 1) {
+        int k = __builtin_ctz(b);
+        int forced = held_void || (vmask >> k & 1); /* 定缺: discard a void tile */
         int64_t head = w->ne;
         w->ne += 2;
         int count = 0;
@@ -356,6 +360,8 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             w->edges[head + 1] = m->count > 1 ? (w->edges[m->off - 1] | FC_SHARED) : -1;
             continue;
         }
+        mj_hand_t g = h;
+        fc_adjust(&g, k, +1);
         mj_probes(&g, -1, d13);
         for (int d = 0; d < 27; d++) {
             if (!g.c[d]) continue;
@@ -379,7 +385,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     w->stay[s] = stay;
     w->pwin[s] = pwin;
     w->ppay[s] = ppay;
-    w->live[s] = 1;
+    w->live[s] = w->e1[s] == w->e0[s] && w->sh[s] <= 0 ? 2 : 1; /* 2: a ready leaf (fc_curves) */
     w->nv[s] = (uint8_t)(vs >= 0 ? h.n[vs] : 0);
     return MJ_OK;
 }
@@ -502,22 +508,48 @@ static int fc_values(fc_work_t *w) {
     return MJ_OK;
 }
 
-static inline void fc_push(fc_work_t *w, int32_t s, double m, int64_t *nn) {
+/* Mass m onto state s for the next draw: a ready leaf (live 2, listed: 3) keeps its mass in place
+ * on the leaf list (its ready total in *lsum); any other state goes on the next active list. */
+static inline void fc_push(fc_work_t *w, int32_t s, double m, int64_t *nn, int64_t *nl, double *lsum) {
     if (m == 0.0) return; /* (underflow) a zero never enters the list, so no state is listed twice */
+    if (w->live[s] >= 2) {
+        if (w->live[s] == 2) {
+            w->live[s] = 3;
+            w->leaf[(*nl)++] = s;
+        }
+        w->mass[s] += m;
+        *lsum += m;
+        return;
+    }
     if (w->next[s] == 0.0) w->nact[(*nn)++] = s;
     w->next[s] += m;
 }
 
-/* Curves of start state s0: ready[j], win[j] after draw j + 1, and the expected payment. */
+/* Curves of start state s0: ready[j], win[j] after draw j + 1, and the expected payment. Ready
+ * states without edges (every draw wins or stays) are most of the mass late on: they sit on a
+ * list of their own, their mass decaying in place by their stay probability. */
 static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
     const int T = w->T;
-    int64_t na = 1;
-    double won = 0, paid = 0;
-    w->act[0] = s0;
-    w->mass[s0] = 1.0;
+    int64_t na = 0, nl = 0;
+    double won = 0, paid = 0, lsum = 0;
+    if (w->live[s0] >= 2) fc_push(w, s0, 1.0, &na, &nl, &lsum);
+    else {
+        w->act[na++] = s0;
+        w->mass[s0] = 1.0;
+    }
     for (int j = 0; j < T; j++) {
         int t = T - j;
         int64_t nn = 0;
+        lsum = 0;
+        for (int64_t i = 0; i < nl; i++) {
+            int32_t s = w->leaf[i];
+            double m = w->mass[s];
+            won += m * w->pwin[s];
+            paid += m * w->ppay[s];
+            m *= w->stay[s];
+            w->mass[s] = m;
+            lsum += m;
+        }
         for (int64_t i = 0; i < na; i++) {
             int32_t s = w->act[i];
             double m = w->mass[s];
@@ -525,16 +557,16 @@ static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
             if (!w->live[s] || w->sh[s] > t) continue; /* never ready nor won in time */
             won += m * w->pwin[s];
             paid += m * w->ppay[s];
-            if (w->stay[s] > 0) fc_push(w, s, m * w->stay[s], &nn);
+            if (w->stay[s] > 0) fc_push(w, s, m * w->stay[s], &nn, &nl, &lsum);
             for (int64_t e = w->e0[s]; e < w->e1[s];) {
                 int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
                 int32_t g = w->edges[e + 1];
                 fc_push(w, g < 0 ? w->edges[e + 2] : w->picks[(int64_t)(g & ~FC_SHARED) * T + t - 1],
-                        m * w->p[k], &nn);
+                        m * w->p[k], &nn, &nl, &lsum);
                 e += 2 + count;
             }
         }
-        double r = won;
+        double r = won + lsum;
         for (int64_t i = 0; i < nn; i++) {
             int32_t s = w->nact[i];
             if (w->sh[s] <= 0) r += w->next[s];
@@ -549,6 +581,10 @@ static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
         win[j] = won;
     }
     for (int64_t i = 0; i < na; i++) w->mass[w->act[i]] = 0.0;
+    for (int64_t i = 0; i < nl; i++) {
+        w->mass[w->leaf[i]] = 0.0;
+        w->live[w->leaf[i]] = 2;
+    }
     return paid;
 }
 
@@ -578,7 +614,7 @@ static int fc_reset(fc_work_t *w) {
 static void fc_free(fc_work_t *w) {
     free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live); free(w->nv);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
-    free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->act); free(w->nact);
+    free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->act); free(w->nact); free(w->leaf);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */
@@ -592,7 +628,11 @@ static int fc_pool(fc_work_t *w, const mj_hand_t *h, const uint8_t *visible, int
         err[1] = err[2] = 0;
         return FC_ERR_EMPTY_POOL;
     }
-    for (int t = 0; t < 27; t++) w->p[t] = (double)left[t] / total;
+    w->pool = 0;
+    for (int t = 0; t < 27; t++) {
+        w->p[t] = (double)left[t] / total;
+        w->pool |= (uint32_t)(left[t] > 0) << t;
+    }
     return MJ_OK;
 }
 
