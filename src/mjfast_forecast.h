@@ -67,7 +67,8 @@ typedef struct {
 } fc_job_t;
 
 /* One remembered successor list: the discards allowed from the 14 - 3m hand key (drawn onto a
- * hand of distance dh) lead to the count states listed at edges[off]. The allowed discards
+ * hand of distance dh, on the frontier or not: dh | front << 8) lead to the count states listed
+ * at edges[off]. The allowed discards
  * depend only on that hand and dh, so a hand reached from several states is probed once. */
 typedef struct {
     uint64_t key;
@@ -250,6 +251,13 @@ static void fc_adjust(mj_hand_t *h, int t, int delta) {
     }
 }
 
+/* Distance of the loaded hand g less one tile of kind d. */
+static int fc_without(const mj_hand_t *g, int d) {
+    mj_hand_t x = *g;
+    fc_adjust(&x, d, -1);
+    return mj_distance(&x);
+}
+
 /* Payment per payer of the self-drawn win h (14 - 3m tiles) on tile k. */
 static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
     const fc_job_t *job = w->job;
@@ -315,6 +323,9 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     uint32_t vmask = vs >= 0 ? 0x1FFu << (9 * vs) : 0u;
     uint32_t stays = w->pool & (mj_full_kinds(&h) | (w->canon ? vmask : 0u));
     uint32_t rest = w->pool & ~stays, wins = 0, groups = 0;
+    /* On the frontier (shanten = draws left at the state's first depth) every successor is worth 0
+     * with the draws left after it, so the pick is the lowest allowed discard: only it is listed. */
+    int front = w->sh[s] == w->T - w->depth[s];
     if (!job->exchanges && w->sh[s] == 0 && !held_void) {
         /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask) */
         wins = rest & mj_hand_waits(&h, vs);
@@ -325,8 +336,10 @@ static int fc_expand(fc_work_t *w, int64_t s) {
         for (uint32_t b = rest; b; b &= b - 1) {
             int k = __builtin_ctz(b);
             if (d14[k] == 0) wins |= 1u << k;
-            else if (!held_void && !(vmask >> k & 1) && !job->exchanges && d14[k] >= dh) stays |= 1u << k;
-            else groups |= 1u << k;
+            else if (held_void || (vmask >> k & 1) || (job->exchanges && !front) || d14[k] < dh) groups |= 1u << k;
+            /* a draw that does not lower the distance of the hand leaves every discard at no lower
+             * a distance: on the frontier that is worth 0 and never ready in time (dropped) */
+            else if (!front) stays |= 1u << k;
         }
     }
     double stay = 0, pwin = 0, ppay = 0;
@@ -343,6 +356,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     int last_void = -1; /* the packed void tile a forced discard takes (fc_canon_key) */
     for (int r = 0; held_void && r < 9; r++)
         if (h.c[9 * vs + r]) last_void = 9 * vs + r;
+    int mkey = dh | front << 8;
     for (uint32_t b = groups; b; b &= b - 1) {
         int k = __builtin_ctz(b);
         int forced = held_void || (vmask >> k & 1); /* 定缺: discard a void tile */
@@ -350,24 +364,30 @@ static int fc_expand(fc_work_t *w, int64_t s) {
         w->ne += 2;
         int count = 0;
         uint64_t gkey = w->key[s] + fc_weight(k);
-        fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)dh) & (FC_MEMO - 1));
-        if (m->row == w->row && m->key == gkey && m->dh == dh) {
+        fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & (FC_MEMO - 1));
+        if (m->row == w->row && m->key == gkey && m->dh == mkey) {
             memcpy(w->edges + w->ne, w->edges + m->off, (size_t)m->count * sizeof(int32_t));
             w->ne += m->count;
             w->edges[head] = k | m->count << 8;
             /* the same successors: the first group's picks serve (it covers every t this one needs:
              * its state is expanded first, so it has no greater depth, and the same shanten) */
             w->edges[head + 1] = m->count > 1 ? (w->edges[m->off - 1] | FC_SHARED) : -1;
+            if (!m->count) w->ne = head;
             continue;
         }
         mj_hand_t g = h;
         fc_adjust(&g, k, +1);
-        mj_probes(&g, -1, d13);
-        for (int d = 0; d < 27; d++) {
+        /* one successor (a forced discard of the packed void tile, or the frontier's lowest
+         * allowed discard): probe the discards one by one until it is found; else all at once */
+        int one = front || (forced && w->canon);
+        if (!one) mj_probes(&g, -1, d13);
+        for (int d = forced && w->canon ? last_void : 0; d < 27; d++) {
             if (!g.c[d]) continue;
+            if (one) d13[d] = fc_without(&g, d);
             int ok = forced ? (w->canon ? d == last_void : d / 9 == vs)
                             : job->exchanges ? d13[d] <= dh : d13[d] < dh;
             if (!ok) continue;
+            if (front && d13[d] >= dh) break; /* on the frontier: dropped, as above */
             int64_t id = s;
             if (d != k) {
                 uint64_t key = w->key[s] + fc_weight(k) - fc_weight(d);
@@ -376,10 +396,12 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             }
             w->edges[w->ne++] = (int32_t)id;
             count++;
+            if (one) break;
         }
         w->edges[head] = k | count << 8;
         w->edges[head + 1] = count > 1 ? (int32_t)w->ngroups++ : -1; /* one successor: no pick */
-        *m = (fc_memo_t){gkey, head + 2, w->row, (int16_t)dh, (int16_t)count};
+        *m = (fc_memo_t){gkey, head + 2, w->row, (int16_t)mkey, (int16_t)count};
+        if (!count) w->ne = head;
     }
     w->e1[s] = w->ne;
     w->stay[s] = stay;
