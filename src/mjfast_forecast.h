@@ -66,10 +66,10 @@ typedef struct {
     int32_t err[3];
 } fc_job_t;
 
-/* One remembered successor list: the discards allowed from the 14 - 3m hand key (drawn onto a
- * hand of distance dh, on the frontier or not: dh | front << 8) lead to the count states listed
- * at edges[off]. The allowed discards
- * depend only on that hand and dh, so a hand reached from several states is probed once. */
+/* One remembered successor list: the discards allowed from the 14 - 3m hand key, drawn onto a
+ * hand of distance dh on the frontier or next to it or neither (dh | front << 8 | near << 9, see
+ * fc_expand), lead to the count states listed at edges[off]. That list depends only on the hand
+ * and those, so a hand reached from several states is probed once. */
 typedef struct {
     uint64_t key;
     int64_t off;
@@ -356,7 +356,11 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     int last_void = -1; /* the packed void tile a forced discard takes (fc_canon_key) */
     for (int r = 0; held_void && r < 9; r++)
         if (h.c[9 * vs + r]) last_void = 9 * vs + r;
-    int mkey = dh | front << 8;
+    /* One draw short of the frontier (with exchanges), a successor that keeps the shanten is
+     * worth 0 at every t the state sees: it can only be picked as the lowest allowed discard
+     * (when every successor is worth 0), so only the first of them is listed. */
+    int near = job->exchanges && w->sh[s] == w->T - w->depth[s] - 1;
+    int mkey = dh | front << 8 | near << 9;
     for (uint32_t b = groups; b; b &= b - 1) {
         int k = __builtin_ctz(b);
         int forced = held_void || (vmask >> k & 1); /* 定缺: discard a void tile */
@@ -388,6 +392,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
                             : job->exchanges ? d13[d] <= dh : d13[d] < dh;
             if (!ok) continue;
             if (front && d13[d] >= dh) break; /* on the frontier: dropped, as above */
+            if (near && count && d13[d] >= dh) continue;
             int64_t id = s;
             if (d != k) {
                 uint64_t key = w->key[s] + fc_weight(k) - fc_weight(d);
