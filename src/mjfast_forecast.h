@@ -9,18 +9,31 @@
  * base 5 (a uint64) in a per-call open-addressing hash table.
  *  1. Graph (breadth first from the start hands, so a state's depth is the fewest draws that reach
  *     it). A state of shanten s first reached after j draws is expanded only when s <= T - j (else
- *     it can neither become ready nor win in time: it stays a leaf worth 0). Expanding it probes
- *     the 27 draws once with the shanten kernels (mj_probes, one tile more / one less): a winning
- *     draw adds to the state's aggregated win probability and expected payment (fan by the kernel of
- *     mjfast_fan.h, self-drawn); a fifth copy, and with exchanges=False a draw that does not lower
- *     the shanten, adds to its aggregated "stay" probability; any other draw becomes one edge group
- *     listing the successor states of its allowed discards in tile order.
- *  2. Values, backward in t: V_t(s) = win(s) + stay(s) V_{t-1}(s) + sum_k p_k V_{t-1}(pick), where
- *     pick is the best successor (lowest discard within a relative 1e-12 of the best). States with
- *     s >= t (no win possible in t draws) and states beyond their depth are skipped (worth 0).
+ *     it can neither become ready nor win in time: it stays a leaf worth 0). Expanding it loads the
+ *     hand from its key (fc_fill), sorts the 27 draws with 27-bit masks and one probe pass of the
+ *     shanten kernels (mj_probes; a ready hand without exchanges needs only its waits mask): a
+ *     winning draw adds to the state's aggregated win probability and expected payment (fan by the
+ *     kernel of mjfast_fan.h, self-drawn); a fifth copy, and with exchanges=False a draw that does
+ *     not lower the shanten, adds to its aggregated "stay" probability; any other draw becomes one
+ *     edge group listing the successor states of its allowed discards in tile order (one probe
+ *     pass of the 14-tile hand, remembered per hand: fc_memo_t).
+ *     Exact pruning. On the frontier (s = T - j) every successor is worth 0 after the draw, so the
+ *     pick is the lowest allowed discard: a group lists only it, and only when it lowers the
+ *     shanten (else the mass can neither win nor be ready in time, and is dropped). One draw short
+ *     of it with exchanges (s = T - j - 1), successors that keep the shanten are worth 0 at every
+ *     t the state sees, so only the first of them (the all-zero pick) is listed. This keeps the
+ *     graph with exchanges several times smaller; it still grows about tenfold per draw.
+ *  2. Values V_t(s) = win(s) + stay(s) V_{t-1}(s) + sum_k p_k V_{t-1}(pick), where pick is the
+ *     best successor (lowest discard within a relative 1e-12 of the best); states with s >= t (no
+ *     win possible in t draws) and beyond their depth are worth 0. Without exchanges the graph is
+ *     a DAG (a successor has a lower shanten, or the same and one void tile less), so the values
+ *     go state by state in that order, a successor's whole row at once (fc_values_dag); with
+ *     exchanges backward in t over all states (fc_values). A group with one successor stores no
+ *     picks, and groups with the same successor list share one pick row.
  *  3. Curves, forward per start hand: the probability mass over states after each draw follows
- *     the same picks; won mass, ready mass (shanten <= 0) and paid value accumulate per draw.
- * For a 14-3m hand the discards share the pool, so one graph and one backward pass serve them all.
+ *     the same picks; won mass, ready mass (shanten <= 0) and paid value accumulate per draw. Ready
+ *     states without edges keep their mass in place on a list of their own.
+ * For a 14-3m hand the discards share the pool, so one graph and one value pass serve them all.
  * Hands that differ only in which void-suit tiles they hold are one state (fc_canon_key).
  * Memory: the graph is per call and capped at max_states states (FC_ERR_STATES beyond).
  */
@@ -490,7 +503,8 @@ static void fc_values_dag(fc_work_t *w, int value) {
     }
 }
 
-/* Values backward in t, and every group's pick per t (the forward passes read them). */
+/* Values and every group's pick per t (the forward passes read them): state by state without
+ * exchanges (fc_values_dag), else backward in t over all states. */
 static int fc_values(fc_work_t *w) {
     const int T = w->T;
     int64_t need = w->n * (T + 1); /* [t][state] */
