@@ -344,7 +344,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
         wins = rest & mj_hand_waits(&h, vs);
         stays |= rest & ~wins;
     } else {
-        dh = mj_distance(&h);
+        dh = w->sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
         mj_probes(&h, +1, d14);
         for (uint32_t b = rest; b; b &= b - 1) {
             int k = __builtin_ctz(b);
