@@ -22,7 +22,7 @@
  *     shanten (else the mass can neither win nor be ready in time, and is dropped). One draw short
  *     of it with exchanges (s = T - j - 1), successors that keep the shanten are worth 0 at every
  *     t the state sees, so only the first of them (the all-zero pick) is listed. This keeps the
- *     graph with exchanges several times smaller; it still grows about tenfold per draw.
+ *     graph with exchanges several times smaller; it still grows ten- to twentyfold per draw.
  *  2. Values V_t(s) = win(s) + stay(s) V_{t-1}(s) + sum_k p_k V_{t-1}(pick), where pick is the
  *     best successor (lowest discard within a relative 1e-12 of the best); states with s >= t (no
  *     win possible in t draws) and beyond their depth are worth 0. Without exchanges the graph is
