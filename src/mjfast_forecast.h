@@ -322,6 +322,36 @@ static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, uint64_t key, mj_hand_t
     }
 }
 
+/* Sort the kinds drawn onto state s (loaded as h) into masks: a fifth copy is discarded at once,
+ * and with packed void tiles so is any void draw (stays); the rest win, stay (without exchanges,
+ * not lowering the shanten unless the 定缺 rule forces a void discard) or become edge groups
+ * (returned). *dh: the state's distance where groups need it. */
+static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int held_void, int front,
+                            uint32_t vmask, int *dh, uint32_t *stays, uint32_t *wins) {
+    int exchanges = w->job->exchanges, d14[27];
+    uint32_t stay = w->pool & (mj_full_kinds(h) | (w->canon ? vmask : 0u));
+    uint32_t rest = w->pool & ~stay, win = 0, groups = 0;
+    if (!exchanges && w->sh[s] == 0 && !held_void) {
+        /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask) */
+        win = rest & mj_hand_waits(h, w->vs);
+        stay |= rest & ~win;
+    } else {
+        *dh = w->sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
+        mj_probes(h, +1, d14);
+        for (uint32_t b = rest; b; b &= b - 1) {
+            int k = __builtin_ctz(b);
+            if (d14[k] == 0) win |= 1u << k;
+            else if (held_void || (vmask >> k & 1) || (exchanges && !front) || d14[k] < *dh) groups |= 1u << k;
+            /* a draw that does not lower the distance of the hand leaves every discard at no lower
+             * a distance: on the frontier that is worth 0 and never ready in time (dropped) */
+            else if (!front) stay |= 1u << k;
+        }
+    }
+    *stays = stay;
+    *wins = win;
+    return groups;
+}
+
 /* Expand state s: its aggregated win / pay / stay probabilities and its edge groups
  * (k | count << 8, then count successor ids in discard order). Returns MJ_OK or an FC_ERR_*. */
 static int fc_expand(fc_work_t *w, int64_t s) {
@@ -329,32 +359,12 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     mj_hand_t h;
     fc_fill(w, w->key[s], &h);
     int vs = w->vs, held_void = vs >= 0 && h.n[vs] > 0;
-    int dh = 1, d14[27], d13[27];
-    /* kinds drawn: a fifth copy is discarded at once, and with packed void tiles so is any void
-     * draw (stays); the rest win, stay (without exchanges, not lowering the shanten unless the
-     * 定缺 rule forces a void discard) or become edge groups */
-    uint32_t vmask = vs >= 0 ? 0x1FFu << (9 * vs) : 0u;
-    uint32_t stays = w->pool & (mj_full_kinds(&h) | (w->canon ? vmask : 0u));
-    uint32_t rest = w->pool & ~stays, wins = 0, groups = 0;
+    int dh = 1, d13[27];
+    uint32_t vmask = vs >= 0 ? 0x1FFu << (9 * vs) : 0u, stays, wins;
     /* On the frontier (shanten = draws left at the state's first depth) every successor is worth 0
      * with the draws left after it, so the pick is the lowest allowed discard: only it is listed. */
     int front = w->sh[s] == w->T - w->depth[s];
-    if (!job->exchanges && w->sh[s] == 0 && !held_void) {
-        /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask) */
-        wins = rest & mj_hand_waits(&h, vs);
-        stays |= rest & ~wins;
-    } else {
-        dh = w->sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
-        mj_probes(&h, +1, d14);
-        for (uint32_t b = rest; b; b &= b - 1) {
-            int k = __builtin_ctz(b);
-            if (d14[k] == 0) wins |= 1u << k;
-            else if (held_void || (vmask >> k & 1) || (job->exchanges && !front) || d14[k] < dh) groups |= 1u << k;
-            /* a draw that does not lower the distance of the hand leaves every discard at no lower
-             * a distance: on the frontier that is worth 0 and never ready in time (dropped) */
-            else if (!front) stays |= 1u << k;
-        }
-    }
+    uint32_t groups = fc_classify(w, s, &h, held_void, front, vmask, &dh, &stays, &wins);
     double stay = 0, pwin = 0, ppay = 0;
     for (uint32_t b = stays; b; b &= b - 1) stay += w->p[__builtin_ctz(b)];
     for (uint32_t b = wins; b; b &= b - 1) {
