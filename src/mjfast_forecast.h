@@ -9,18 +9,31 @@
  * base 5 (a uint64) in a per-call open-addressing hash table.
  *  1. Graph (breadth first from the start hands, so a state's depth is the fewest draws that reach
  *     it). A state of shanten s first reached after j draws is expanded only when s <= T - j (else
- *     it can neither become ready nor win in time: it stays a leaf worth 0). Expanding it probes
- *     the 27 draws once with the shanten kernels (mj_probes, one tile more / one less): a winning
- *     draw adds to the state's aggregated win probability and expected payment (fan by the kernel of
- *     mjfast_fan.h, self-drawn); a fifth copy, and with exchanges=False a draw that does not lower
- *     the shanten, adds to its aggregated "stay" probability; any other draw becomes one edge group
- *     listing the successor states of its allowed discards in tile order.
- *  2. Values, backward in t: V_t(s) = win(s) + stay(s) V_{t-1}(s) + sum_k p_k V_{t-1}(pick), where
- *     pick is the best successor (lowest discard within a relative 1e-12 of the best). States with
- *     s >= t (no win possible in t draws) and states beyond their depth are skipped (worth 0).
+ *     it can neither become ready nor win in time: it stays a leaf worth 0). Expanding it loads the
+ *     hand from its key (fc_fill), sorts the 27 draws with 27-bit masks and one probe pass of the
+ *     shanten kernels (mj_probes; a ready hand without exchanges needs only its waits mask): a
+ *     winning draw adds to the state's aggregated win probability and expected payment (fan by the
+ *     kernel of mjfast_fan.h, self-drawn); a fifth copy, and with exchanges=False a draw that does
+ *     not lower the shanten, adds to its aggregated "stay" probability; any other draw becomes one
+ *     edge group listing the successor states of its allowed discards in tile order (one probe
+ *     pass of the 14-tile hand, remembered per hand: fc_memo_t).
+ *     Exact pruning. On the frontier (s = T - j) every successor is worth 0 after the draw, so the
+ *     pick is the lowest allowed discard: a group lists only it, and only when it lowers the
+ *     shanten (else the mass can neither win nor be ready in time, and is dropped). One draw short
+ *     of it with exchanges (s = T - j - 1), successors that keep the shanten are worth 0 at every
+ *     t the state sees, so only the first of them (the all-zero pick) is listed. This keeps the
+ *     graph with exchanges several times smaller; it still grows ten- to twentyfold per draw.
+ *  2. Values V_t(s) = win(s) + stay(s) V_{t-1}(s) + sum_k p_k V_{t-1}(pick), where pick is the
+ *     best successor (lowest discard within a relative 1e-12 of the best); states with s >= t (no
+ *     win possible in t draws) and beyond their depth are worth 0. Without exchanges the graph is
+ *     a DAG (a successor has a lower shanten, or the same and one void tile less), so the values
+ *     go state by state in that order, a successor's whole row at once (fc_values_dag); with
+ *     exchanges backward in t over all states (fc_values). A group with one successor stores no
+ *     picks, and groups with the same successor list share one pick row.
  *  3. Curves, forward per start hand: the probability mass over states after each draw follows
- *     the same picks; won mass, ready mass (shanten <= 0) and paid value accumulate per draw.
- * For a 14-3m hand the discards share the pool, so one graph and one backward pass serve them all.
+ *     the same picks; won mass, ready mass (shanten <= 0) and paid value accumulate per draw. Ready
+ *     states without edges keep their mass in place on a list of their own.
+ * For a 14-3m hand the discards share the pool, so one graph and one value pass serve them all.
  * Hands that differ only in which void-suit tiles they hold are one state (fc_canon_key).
  * Memory: the graph is per call and capped at max_states states (FC_ERR_STATES beyond).
  */
@@ -66,9 +79,10 @@ typedef struct {
     int32_t err[3];
 } fc_job_t;
 
-/* One remembered successor list: the discards allowed from the 14 - 3m hand key (drawn onto a
- * hand of distance dh) lead to the count states listed at edges[off]. The allowed discards
- * depend only on that hand and dh, so a hand reached from several states is probed once. */
+/* One remembered successor list: the discards allowed from the 14 - 3m hand key, drawn onto a
+ * hand of distance dh on the frontier or next to it or neither (dh | front << 8 | near << 9, see
+ * fc_expand), lead to the count states listed at edges[off]. That list depends only on the hand
+ * and those, so a hand reached from several states is probed once. */
 typedef struct {
     uint64_t key;
     int64_t off;
@@ -77,6 +91,8 @@ typedef struct {
 } fc_memo_t;
 
 #define FC_MEMO (1 << 14)
+#define FC_SHARED (1 << 30) /* pick id flag: another group's picks, computed before */
+#define FC_ORDER ((FC_MAX_DRAWS + 1) * 16) /* (shanten, void tiles) classes of live states */
 
 /* The per-call graph and its scratch; buffers are kept across the rows of one fc_run. */
 typedef struct {
@@ -84,23 +100,26 @@ typedef struct {
     int T, vs;
     int canon;                /* void tiles held as a count (see fc_canon_key) */
     const uint8_t *melds;
+    mj_hand_t tmpl;           /* the row's loaded hand: melds, void rule, form and sets for fc_fill */
     double p[27];
+    uint32_t pool;            /* kinds left to draw (p > 0) */
     uint64_t *hkey;           /* key + 1, 0 = empty */
     int32_t *hval;
     int64_t hcap;             /* power of two */
     int64_t n, cap;
     uint64_t *key;
     int8_t *sh;
-    uint8_t *depth, *live;
+    uint8_t *depth, *live, *nv;  /* live: expanded (2: a ready leaf, 3: listed by fc_curves); nv: void tiles held */
     int64_t *e0, *e1;
     double *stay, *pwin, *ppay;
-    int32_t *edges;           /* per group: k | count << 8, group id, count successor ids */
+    int32_t *edges;           /* per group: k | count << 8, pick id (-1: one successor; FC_SHARED:
+                               * another group's), count successor ids */
     int64_t ne, ecap, ngroups;
     int32_t *picks;           /* [group][t - 1]: the successor picked with t - 1 draws left */
     int64_t pcap;
     double *V, *mass, *next;
     int64_t vcap;
-    int32_t *act, *nact;
+    int32_t *act, *nact, *leaf;
     int64_t bytes;
     fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
     uint32_t row;             /* memo generation: entries of earlier rows are stale */
@@ -119,13 +138,6 @@ static inline uint64_t fc_weight(int t) { return FC_SUIT_W[t / 9] * (uint64_t)MJ
 static inline uint64_t fc_key(const uint8_t *c) {
     return (uint64_t)mj_index9(c) + FC_SUIT_W[1] * (uint64_t)mj_index9(c + 9) +
            FC_SUIT_W[2] * (uint64_t)mj_index9(c + 18);
-}
-
-static inline void fc_decode(uint64_t key, uint8_t *c) {
-    for (int s = 0; s < 3; s++) {
-        int32_t idx = (int32_t)(key / FC_SUIT_W[s] % 1953125ULL);
-        for (int r = 0; r < 9; r++) c[9 * s + r] = (uint8_t)(idx / MJ_POW[r] % 5);
-    }
 }
 
 /* Key of a hand whose void-suit tiles (declared suit vs) are packed from its rank 1 up, 4 per
@@ -170,6 +182,7 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
     FC_RE(sh, int8_t);
     FC_RE(depth, uint8_t);
     FC_RE(live, uint8_t);
+    FC_RE(nv, uint8_t);
     FC_RE(e0, int64_t);
     FC_RE(e1, int64_t);
     FC_RE(stay, double);
@@ -179,6 +192,7 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
     FC_RE(next, double);
     FC_RE(act, int32_t);
     FC_RE(nact, int32_t);
+    FC_RE(leaf, int32_t);
 #undef FC_RE
     /* the forward pass keeps mass and next at zero outside its lists */
     memset(w->mass + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
@@ -250,6 +264,13 @@ static void fc_adjust(mj_hand_t *h, int t, int delta) {
     }
 }
 
+/* Distance of the loaded hand g less one tile of kind d. */
+static int fc_without(const mj_hand_t *g, int d) {
+    mj_hand_t x = *g;
+    fc_adjust(&x, d, -1);
+    return mj_distance(&x);
+}
+
 /* Payment per payer of the self-drawn win h (14 - 3m tiles) on tile k. */
 static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
     const fc_job_t *job = w->job;
@@ -272,68 +293,129 @@ static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
     return job->pay[internal];
 }
 
-static int fc_load(fc_work_t *w, const uint8_t *c, int size_rule, mj_hand_t *h) {
-    int32_t err[3];
-    int code = mj_load(h, c, w->melds, w->vs, 1, MJ_FORM_ALL, size_rule, w->job->sets, err);
-    if (code == MJ_OK) mj_classes(h);
-    return code;
+/* Load the hand of key into h from the row's template (key: three base-5 suit indices, rank 9
+ * the lowest digit), without the checks of mj_load: every state is a valid hand of the row. */
+static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, uint64_t key, mj_hand_t *h) {
+    *h = w->tmpl;
+    if (h->melds) h->melds = w->tmpl.meld_copy;
+    for (int s = 0; s < 3; s++) {
+        int32_t idx = (int32_t)(s == 0 ? key % 1953125ULL
+                                : s == 1 ? key / 1953125ULL % 1953125ULL : key / 3814697265625ULL);
+        uint32_t x = (uint32_t)idx;
+        int n = 0, odd = 0;
+        for (int r = 8; r >= 0; r--) {
+            uint32_t c = x % 5;
+            x /= 5;
+            h->c[9 * s + r] = (uint8_t)c;
+            n += (int)c;
+            odd += (int)(c & 1);
+        }
+        h->idx[s] = idx;
+        h->n[s] = n;
+        h->odd[s] = odd;
+        h->k[s] = mj_class(idx);
+        if (h->meld_suits >> s & 1) {
+            uint8_t cap[9];
+            mj_caps(h, s, cap);
+            mj_capped_vector(h->c + 9 * s, cap, h->v[s]);
+        }
+    }
+}
+
+/* Sort the kinds drawn onto state s (loaded as h) into masks: a fifth copy is discarded at once,
+ * and with packed void tiles so is any void draw (stays); the rest win, stay (without exchanges,
+ * not lowering the shanten unless the 定缺 rule forces a void discard) or become edge groups
+ * (returned). *dh: the state's distance where groups need it. */
+static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int held_void, int front,
+                            uint32_t vmask, int *dh, uint32_t *stays, uint32_t *wins) {
+    int exchanges = w->job->exchanges, d14[27];
+    uint32_t stay = w->pool & (mj_full_kinds(h) | (w->canon ? vmask : 0u));
+    uint32_t rest = w->pool & ~stay, win = 0, groups = 0;
+    if (!exchanges && w->sh[s] == 0 && !held_void) {
+        /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask) */
+        win = rest & mj_hand_waits(h, w->vs);
+        stay |= rest & ~win;
+    } else {
+        *dh = w->sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
+        mj_probes(h, +1, d14);
+        for (uint32_t b = rest; b; b &= b - 1) {
+            int k = __builtin_ctz(b);
+            if (d14[k] == 0) win |= 1u << k;
+            else if (held_void || (vmask >> k & 1) || (exchanges && !front) || d14[k] < *dh) groups |= 1u << k;
+            /* a draw that does not lower the distance of the hand leaves every discard at no lower
+             * a distance: on the frontier that is worth 0 and never ready in time (dropped) */
+            else if (!front) stay |= 1u << k;
+        }
+    }
+    *stays = stay;
+    *wins = win;
+    return groups;
 }
 
 /* Expand state s: its aggregated win / pay / stay probabilities and its edge groups
  * (k | count << 8, then count successor ids in discard order). Returns MJ_OK or an FC_ERR_*. */
 static int fc_expand(fc_work_t *w, int64_t s) {
     const fc_job_t *job = w->job;
-    uint8_t c[27];
     mj_hand_t h;
-    fc_decode(w->key[s], c);
-    fc_load(w, c, MJ_SIZE_WAITING, &h);
-    int dh = mj_distance(&h), d14[27], d13[27];
-    mj_probes(&h, +1, d14);
+    fc_fill(w, w->key[s], &h);
     int vs = w->vs, held_void = vs >= 0 && h.n[vs] > 0;
+    int dh = 1, d13[27];
+    uint32_t vmask = vs >= 0 ? 0x1FFu << (9 * vs) : 0u, stays, wins;
+    /* On the frontier (shanten = draws left at the state's first depth) every successor is worth 0
+     * with the draws left after it, so the pick is the lowest allowed discard: only it is listed. */
+    int front = w->sh[s] == w->T - w->depth[s];
+    uint32_t groups = fc_classify(w, s, &h, held_void, front, vmask, &dh, &stays, &wins);
     double stay = 0, pwin = 0, ppay = 0;
+    for (uint32_t b = stays; b; b &= b - 1) stay += w->p[__builtin_ctz(b)];
+    for (uint32_t b = wins; b; b &= b - 1) {
+        int k = __builtin_ctz(b);
+        mj_hand_t g = h;
+        fc_adjust(&g, k, +1);
+        pwin += w->p[k];
+        ppay += w->p[k] * fc_payment(w, &g, k);
+    }
     if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->e0[s] = w->ne;
     int last_void = -1; /* the packed void tile a forced discard takes (fc_canon_key) */
     for (int r = 0; held_void && r < 9; r++)
         if (h.c[9 * vs + r]) last_void = 9 * vs + r;
-    for (int k = 0; k < 27; k++) {
-        double pk = w->p[k];
-        if (pk == 0.0) continue;
-        /* a fifth copy is discarded at once; with packed void tiles so is any void draw */
-        if (mj_held(&h, k) >= 4 || (w->canon && k / 9 == vs)) {
-            stay += pk;
-            continue;
-        }
-        int forced = held_void || (vs >= 0 && k / 9 == vs); /* 定缺: discard a void tile */
-        if (d14[k] != 0 && !forced && !job->exchanges && d14[k] >= dh) {
-            stay += pk;
+    /* One draw short of the frontier (with exchanges), a successor that keeps the shanten is
+     * worth 0 at every t the state sees: it can only be picked as the lowest allowed discard
+     * (when every successor is worth 0), so only the first of them is listed. */
+    int near = job->exchanges && w->sh[s] == w->T - w->depth[s] - 1;
+    int mkey = dh | front << 8 | near << 9;
+    for (uint32_t b = groups; b; b &= b - 1) {
+        int k = __builtin_ctz(b);
+        int forced = held_void || (vmask >> k & 1); /* 定缺: discard a void tile */
+        int64_t head = w->ne;
+        w->ne += 2;
+        int count = 0;
+        uint64_t gkey = w->key[s] + fc_weight(k);
+        fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & (FC_MEMO - 1));
+        if (m->row == w->row && m->key == gkey && m->dh == mkey) {
+            memcpy(w->edges + w->ne, w->edges + m->off, (size_t)m->count * sizeof(int32_t));
+            w->ne += m->count;
+            w->edges[head] = k | m->count << 8;
+            /* the same successors: the first group's picks serve (it covers every t this one needs:
+             * its state is expanded first, so it has no greater depth, and the same shanten) */
+            w->edges[head + 1] = m->count > 1 ? (w->edges[m->off - 1] | FC_SHARED) : -1;
+            if (!m->count) w->ne = head;
             continue;
         }
         mj_hand_t g = h;
         fc_adjust(&g, k, +1);
-        if (d14[k] == 0) {
-            pwin += pk;
-            ppay += pk * fc_payment(w, &g, k);
-            continue;
-        }
-        int64_t head = w->ne;
-        w->edges[head + 1] = (int32_t)w->ngroups++;
-        w->ne += 2;
-        int count = 0;
-        uint64_t gkey = w->key[s] + fc_weight(k);
-        fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)dh) & (FC_MEMO - 1));
-        if (m->row == w->row && m->key == gkey && m->dh == dh) {
-            memcpy(w->edges + w->ne, w->edges + m->off, (size_t)m->count * sizeof(int32_t));
-            w->ne += m->count;
-            w->edges[head] = k | m->count << 8;
-            continue;
-        }
-        mj_probes(&g, -1, d13);
-        for (int d = 0; d < 27; d++) {
+        /* one successor (a forced discard of the packed void tile, or the frontier's lowest
+         * allowed discard): probe the discards one by one until it is found; else all at once */
+        int one = front || (forced && w->canon);
+        if (!one) mj_probes(&g, -1, d13);
+        for (int d = forced && w->canon ? last_void : 0; d < 27; d++) {
             if (!g.c[d]) continue;
+            if (one) d13[d] = fc_without(&g, d);
             int ok = forced ? (w->canon ? d == last_void : d / 9 == vs)
                             : job->exchanges ? d13[d] <= dh : d13[d] < dh;
             if (!ok) continue;
+            if (front && d13[d] >= dh) break; /* on the frontier: dropped, as above */
+            if (near && count && d13[d] >= dh) continue;
             int64_t id = s;
             if (d != k) {
                 uint64_t key = w->key[s] + fc_weight(k) - fc_weight(d);
@@ -342,15 +424,19 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             }
             w->edges[w->ne++] = (int32_t)id;
             count++;
+            if (one) break;
         }
         w->edges[head] = k | count << 8;
-        *m = (fc_memo_t){gkey, head + 2, w->row, (int16_t)dh, (int16_t)count};
+        w->edges[head + 1] = count > 1 ? (int32_t)w->ngroups++ : -1; /* one successor: no pick */
+        *m = (fc_memo_t){gkey, head + 2, w->row, (int16_t)mkey, (int16_t)count};
+        if (!count) w->ne = head;
     }
     w->e1[s] = w->ne;
     w->stay[s] = stay;
     w->pwin[s] = pwin;
     w->ppay[s] = ppay;
-    w->live[s] = 1;
+    w->live[s] = w->e1[s] == w->e0[s] && w->sh[s] <= 0 ? 2 : 1; /* 2: a ready leaf (fc_curves) */
+    w->nv[s] = (uint8_t)(vs >= 0 ? h.n[vs] : 0);
     return MJ_OK;
 }
 
@@ -381,7 +467,54 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
     return ids[0];
 }
 
-/* Values backward in t, and every group's pick per t (the forward passes read them). */
+/* Values without exchanges, state by state: every successor has a lower shanten, or the same
+ * shanten and one void tile less (a forced discard), so in the order of (shanten, void tiles)
+ * the successors' whole rows V_0..V_T are known before their parent's. The same recurrence as
+ * fc_values, with the successor terms summed per t first. */
+static void fc_values_dag(fc_work_t *w, int value) {
+    const int T = w->T;
+    const int64_t n = w->n;
+    int32_t *order = w->act; /* scratch: the curves fill it later */
+    int64_t start[FC_ORDER + 1] = {0};
+    for (int64_t s = 0; s < n; s++)
+        if (w->live[s]) start[w->sh[s] * 16 + w->nv[s] + 1]++;
+    for (int b = 0; b < FC_ORDER; b++) start[b + 1] += start[b];
+    for (int64_t s = 0; s < n; s++)
+        if (w->live[s]) order[start[w->sh[s] * 16 + w->nv[s]]++] = (int32_t)s;
+    const int64_t live = start[FC_ORDER - 1];
+    double acc[FC_MAX_DRAWS + 1];
+    for (int64_t i = 0; i < live; i++) {
+        int32_t s = order[i];
+        int sh = w->sh[s], lo = sh < 1 ? 1 : sh, hi = T - w->depth[s];
+        if (hi < lo) continue;
+        for (int t = lo; t <= hi; t++) acc[t] = 0.0;
+        for (int64_t e = w->e0[s]; e < w->e1[s];) {
+            int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
+            const int32_t *ids = w->edges + e + 2;
+            double pk = w->p[k];
+            if (count == 1) {
+                const double *col = w->V + ids[0];
+                for (int t = lo; t <= hi; t++) acc[t] += pk * col[(t - 1) * n];
+            } else {
+                int32_t g = w->edges[e + 1];
+                int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
+                for (int t = lo; t <= hi; t++) {
+                    if (!(g & FC_SHARED)) picks[t - 1] = fc_pick(w, ids, count, t - 1);
+                    acc[t] += pk * w->V[(t - 1) * n + picks[t - 1]];
+                }
+            }
+            e += 2 + count;
+        }
+        double a = value ? w->ppay[s] : w->pwin[s], stay = w->stay[s];
+        for (int t = lo; t <= hi; t++) {
+            double v = a + stay * w->V[(t - 1) * n + s] + acc[t];
+            if (sh < t) w->V[t * n + s] = v;
+        }
+    }
+}
+
+/* Values and every group's pick per t (the forward passes read them): state by state without
+ * exchanges (fc_values_dag), else backward in t over all states. */
 static int fc_values(fc_work_t *w) {
     const int T = w->T;
     int64_t need = w->n * (T + 1); /* [t][state] */
@@ -398,6 +531,10 @@ static int fc_values(fc_work_t *w) {
     if (!fc_grow(w, (void **)&w->picks, &w->pcap, w->ngroups * T, sizeof(int32_t))) return FC_ERR_NOMEM;
     memset(w->V, 0, (size_t)need * sizeof(double));
     int value = w->job->objective == FC_OBJ_VALUE;
+    if (!w->job->exchanges) {
+        fc_values_dag(w, value);
+        return MJ_OK;
+    }
     for (int t = 1; t <= T; t++) {
         const double *prev = w->V + (int64_t)(t - 1) * w->n;
         double *cur = w->V + (int64_t)t * w->n;
@@ -407,8 +544,12 @@ static int fc_values(fc_work_t *w) {
             double v = (value ? w->ppay[s] : w->pwin[s]) + w->stay[s] * prev[s];
             for (int64_t e = w->e0[s]; e < w->e1[s];) {
                 int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
-                int32_t pick = fc_pick(w, w->edges + e + 2, count, t - 1);
-                w->picks[(int64_t)w->edges[e + 1] * T + t - 1] = pick;
+                int32_t pick = w->edges[e + 2], g = w->edges[e + 1];
+                if (count > 1) {
+                    int32_t *slot = w->picks + (int64_t)(g & ~FC_SHARED) * T + t - 1;
+                    if (!(g & FC_SHARED)) *slot = fc_pick(w, w->edges + e + 2, count, t - 1);
+                    pick = *slot;
+                }
                 v += w->p[k] * prev[pick];
                 e += 2 + count;
             }
@@ -418,22 +559,48 @@ static int fc_values(fc_work_t *w) {
     return MJ_OK;
 }
 
-static inline void fc_push(fc_work_t *w, int32_t s, double m, int64_t *nn) {
+/* Mass m onto state s for the next draw: a ready leaf (live 2, listed: 3) keeps its mass in place
+ * on the leaf list (its ready total in *lsum); any other state goes on the next active list. */
+static inline void fc_push(fc_work_t *w, int32_t s, double m, int64_t *nn, int64_t *nl, double *lsum) {
     if (m == 0.0) return; /* (underflow) a zero never enters the list, so no state is listed twice */
+    if (w->live[s] >= 2) {
+        if (w->live[s] == 2) {
+            w->live[s] = 3;
+            w->leaf[(*nl)++] = s;
+        }
+        w->mass[s] += m;
+        *lsum += m;
+        return;
+    }
     if (w->next[s] == 0.0) w->nact[(*nn)++] = s;
     w->next[s] += m;
 }
 
-/* Curves of start state s0: ready[j], win[j] after draw j + 1, and the expected payment. */
+/* Curves of start state s0: ready[j], win[j] after draw j + 1, and the expected payment. Ready
+ * states without edges (every draw wins or stays) are most of the mass late on: they sit on a
+ * list of their own, their mass decaying in place by their stay probability. */
 static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
     const int T = w->T;
-    int64_t na = 1;
-    double won = 0, paid = 0;
-    w->act[0] = s0;
-    w->mass[s0] = 1.0;
+    int64_t na = 0, nl = 0;
+    double won = 0, paid = 0, lsum = 0;
+    if (w->live[s0] >= 2) fc_push(w, s0, 1.0, &na, &nl, &lsum);
+    else {
+        w->act[na++] = s0;
+        w->mass[s0] = 1.0;
+    }
     for (int j = 0; j < T; j++) {
         int t = T - j;
         int64_t nn = 0;
+        lsum = 0;
+        for (int64_t i = 0; i < nl; i++) {
+            int32_t s = w->leaf[i];
+            double m = w->mass[s];
+            won += m * w->pwin[s];
+            paid += m * w->ppay[s];
+            m *= w->stay[s];
+            w->mass[s] = m;
+            lsum += m;
+        }
         for (int64_t i = 0; i < na; i++) {
             int32_t s = w->act[i];
             double m = w->mass[s];
@@ -441,14 +608,16 @@ static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
             if (!w->live[s] || w->sh[s] > t) continue; /* never ready nor won in time */
             won += m * w->pwin[s];
             paid += m * w->ppay[s];
-            if (w->stay[s] > 0) fc_push(w, s, m * w->stay[s], &nn);
+            if (w->stay[s] > 0) fc_push(w, s, m * w->stay[s], &nn, &nl, &lsum);
             for (int64_t e = w->e0[s]; e < w->e1[s];) {
                 int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
-                fc_push(w, w->picks[(int64_t)w->edges[e + 1] * T + t - 1], m * w->p[k], &nn);
+                int32_t g = w->edges[e + 1];
+                fc_push(w, g < 0 ? w->edges[e + 2] : w->picks[(int64_t)(g & ~FC_SHARED) * T + t - 1],
+                        m * w->p[k], &nn, &nl, &lsum);
                 e += 2 + count;
             }
         }
-        double r = won;
+        double r = won + lsum;
         for (int64_t i = 0; i < nn; i++) {
             int32_t s = w->nact[i];
             if (w->sh[s] <= 0) r += w->next[s];
@@ -463,6 +632,10 @@ static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
         win[j] = won;
     }
     for (int64_t i = 0; i < na; i++) w->mass[w->act[i]] = 0.0;
+    for (int64_t i = 0; i < nl; i++) {
+        w->mass[w->leaf[i]] = 0.0;
+        w->live[w->leaf[i]] = 2;
+    }
     return paid;
 }
 
@@ -490,9 +663,9 @@ static int fc_reset(fc_work_t *w) {
 }
 
 static void fc_free(fc_work_t *w) {
-    free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live);
+    free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live); free(w->nv);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
-    free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->act); free(w->nact);
+    free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->act); free(w->nact); free(w->leaf);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */
@@ -506,7 +679,11 @@ static int fc_pool(fc_work_t *w, const mj_hand_t *h, const uint8_t *visible, int
         err[1] = err[2] = 0;
         return FC_ERR_EMPTY_POOL;
     }
-    for (int t = 0; t < 27; t++) w->p[t] = (double)left[t] / total;
+    w->pool = 0;
+    for (int t = 0; t < 27; t++) {
+        w->p[t] = (double)left[t] / total;
+        w->pool |= (uint32_t)(left[t] > 0) << t;
+    }
     return MJ_OK;
 }
 
@@ -537,7 +714,8 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     mj_classes(&h);
     w->T = T;
     w->vs = vs;
-    w->melds = h.melds;
+    w->tmpl = h;
+    w->melds = h.melds ? w->tmpl.meld_copy : NULL;
     if ((code = fc_pool(w, &h, visible, err)) != MJ_OK) return code;
     int64_t id;
     if ((code = fc_reset(w)) != MJ_OK) return code;

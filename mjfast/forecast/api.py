@@ -59,8 +59,8 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
     ``"value"`` the expected payment (2^min(fan, cap), +1 with 自摸加底; the points under the
     ``points`` model). ``exchanges``: True
     allows same-shanten exchanges (手替わり); False keeps a draw only when it lowers shanten.
-    With exchanges the exact state graph grows about tenfold per draw (under a second up to about
-    3 draws at 1-2 shanten); past :data:`MAX_STATES` states the call raises
+    With exchanges the exact state graph grows ten- to twentyfold per draw (under a second up to
+    4 draws at 1-2 shanten); past :data:`MAX_STATES` states the call raises
     :class:`~mjfast.errors.InvalidArgumentError`. Without, 18 draws take milliseconds at 1-2
     shanten and at most about a second at 5 (README "Forecasts"). ``sets`` as for
     :func:`~mjfast.shanten`: 3 or 2 forecast the short hands (3 * sets + 1 - 3m tiles, or one
