@@ -1,0 +1,420 @@
+/* mjfast forecast engine, step 1: the state graph (the method is described in mjfast_forecast.h).
+ *
+ * Per-call state store (an open-addressing hash of base-5 keys), expansion of a state into its
+ * draws (win, stay, edge groups of successor states) with the exact frontier pruning, and the
+ * breadth-first build. Plain C, no Python.
+ */
+#ifndef MJFAST_FORECAST_GRAPH_H
+#define MJFAST_FORECAST_GRAPH_H
+
+#include <stdlib.h>
+
+#include "mjfast_kernels.h"
+#include "mjfast_fan.h"
+
+#define FC_MAX_DRAWS 27
+#define FC_TIE 1e-12 /* relative: values this close count as equal (then the lowest discard) */
+
+enum { FC_OBJ_WIN = 0, FC_OBJ_VALUE = 1 };
+enum { FC_ERR_STATES = 30, FC_ERR_NOMEM = 31, FC_ERR_EMPTY_POOL = 32 };
+
+static const uint64_t FC_SUIT_W[3] = {1ULL, 1953125ULL, 3814697265625ULL}; /* 5^0, 5^9, 5^18 */
+
+/* One batch call. Optional arrays are NULL; a stride of 0 broadcasts one row to all. */
+typedef struct {
+    const uint8_t *hands;     /* [n][27] */
+    const uint8_t *melds;     /* [n][27] meld tiles per kind (0, 3, 4), stride melds_stride */
+    int64_t melds_stride;
+    const int8_t *voids;      /* [n] declared void (-1 none), or NULL: void_scalar */
+    int void_scalar;
+    const uint8_t *visible;   /* [n][27] copies seen elsewhere, stride visible_stride */
+    int64_t visible_stride;
+    int draws, exchanges, objective;
+    int sets;                 /* sets of a complete hand: 4, or 3 / 2 for the short hands */
+    int complete;             /* rows are 3 * sets + 2 - 3m hands (every discard), else one less */
+    const int32_t *rules;     /* [MF_R_SIZE] compiled rules (mjfast_fan.h) */
+    const double *pay;        /* [n_pay] payment per payer by capped internal fan */
+    int n_pay;
+    int64_t max_states;
+    double *ready, *win;      /* [n][T] (complete: [n][27][T]) */
+    double *value;            /* [n] (complete: [n][27]) */
+    int8_t *best;             /* complete: [n] best discard */
+    uint8_t *is_win;          /* complete: [n] the 14 tiles already win */
+    int64_t peak_states;      /* largest graph of the run (written by the caller's thread) */
+    int64_t peak_bytes;
+    int32_t err[3];
+} fc_job_t;
+
+/* One remembered successor list: the discards allowed from the 14 - 3m hand key, drawn onto a
+ * hand of distance dh on the frontier or next to it or neither (dh | front << 8 | near << 9, see
+ * fc_expand), lead to the count states listed at edges[off]. That list depends only on the hand
+ * and those, so a hand reached from several states is probed once. */
+typedef struct {
+    uint64_t key;
+    int64_t off;
+    uint32_t row;
+    int16_t dh, count;
+} fc_memo_t;
+
+#define FC_MEMO (1 << 14)
+#define FC_SHARED (1 << 30) /* pick id flag: another group's picks, computed before */
+#define FC_ORDER ((FC_MAX_DRAWS + 1) * 16) /* (shanten, void tiles) classes of live states */
+
+/* The per-call graph and its scratch; buffers are kept across the rows of one fc_run. */
+typedef struct {
+    fc_job_t *job;
+    int T, vs;
+    int canon;                /* void tiles held as a count (see fc_canon_key) */
+    const uint8_t *melds;
+    mj_hand_t tmpl;           /* the row's loaded hand: melds, void rule, form and sets for fc_fill */
+    double p[27];
+    uint32_t pool;            /* kinds left to draw (p > 0) */
+    uint64_t *hkey;           /* key + 1, 0 = empty */
+    int32_t *hval;
+    int64_t hcap;             /* power of two */
+    int64_t n, cap;
+    uint64_t *key;
+    int8_t *sh;
+    uint8_t *depth, *live, *nv;  /* live: expanded (2: a ready leaf, 3: listed by fc_curves); nv: void tiles held */
+    int64_t *e0, *e1;
+    double *stay, *pwin, *ppay;
+    int32_t *edges;           /* per group: k | count << 8, pick id (-1: one successor; FC_SHARED:
+                               * another group's), count successor ids */
+    int64_t ne, ecap, ngroups;
+    int32_t *picks;           /* [group][t - 1]: the successor picked with t - 1 draws left */
+    int64_t pcap;
+    double *V, *mass, *next;
+    int64_t vcap;
+    int32_t *act, *nact, *leaf;
+    int64_t bytes;
+    fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
+    uint32_t row;             /* memo generation: entries of earlier rows are stale */
+} fc_work_t;
+
+static inline uint64_t fc_hash(uint64_t x) {
+    x ^= x >> 31;
+    x *= 0x7fb5d329728ea185ULL;
+    x ^= x >> 27;
+    x *= 0x81dadef4bc2dd44dULL;
+    return x ^ (x >> 33);
+}
+
+static inline uint64_t fc_weight(int t) { return FC_SUIT_W[t / 9] * (uint64_t)MJ_POW[t % 9]; }
+
+static inline uint64_t fc_key(const uint8_t *c) {
+    return (uint64_t)mj_index9(c) + FC_SUIT_W[1] * (uint64_t)mj_index9(c + 9) +
+           FC_SUIT_W[2] * (uint64_t)mj_index9(c + 18);
+}
+
+/* Key of a hand whose void-suit tiles (declared suit vs) are packed from its rank 1 up, 4 per
+ * kind. Which void tiles a hand holds never matters: they are dead for the shanten and the win,
+ * every void draw leaves the hand as it was (discarded at once, or for a held void tile), and
+ * while one is held any void discard is forced (all equally good). So hands that differ only
+ * there are one state. */
+static uint64_t fc_canon_key(const uint8_t *c, int vs) {
+    uint8_t x[27];
+    int n = 0;
+    memcpy(x, c, 27);
+    for (int r = 0; r < 9; r++) n += x[9 * vs + r];
+    for (int r = 0; r < 9; r++, n -= 4) x[9 * vs + r] = (uint8_t)(n > 4 ? 4 : n > 0 ? n : 0);
+    return fc_key(x);
+}
+
+/* Grow *p (elements of size sz) to hold at least need; 0 on failure. */
+static int fc_grow(fc_work_t *w, void **p, int64_t *cap, int64_t need, size_t sz) {
+    if (need <= *cap) return 1;
+    int64_t c = *cap ? *cap : 1024;
+    while (c < need) c *= 2;
+    void *q = realloc(*p, (size_t)c * sz);
+    if (!q) return 0;
+    w->bytes += (c - *cap) * (int64_t)sz;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+static int fc_grow_states(fc_work_t *w, int64_t need) {
+    if (need <= w->cap) return 1;
+    int64_t c = w->cap ? w->cap : 1024;
+    while (c < need) c *= 2;
+#define FC_RE(field, type)                                                  \
+    do {                                                                    \
+        void *q = realloc(w->field, (size_t)c * sizeof(type));              \
+        if (!q) return 0;                                                   \
+        w->field = (type *)q;                                               \
+        w->bytes += (c - w->cap) * (int64_t)sizeof(type);                   \
+    } while (0)
+    FC_RE(key, uint64_t);
+    FC_RE(sh, int8_t);
+    FC_RE(depth, uint8_t);
+    FC_RE(live, uint8_t);
+    FC_RE(nv, uint8_t);
+    FC_RE(e0, int64_t);
+    FC_RE(e1, int64_t);
+    FC_RE(stay, double);
+    FC_RE(pwin, double);
+    FC_RE(ppay, double);
+    FC_RE(mass, double);
+    FC_RE(next, double);
+    FC_RE(act, int32_t);
+    FC_RE(nact, int32_t);
+    FC_RE(leaf, int32_t);
+#undef FC_RE
+    /* the forward pass keeps mass and next at zero outside its lists */
+    memset(w->mass + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
+    memset(w->next + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
+    w->cap = c;
+    return 1;
+}
+
+/* Rehash into a table of twice the size. */
+static int fc_rehash(fc_work_t *w) {
+    int64_t cap = w->hcap ? 2 * w->hcap : 4096;
+    uint64_t *k = (uint64_t *)calloc((size_t)cap, sizeof(uint64_t));
+    int32_t *v = (int32_t *)malloc((size_t)cap * sizeof(int32_t));
+    if (!k || !v) {
+        free(k);
+        free(v);
+        return 0;
+    }
+    for (int64_t i = 0; i < w->hcap; i++) {
+        if (!w->hkey[i]) continue;
+        uint64_t j = fc_hash(w->hkey[i]) & (uint64_t)(cap - 1);
+        while (k[j]) j = (j + 1) & (uint64_t)(cap - 1);
+        k[j] = w->hkey[i];
+        v[j] = w->hval[i];
+    }
+    free(w->hkey);
+    free(w->hval);
+    w->bytes += (cap - w->hcap) * (int64_t)(sizeof(uint64_t) + sizeof(int32_t));
+    w->hkey = k;
+    w->hval = v;
+    w->hcap = cap;
+    return 1;
+}
+
+/* The state of key (created at depth d with shanten sh if new). Returns its id, or -FC_ERR_*. */
+static int64_t fc_state(fc_work_t *w, uint64_t key, int sh, int d) {
+    if (2 * (w->n + 1) > w->hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
+    uint64_t mask = (uint64_t)(w->hcap - 1), j = fc_hash(key + 1) & mask;
+    while (w->hkey[j]) {
+        if (w->hkey[j] == key + 1) return w->hval[j];
+        j = (j + 1) & mask;
+    }
+    if (w->n >= w->job->max_states) return -FC_ERR_STATES;
+    if (!fc_grow_states(w, w->n + 1)) return -FC_ERR_NOMEM;
+    int64_t id = w->n++;
+    w->hkey[j] = key + 1;
+    w->hval[j] = (int32_t)id;
+    w->key[id] = key;
+    w->sh[id] = (int8_t)(sh > 100 ? 100 : sh);
+    w->depth[id] = (uint8_t)d;
+    w->live[id] = 0;
+    w->e0[id] = w->e1[id] = 0;
+    w->stay[id] = w->pwin[id] = w->ppay[id] = 0.0;
+    return id;
+}
+
+/* One tile more (delta 1) or less (-1) of kind t in a loaded hand with classes. */
+static void fc_adjust(mj_hand_t *h, int t, int delta) {
+    int s = t / 9, r = t % 9;
+    h->c[t] = (uint8_t)(h->c[t] + delta);
+    h->idx[s] += delta * MJ_POW[r];
+    h->n[s] += delta;
+    h->odd[s] += (h->c[t] & 1) ? 1 : -1;
+    h->k[s] = mj_class(h->idx[s]);
+    if (h->meld_suits >> s & 1) {
+        uint8_t cap[9];
+        mj_caps(h, s, cap);
+        mj_capped_vector(h->c + 9 * s, cap, h->v[s]);
+    }
+}
+
+/* Distance of the loaded hand g less one tile of kind d. */
+static int fc_without(const mj_hand_t *g, int d) {
+    mj_hand_t x = *g;
+    fc_adjust(&x, d, -1);
+    return mj_distance(&x);
+}
+
+/* Payment per payer of the self-drawn win h (14 - 3m tiles) on tile k. */
+static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
+    const fc_job_t *job = w->job;
+    int16_t fan = -1;
+    mf_job_t f;
+    memset(&f, 0, sizeof f);
+    f.sets = job->sets;
+    f.hands = h->c;
+    f.melds = w->melds;
+    f.void_scalar = w->vs;
+    f.win_scalar = k;
+    f.flag_scalar = MF_SD;
+    f.rules = job->rules;
+    f.out = &fan;
+    mf_run(&f, MF_OP_FAN, 0, 1);
+    if (fan < 0) return 0.0;
+    int internal = fan - job->rules[MF_R_OFFSET];
+    if (internal < 0) internal = 0;
+    if (internal >= job->n_pay) internal = job->n_pay - 1;
+    return job->pay[internal];
+}
+
+/* Load the hand of key into h from the row's template (key: three base-5 suit indices, rank 9
+ * the lowest digit), without the checks of mj_load: every state is a valid hand of the row. */
+static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, uint64_t key, mj_hand_t *h) {
+    *h = w->tmpl;
+    if (h->melds) h->melds = w->tmpl.meld_copy;
+    for (int s = 0; s < 3; s++) {
+        int32_t idx = (int32_t)(s == 0 ? key % 1953125ULL
+                                : s == 1 ? key / 1953125ULL % 1953125ULL : key / 3814697265625ULL);
+        uint32_t x = (uint32_t)idx;
+        int n = 0, odd = 0;
+        for (int r = 8; r >= 0; r--) {
+            uint32_t c = x % 5;
+            x /= 5;
+            h->c[9 * s + r] = (uint8_t)c;
+            n += (int)c;
+            odd += (int)(c & 1);
+        }
+        h->idx[s] = idx;
+        h->n[s] = n;
+        h->odd[s] = odd;
+        h->k[s] = mj_class(idx);
+        if (h->meld_suits >> s & 1) {
+            uint8_t cap[9];
+            mj_caps(h, s, cap);
+            mj_capped_vector(h->c + 9 * s, cap, h->v[s]);
+        }
+    }
+}
+
+/* Sort the kinds drawn onto state s (loaded as h) into masks: a fifth copy is discarded at once,
+ * and with packed void tiles so is any void draw (stays); the rest win, stay (without exchanges,
+ * not lowering the shanten unless the 定缺 rule forces a void discard) or become edge groups
+ * (returned). *dh: the state's distance where groups need it. */
+static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int held_void, int front,
+                            uint32_t vmask, int *dh, uint32_t *stays, uint32_t *wins) {
+    int exchanges = w->job->exchanges, d14[27];
+    uint32_t stay = w->pool & (mj_full_kinds(h) | (w->canon ? vmask : 0u));
+    uint32_t rest = w->pool & ~stay, win = 0, groups = 0;
+    if (!exchanges && w->sh[s] == 0 && !held_void) {
+        /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask) */
+        win = rest & mj_hand_waits(h, w->vs);
+        stay |= rest & ~win;
+    } else {
+        *dh = w->sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
+        mj_probes(h, +1, d14);
+        for (uint32_t b = rest; b; b &= b - 1) {
+            int k = __builtin_ctz(b);
+            if (d14[k] == 0) win |= 1u << k;
+            else if (held_void || (vmask >> k & 1) || (exchanges && !front) || d14[k] < *dh) groups |= 1u << k;
+            /* a draw that does not lower the distance of the hand leaves every discard at no lower
+             * a distance: on the frontier that is worth 0 and never ready in time (dropped) */
+            else if (!front) stay |= 1u << k;
+        }
+    }
+    *stays = stay;
+    *wins = win;
+    return groups;
+}
+
+/* Expand state s: its aggregated win / pay / stay probabilities and its edge groups
+ * (k | count << 8, then count successor ids in discard order). Returns MJ_OK or an FC_ERR_*. */
+static int fc_expand(fc_work_t *w, int64_t s) {
+    const fc_job_t *job = w->job;
+    mj_hand_t h;
+    fc_fill(w, w->key[s], &h);
+    int vs = w->vs, held_void = vs >= 0 && h.n[vs] > 0;
+    int dh = 1, d13[27];
+    uint32_t vmask = vs >= 0 ? 0x1FFu << (9 * vs) : 0u, stays, wins;
+    /* On the frontier (shanten = draws left at the state's first depth) every successor is worth 0
+     * with the draws left after it, so the pick is the lowest allowed discard: only it is listed. */
+    int front = w->sh[s] == w->T - w->depth[s];
+    uint32_t groups = fc_classify(w, s, &h, held_void, front, vmask, &dh, &stays, &wins);
+    double stay = 0, pwin = 0, ppay = 0;
+    for (uint32_t b = stays; b; b &= b - 1) stay += w->p[__builtin_ctz(b)];
+    for (uint32_t b = wins; b; b &= b - 1) {
+        int k = __builtin_ctz(b);
+        mj_hand_t g = h;
+        fc_adjust(&g, k, +1);
+        pwin += w->p[k];
+        ppay += w->p[k] * fc_payment(w, &g, k);
+    }
+    if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
+    w->e0[s] = w->ne;
+    int last_void = -1; /* the packed void tile a forced discard takes (fc_canon_key) */
+    for (int r = 0; held_void && r < 9; r++)
+        if (h.c[9 * vs + r]) last_void = 9 * vs + r;
+    /* One draw short of the frontier (with exchanges), a successor that keeps the shanten is
+     * worth 0 at every t the state sees: it can only be picked as the lowest allowed discard
+     * (when every successor is worth 0), so only the first of them is listed. */
+    int near = job->exchanges && w->sh[s] == w->T - w->depth[s] - 1;
+    int mkey = dh | front << 8 | near << 9;
+    for (uint32_t b = groups; b; b &= b - 1) {
+        int k = __builtin_ctz(b);
+        int forced = held_void || (vmask >> k & 1); /* 定缺: discard a void tile */
+        int64_t head = w->ne;
+        w->ne += 2;
+        int count = 0;
+        uint64_t gkey = w->key[s] + fc_weight(k);
+        fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & (FC_MEMO - 1));
+        if (m->row == w->row && m->key == gkey && m->dh == mkey) {
+            memcpy(w->edges + w->ne, w->edges + m->off, (size_t)m->count * sizeof(int32_t));
+            w->ne += m->count;
+            w->edges[head] = k | m->count << 8;
+            /* the same successors: the first group's picks serve (it covers every t this one needs:
+             * its state is expanded first, so it has no greater depth, and the same shanten) */
+            w->edges[head + 1] = m->count > 1 ? (w->edges[m->off - 1] | FC_SHARED) : -1;
+            if (!m->count) w->ne = head;
+            continue;
+        }
+        mj_hand_t g = h;
+        fc_adjust(&g, k, +1);
+        /* one successor (a forced discard of the packed void tile, or the frontier's lowest
+         * allowed discard): probe the discards one by one until it is found; else all at once */
+        int one = front || (forced && w->canon);
+        if (!one) mj_probes(&g, -1, d13);
+        for (int d = forced && w->canon ? last_void : 0; d < 27; d++) {
+            if (!g.c[d]) continue;
+            if (one) d13[d] = fc_without(&g, d);
+            int ok = forced ? (w->canon ? d == last_void : d / 9 == vs)
+                            : job->exchanges ? d13[d] <= dh : d13[d] < dh;
+            if (!ok) continue;
+            if (front && d13[d] >= dh) break; /* on the frontier: dropped, as above */
+            if (near && count && d13[d] >= dh) continue;
+            int64_t id = s;
+            if (d != k) {
+                uint64_t key = w->key[s] + fc_weight(k) - fc_weight(d);
+                id = fc_state(w, key, mj_shanten_of(d13[d]), w->depth[s] + 1);
+                if (id < 0) return (int)-id;
+            }
+            w->edges[w->ne++] = (int32_t)id;
+            count++;
+            if (one) break;
+        }
+        w->edges[head] = k | count << 8;
+        w->edges[head + 1] = count > 1 ? (int32_t)w->ngroups++ : -1; /* one successor: no pick */
+        *m = (fc_memo_t){gkey, head + 2, w->row, (int16_t)mkey, (int16_t)count};
+        if (!count) w->ne = head;
+    }
+    w->e1[s] = w->ne;
+    w->stay[s] = stay;
+    w->pwin[s] = pwin;
+    w->ppay[s] = ppay;
+    w->live[s] = w->e1[s] == w->e0[s] && w->sh[s] <= 0 ? 2 : 1; /* 2: a ready leaf (fc_curves) */
+    w->nv[s] = (uint8_t)(vs >= 0 ? h.n[vs] : 0);
+    return MJ_OK;
+}
+
+/* Breadth first from the n start states already created. */
+static int fc_build(fc_work_t *w) {
+    for (int64_t s = 0; s < w->n; s++) {
+        int left = w->T - w->depth[s];
+        if (left < 1 || w->sh[s] > left) continue;
+        int code = fc_expand(w, s);
+        if (code != MJ_OK) return code;
+    }
+    return MJ_OK;
+}
+
+#endif
