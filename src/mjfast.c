@@ -1632,6 +1632,60 @@ static MJ_ALWAYS_INLINE int mj_suit_load(const mj_row_t *row, int s, int32_t *id
 #endif
 }
 
+#define MJ_ONES8 0x0101010101010101ULL
+
+/* 8 bytes as a word, byte 0 the lowest (any byte order), and back. */
+static inline uint64_t mj_word8(const uint8_t *p) {
+#if MJ_SWAR
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+#else
+    uint64_t w = 0;
+    for (int r = 0; r < 8; r++) w |= (uint64_t)p[r] << (8 * r);
+    return w;
+#endif
+}
+
+static inline void mj_put8(uint8_t *p, uint64_t w) {
+#if MJ_SWAR
+    memcpy(p, &w, 8);
+#else
+    for (int r = 0; r < 8; r++) p[r] = (uint8_t)(w >> (8 * r));
+#endif
+}
+
+/* Nonzero when a row of counts of at most 4 (checked apart) holds some kind four times. */
+static inline int mj_row_has4(const mj_row_t *row) {
+#if MJ_SWAR
+    return ((row->x[0] | row->x[1] | row->x[2]) & 4 * MJ_ONES8) != 0 ||
+           ((row->b[0] | row->b[1] | row->b[2]) & 4) != 0;
+#else
+    int any = 0;
+    for (int t = 0; t < 27; t++) any |= row->c[t] == 4;
+    return any;
+#endif
+}
+
+/* Nonzero when some kind of a row of counts of at most 4 (checked apart) is seen more often than
+ * its copies left: hand + seen above 4, seen counts of any byte value. */
+static inline int mj_row_over(const mj_row_t *hand, const mj_row_t *seen) {
+#if MJ_SWAR
+    const uint64_t ONES = 0x0101010101010101ULL, TOP = 0x80 * ONES;
+    uint64_t bad = 0;
+    for (int s = 0; s < 3; s++) {
+        uint64_t y = seen->x[s], z = hand->x[s] + y; /* bytes up to 8 once y's are at most 4 */
+        bad |= (y | (y + 0x7B * ONES) | z | (z + 0x7B * ONES)) & TOP;
+        bad |= hand->b[s] + seen->b[s] > 4;
+    }
+    return bad != 0;
+#else
+    int bad = 0;
+    for (int t = 0; t < 27; t++) bad |= hand->c[t] + seen->c[t] > 4;
+    return bad;
+#endif
+}
+
 static inline int mj_held(const mj_hand_t *h, int t) { return h->c[t] + (h->melds ? h->melds[t] : 0); }
 
 /* Copy a row into h (melds may be NULL), validate the copy and fill h from it. A complete hand
@@ -1912,8 +1966,8 @@ static inline void mj_classes(mj_hand_t *h) {
 
 /* Seven-pairs distance from the pairs and singles (odd kinds) of the live suits. */
 static inline int mj_seven_of(int pairs, int singles) {
-    int need = 7 - (pairs < 7 ? pairs : 7);
-    return need <= singles ? need : 2 * need - singles;
+    int need = 7 - (pairs < 7 ? pairs : 7), short_of = need - singles; /* singles to draw twice */
+    return need + (short_of > 0 ? short_of : 0);
 }
 
 /* Seven-pairs distance when suit q is the void one (q = -1: every suit live). */
@@ -2095,82 +2149,161 @@ static inline uint32_t mj_hand_waits(const mj_hand_t *h, int void_suit) {
     return mask & ~mj_full_kinds(h); /* no fifth copy */
 }
 
-/* Distance of two live meld-free suits: the probed one (class kk) and the other (its TWO-table
- * row), with the pairs and odd kinds of both. */
-static MJ_ALWAYS_INLINE int mj_live_two(const int8_t *two_row, int kk, int pairs, int odd, int reg,
-                                        int sev) {
-    int v = reg ? two_row[kk] : MJ_INF;
-    if (sev) {
-        int sv = mj_seven_of(pairs, odd);
-        v = sv < v ? sv : v;
+/* What the probes (one tile more or less) of a meld-free 13- or 14-tile hand share. A probe of
+ * suit s changes that suit only: with suit q void (q != s), the regular-form distance after it
+ * is the TWO row of the other live suit at the new class kk of suit s (without the void rule:
+ * the FINAL row of the other two suits combined), and seven pairs moves by the parity of the
+ * probed count only (e[q][par]); with suit s void nothing that counts changes (dq[s]). */
+typedef struct {
+    int d;        /* the hand's distance */
+    int dq[3];    /* its distance with suit q void (MJ_INF where q may not be void) */
+    int e[3][2];  /* seven pairs with suit q void after a probe of a live suit, by parity (no
+                     void rule: e[0], every suit live) */
+} mj_probe_base_t;
+
+/* Seven pairs of the live suits after a probe, by the parity of the probed count (par0 / par1),
+ * from need = 7 - pairs and x = need - singles before it. A draw of a kind held 0 or 2 times adds
+ * a single, of one held 1 or 3 times makes a pair; a discard of a kind held 2 or 4 times breaks a
+ * pair into a single, of one held 1 or 3 times drops a single. (mj_seven_of without its cap: a
+ * 13- or 14-tile hand holds at most 7 pairs after the probe.) */
+static MJ_ALWAYS_INLINE void mj_seven_probe(int need, int x, const int delta, int *par0, int *par1) {
+    int xm = delta > 0 ? x - 1 : x, xp = delta > 0 ? x : x + 1;
+    *par0 = need + (delta < 0) + (xm > 0 ? xm : 0);
+    *par1 = need - (delta > 0) + (xp > 0 ? xp : 0);
+}
+
+/* Fill pb for probes of delta (+1: a draw, -1: a discard) of a meld-free 4-set hand of 13
+ * (draws) or 14 (discards) tiles: classes k, tiles n, odd kinds odd, live_q as in mj_hand_t.
+ * Options as constants: each combination compiles to straight code. */
+static MJ_ALWAYS_INLINE void mj_probe_base(const int *k, const int *n, const int *odd, int live_q,
+                                           const int delta, mj_probe_base_t *pb,
+                                           const int void_rule, const int reg, const int sev) {
+    const int nf = MJ.n_full;
+    int pr[3];
+    for (int s = 0; s < 3; s++) pr[s] = (n[s] - odd[s]) >> 1;
+    if (!void_rule) {
+        int need = 7 - pr[0] - pr[1] - pr[2], x = need - odd[0] - odd[1] - odd[2];
+        mj_seven_probe(need, x, delta, &pb->e[0][0], &pb->e[0][1]);
+        if (!sev) pb->e[0][0] = pb->e[0][1] = MJ_INF;
+        int v = reg ? mj_plain_regular(k, -1) : MJ_INF, sv = sev ? need + (x > 0 ? x : 0) : MJ_INF;
+        pb->d = sv < v ? sv : v;
+        return;
     }
+    pb->d = MJ_INF;
+    for (int q = 0; q < 3; q++) { /* suit q void: suits a and b live */
+        int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2, live = live_q >> q & 1;
+        int need = 7 - pr[a] - pr[b], x = need - odd[a] - odd[b];
+        int v = reg ? MJ.two[k[a] * nf + k[b]] : MJ_INF, sv = sev ? need + (x > 0 ? x : 0) : MJ_INF;
+        v = sv < v ? sv : v;
+        pb->dq[q] = live ? v : MJ_INF;
+        pb->d = pb->dq[q] < pb->d ? pb->dq[q] : pb->d;
+        mj_seven_probe(need, x, delta, &pb->e[q][0], &pb->e[q][1]);
+        if (!sev || !live) pb->e[q][0] = pb->e[q][1] = MJ_INF;
+    }
+}
+
+/* The classes of suit s after its 9 probes (counts c; full = MJ.full + the suit's index) into
+ * kk[9]. Branch-free: where the probe is impossible (a kind not held; a fifth copy, with
+ * may_cap) it reads the class at offset 0 instead, so no read leaves the table. The loads do not
+ * depend on each other, so they overlap. */
+static MJ_ALWAYS_INLINE void mj_probe_classes(const uint8_t *full, const uint8_t *c, const int delta,
+                                              const int may_cap, uint8_t *kk) {
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 9
+#endif
+    for (int r = 0; r < 9; r++) {
+        int32_t off = delta * MJ_POW[r];
+        if (delta < 0 || may_cap) off &= -(int32_t)(delta > 0 ? c[r] < 4 : c[r] > 0);
+        kk[r] = full[off];
+    }
+}
+
+/* Per byte lane (values below 128): the smaller of x and y. */
+static inline uint64_t mj_min8(uint64_t x, uint64_t y) {
+    const uint64_t H = 0x80 * MJ_ONES8;
+    uint64_t y_ge = ((((y | H) - x) & H) >> 7) * 0xFF; /* no borrow between lanes */
+    return (x & y_ge) | (y & ~y_ge);
+}
+
+/* A row of the regular-form tables that never wins: the term of a suit that may not be live. */
+#define MJ_INF4 MJ_INF, MJ_INF, MJ_INF, MJ_INF
+#define MJ_INF32 MJ_INF4, MJ_INF4, MJ_INF4, MJ_INF4, MJ_INF4, MJ_INF4, MJ_INF4, MJ_INF4
+static const int8_t mj_inf_row[256] = {MJ_INF32, MJ_INF32, MJ_INF32, MJ_INF32,
+                                       MJ_INF32, MJ_INF32, MJ_INF32, MJ_INF32};
+#undef MJ_INF32
+#undef MJ_INF4
+
+/* Distances after the 9 probes of one suit (counts c, classes after them kk), one byte per rank:
+ * min(row1[kk], row2[kk] when two_rows, a[parity of the count]); ranks 1-8 in a word (rank 1 the
+ * low byte), rank 9 returned apart. Where the probe is impossible the byte means nothing (it is
+ * at most MJ_INF). The rows are looked up per probe, a lane by lane. */
+static MJ_ALWAYS_INLINE int mj_suit_probes(const int8_t *row1, const int8_t *row2, const int *a,
+                                           const uint8_t *kk, const uint8_t *c, uint64_t *lo,
+                                           const int two_rows) {
+    const uint8_t *r1 = (const uint8_t *)row1, *r2 = (const uint8_t *)row2;
+    uint64_t w = 0;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 8
+#endif
+    for (int r = 0; r < 8; r++) {
+        unsigned v = r1[kk[r]];
+        if (two_rows) v = r2[kk[r]] < v ? r2[kk[r]] : v;
+        w |= (uint64_t)v << (8 * r);
+    }
+    uint64_t odd = (mj_word8(c) & MJ_ONES8) * 0xFF;
+    *lo = mj_min8(w, ((uint64_t)a[0] * MJ_ONES8 & ~odd) | ((uint64_t)a[1] * MJ_ONES8 & odd));
+    int v = a[c[8] & 1], v1 = r1[kk[8]];
+    v = v1 < v ? v1 : v;
+    if (two_rows) v = r2[kk[8]] < v ? r2[kk[8]] : v;
     return v;
 }
 
-/* Distances of a meld-free hand after one tile more (delta = +1) or less (-1) of every kind,
- * into dist[27] (MJ_INF where the probe is impossible: a fifth copy, or a kind not held). Only
- * the probed suit changes, so everything about the other two is looked up once per suit: their
- * combined class (no void rule), or, per void choice, the TWO-table row of the other live suit. */
-static MJ_ALWAYS_INLINE void mj_plain_probes_as(const mj_hand_t *h, const int delta, int *restrict dist,
-                                                const int void_rule, const int reg, const int sev) {
+/* The distances after the probes of suit s (lanes as mj_suit_probes) when the suits of mask live
+ * may be void: the TWO rows of the other suits and the terms that need no lookup. */
+static MJ_ALWAYS_INLINE int mj_suit_probes_live(const mj_probe_base_t *pb, const int *k, int s,
+                                                int live, const uint8_t *kk, const uint8_t *c,
+                                                uint64_t *lo, const int reg) {
     const int nf = MJ.n_full;
-    const int live_q = h->live_q;
-    int n[3], odd[3], k[3], pr[3], dq[3];
-    for (int s = 0; s < 3; s++) {
-        n[s] = h->n[s];
-        odd[s] = h->odd[s];
-        k[s] = h->k[s];
-        pr[s] = (n[s] - odd[s]) >> 1;
+    int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2, a[2];
+    const int8_t *r1 = reg && (live >> o1 & 1) ? MJ.two + k[o2] * nf : mj_inf_row;
+    const int8_t *r2 = reg && (live >> o2 & 1) ? MJ.two + k[o1] * nf : mj_inf_row;
+    int base = live >> s & 1 ? pb->dq[s] : MJ_INF;
+    for (int par = 0; par < 2; par++) {
+        int e1 = live >> o1 & 1 ? pb->e[o1][par] : MJ_INF, e2 = live >> o2 & 1 ? pb->e[o2][par] : MJ_INF;
+        int best = base < e1 ? base : e1;
+        a[par] = e2 < best ? e2 : best;
     }
-    for (int q = 0; q < 3; q++) {
-        dq[q] = (void_rule && (live_q >> q & 1))
-                    ? mj_distance_q(h, h->k, h->n, h->odd, (int8_t (*)[10])h->v, q) : MJ_INF;
-    }
-    for (int s = 0; s < 3; s++) {
-        const uint8_t *restrict cs = h->c + 9 * s;
-        int *restrict ds = dist + 9 * s;
-        int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
-        /* void o1 leaves s and o2 live; void o2 leaves s and o1 */
-        const int use1 = void_rule && (live_q >> o1 & 1), use2 = void_rule && (live_q >> o2 & 1);
-        const int8_t *two1 = MJ.two + k[o2] * nf, *two2 = MJ.two + k[o1] * nf;
-        const int8_t *fin = MJ.final + MJ.pair[k[o1] * nf + k[o2]] * nf;
-        const int pairs1 = pr[o2], odd1 = odd[o2], pairs2 = pr[o1], odd2 = odd[o1];
-        const int pairs_all = pr[o1] + pr[o2], odd_all = odd[o1] + odd[o2];
-        const int n_s = n[s] + delta, odd_s = odd[s], base_s = dq[s];
-        const uint8_t *full = MJ.full + h->idx[s];
-        for (int r = 0; r < 9; r++) {
-            int c = cs[r];
-            if (delta > 0 ? c >= 4 : c == 0) {
-                ds[r] = MJ_INF;
-                continue;
-            }
-            int kk = full[delta * MJ_POW[r]];
-            int o = odd_s + ((c & 1) ? -1 : 1);
-            int p = (n_s - o) >> 1;
-            int best;
-            if (!void_rule) {
-                best = reg ? fin[kk] : MJ_INF;
-                if (sev) {
-                    int sv = mj_seven_of(p + pairs_all, o + odd_all);
-                    best = sv < best ? sv : best;
-                }
-            } else {
-                best = base_s; /* void suit s: the tile changes nothing that counts */
-                if (use1) {
-                    int v = mj_live_two(two1, kk, p + pairs1, o + odd1, reg, sev);
-                    best = v < best ? v : best;
-                }
-                if (use2) {
-                    int v = mj_live_two(two2, kk, p + pairs2, o + odd2, reg, sev);
-                    best = v < best ? v : best;
-                }
-            }
-            ds[r] = best;
-        }
-    }
+    return mj_suit_probes(r1, r2, a, kk, c, lo, 1);
 }
 
-/* The same with the options as constants, so each combination compiles to a tight loop. */
+/* Distances of a meld-free 4-set hand after one tile more (delta = +1) or less (-1) of every
+ * kind, into dist[27] (MJ_INF where the probe is impossible); returns the hand's own distance. */
+static MJ_ALWAYS_INLINE int mj_plain_probes_as(const mj_hand_t *h, const int delta, int *dist,
+                                               const int void_rule, const int reg, const int sev) {
+    const int nf = MJ.n_full;
+    mj_probe_base_t pb;
+    mj_probe_base(h->k, h->n, h->odd, h->live_q, delta, &pb, void_rule, reg, sev);
+    for (int s = 0; s < 3; s++) {
+        const uint8_t *cs = h->c + 9 * s;
+        uint8_t kk[9];
+        uint64_t w;
+        int last, o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
+        mj_probe_classes(MJ.full + h->idx[s], cs, delta, 1, kk);
+        if (void_rule) {
+            last = mj_suit_probes_live(&pb, h->k, s, h->live_q, kk, cs, &w, reg);
+        } else {
+            const int8_t *fin = reg ? MJ.final + MJ.pair[h->k[o1] * nf + h->k[o2]] * nf : mj_inf_row;
+            last = mj_suit_probes(fin, fin, pb.e[0], kk, cs, &w, 0);
+        }
+        for (int r = 0; r < 9; r++) {
+            int v = r < 8 ? (int)(w >> (8 * r) & 0xFF) : last;
+            dist[9 * s + r] = (delta > 0 ? cs[r] < 4 : cs[r] > 0) ? v : MJ_INF;
+        }
+    }
+    return pb.d;
+}
+
+/* The same with the options as constants. */
 static void mj_plain_probes(const mj_hand_t *h, int delta, int *dist) {
     int reg = h->form != MJ_FORM_SEVEN_PAIRS, sev = h->form != MJ_FORM_REGULAR;
 #define MJ_PROBES(D, V)                                                                   \
@@ -2332,6 +2465,165 @@ static int64_t mj_plain_shanten(const mj_job_t *job, int64_t i, int64_t end) {
     return mj_plain_shanten_as(job, i, end, 0, 0, 1);
 }
 
+/* Discards bytes (8 lanes) from distance bytes d (at most MJ_INF) and counts x: the shanten
+ * (MJ_UNWINNABLE from MJ_INF on), MJ_NOT_HELD where the count is 0. */
+static inline uint64_t mj_discard_bytes(uint64_t d, uint64_t x) {
+    const uint64_t L = MJ_ONES8, H = 0x80 * MJ_ONES8;
+    uint64_t sh = ((d | H) - L) ^ H; /* d - 1 per byte, no borrow between them */
+    uint64_t unw = (((d + (128 - MJ_INF) * L) & H) >> 7) * 0xFF;
+    uint64_t held = ((((x | H) - L) & H) >> 7) * 0xFF;
+    sh = (sh & ~unw) | (MJ_UNWINNABLE * L & unw);
+    return (sh & held) | (H & ~held);
+}
+
+/* Effective-tiles bytes (8 lanes) from distance bytes d and copies left y against the hand's
+ * distance thr: the copies left where d < thr, else -1. */
+static inline uint64_t mj_effective_bytes(uint64_t d, uint64_t y, int thr) {
+    const uint64_t L = MJ_ONES8, H = 0x80 * MJ_ONES8;
+    return y | (((d + (uint64_t)(128 - thr) * L) & H) >> 7) * 0xFF;
+}
+
+/* A row of mj_plain_probe_rows_as between its two passes. */
+typedef struct {
+    uint8_t c[27];    /* counts */
+    uint8_t left[27]; /* copies left (effective tiles) */
+    uint8_t kk[27];   /* the suit's class after the probe of each kind */
+    int k[3], n[3], odd[3], live_q;
+} mj_probe_row_t;
+
+/* The distances after every probe of a row of mj_plain_probe_rows_as (bytes as mj_suit_probes:
+ * w[s] and last[s] per suit); returns the row's own distance. Only the void suits that give the
+ * hand's distance d matter: a draw lowers a distance by at most 1 and a discard raises it by at
+ * most 1, so with any other suit q void (dq[q] > d) a draw leaves at least d, which no effective
+ * tile needs, and a discard at least d + 1, which the best void suit never exceeds. So with one
+ * such suit q (most hands; every hand with a declared void) the probes of q change nothing (d)
+ * and those of the other two suits need one row each; without the void rule every suit takes
+ * one row; ties take the rows of every suit that gives d. */
+static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int delta, uint64_t *w,
+                                              uint64_t *last, const int void_rule, const int reg,
+                                              const int sev) {
+    const int nf = MJ.n_full;
+    const int *k = b->k;
+    mj_probe_base_t pb;
+    int lv;
+    mj_probe_base(k, b->n, b->odd, b->live_q, delta, &pb, void_rule, reg, sev);
+    if (!void_rule) {
+        for (int s = 0; s < 3; s++) {
+            int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
+            const int8_t *fin = reg ? MJ.final + MJ.pair[k[o1] * nf + k[o2]] * nf : mj_inf_row;
+            last[s] = (uint64_t)mj_suit_probes(fin, fin, pb.e[0], b->kk + 9 * s, b->c + 9 * s, &w[s], 0);
+        }
+        return pb.d;
+    }
+    int best = ((pb.dq[0] == pb.d) | (pb.dq[1] == pb.d) << 1 | (pb.dq[2] == pb.d) << 2) & b->live_q;
+    if (best == 1 || best == 2 || best == 4) {
+        int q = best >> 1, s1 = q == 0 ? 1 : 0, s2 = q == 2 ? 1 : 2;
+        const int8_t *r1 = reg ? MJ.two + k[s2] * nf : mj_inf_row;
+        const int8_t *r2 = reg ? MJ.two + k[s1] * nf : mj_inf_row;
+        lv = mj_suit_probes(r1, r1, pb.e[q], b->kk + 9 * s1, b->c + 9 * s1, &w[s1], 0);
+        last[s1] = (uint64_t)lv;
+        lv = mj_suit_probes(r2, r2, pb.e[q], b->kk + 9 * s2, b->c + 9 * s2, &w[s2], 0);
+        last[s2] = (uint64_t)lv;
+        w[q] = (uint64_t)pb.d * MJ_ONES8;
+        last[q] = (uint64_t)pb.d;
+        return pb.d;
+    }
+    for (int s = 0; s < 3; s++) {
+        lv = mj_suit_probes_live(&pb, k, s, best, b->kk + 9 * s, b->c + 9 * s, &w[s], reg);
+        last[s] = (uint64_t)lv;
+    }
+    return pb.d;
+}
+
+/* Discards (delta = -1, 14-tile rows) or effective tiles (delta = +1, 13-tile rows) of meld-free
+ * 4-set rows without building hands, like mj_plain_shanten_as (the same return value). A bad row,
+ * visible counts that do not fit, and (for effective tiles) a kind held four times are left to
+ * the general path. Two passes over a block of rows: the first reads and checks the rows and
+ * loads every class they need (independent loads that overlap across rows), the second combines
+ * them, so no row waits on its own table loads. */
+static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int64_t i, int64_t end,
+                                                       const int delta, const int void_rule,
+                                                       const int reg, const int sev) {
+    mj_probe_row_t blk[MJ_BLOCK];
+    const uint8_t *src = job->hands + 27 * i;
+    const int8_t *voids = job->voids ? job->voids + i : NULL;
+    const uint8_t *vis = job->visible ? job->visible + job->visible_stride * i : NULL;
+    int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
+    for (int64_t j = 0; j < rows; j++, src += 27) {
+        mj_probe_row_t *b = &blk[j];
+        mj_row_t row, seen;
+        int32_t idx[3];
+        mj_row_read(&row, src);
+        int bad = mj_suit_load(&row, 0, &idx[0], &b->n[0], &b->odd[0]) |
+                  mj_suit_load(&row, 1, &idx[1], &b->n[1], &b->odd[1]) |
+                  mj_suit_load(&row, 2, &idx[2], &b->n[2], &b->odd[2]);
+        int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
+        uint8_t v[27] = {0};
+        if (vis) {
+            mj_row_read(&seen, vis + job->visible_stride * j);
+            bad |= mj_row_over(&row, &seen);
+            mj_row_write(&seen, v);
+        }
+        if (delta > 0) bad |= mj_row_has4(&row);
+        if (bad | (b->n[0] + b->n[1] + b->n[2] != 13 + (delta < 0)) |
+            ((unsigned)(void_suit + 1) > 3u)) {
+            rows = j;
+            break;
+        }
+        mj_row_write(&row, b->c);
+        b->live_q = void_suit >= 0 ? 1 << void_suit : 7;
+        for (int s = 0; s < 3; s++) {
+            const uint8_t *cs = b->c + 9 * s;
+            b->k[s] = mj_class(idx[s]);
+            mj_probe_classes(MJ.full + idx[s], cs, delta, delta < 0, b->kk + 9 * s);
+            if (delta > 0) {
+                mj_put8(b->left + 9 * s, 4 * MJ_ONES8 - mj_word8(cs) - mj_word8(v + 9 * s));
+                b->left[9 * s + 8] = (uint8_t)(4 - cs[8] - v[9 * s + 8]);
+            }
+        }
+    }
+    uint8_t *restrict out = (uint8_t *)job->out + 27 * i;
+    for (int64_t j = 0; j < rows; j++, out += 27) {
+        const mj_probe_row_t *b = &blk[j];
+        uint64_t w[3], last[3];
+        int d = mj_probe_row_dist(b, delta, w, last, void_rule, reg, sev);
+        int thr = d < MJ_INF ? d : 0; /* a hand that cannot win has no effective tiles */
+        for (int s = 0; s < 3; s++) {
+            const uint8_t *cs = b->c + 9 * s;
+            if (delta < 0) {
+                mj_put8(out + 9 * s, mj_discard_bytes(w[s], mj_word8(cs)));
+                out[9 * s + 8] = (uint8_t)mj_discard_bytes(last[s], cs[8]);
+            } else {
+                mj_put8(out + 9 * s, mj_effective_bytes(w[s], mj_word8(b->left + 9 * s), thr));
+                out[9 * s + 8] = (uint8_t)mj_effective_bytes(last[s], b->left[9 * s + 8], thr);
+            }
+        }
+    }
+    return rows;
+}
+
+/* Dispatch of the meld-free fast paths by op and options (0 rows for an op without one). */
+static int64_t mj_plain_rows(const mj_job_t *job, int64_t i, int64_t end) {
+    int reg = job->form != MJ_FORM_SEVEN_PAIRS, sev = job->form != MJ_FORM_REGULAR;
+    if (job->op == MJ_OP_SHANTEN) return mj_plain_shanten(job, i, end);
+#define MJ_PROBE_ROWS(D, V)                                                                         \
+    do {                                                                                            \
+        if (reg && sev) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 1);                     \
+        if (reg) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 0);                            \
+        return mj_plain_probe_rows_as(job, i, end, D, V, 0, 1);                                     \
+    } while (0)
+    if (job->op == MJ_OP_EFFECTIVE) {
+        if (job->void_rule) MJ_PROBE_ROWS(1, 1);
+        MJ_PROBE_ROWS(1, 0);
+    }
+    if (job->op == MJ_OP_DISCARDS) {
+        if (job->void_rule) MJ_PROBE_ROWS(-1, 1);
+        MJ_PROBE_ROWS(-1, 0);
+    }
+#undef MJ_PROBE_ROWS
+    return 0;
+}
+
 /* One row through the general path (from copies of the caller's rows: mj_row_t). Returns MJ_OK,
  * or an error code with details in err. */
 static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
@@ -2360,11 +2652,12 @@ static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
  * coerce it stops there; with coerce the bad rows get the sentinel and the run goes on. */
 static inline int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
     int64_t first_bad = -1;
-    int plain = job->op == MJ_OP_SHANTEN && !job->melds && job->sets == 4;
+    int plain = !job->melds && job->sets == 4 &&
+                (job->op == MJ_OP_SHANTEN || job->op == MJ_OP_EFFECTIVE || job->op == MJ_OP_DISCARDS);
     int32_t err[3];
     for (int64_t i = start; i < end; i++) {
         if (plain) {
-            int64_t done = mj_plain_shanten(job, i, end);
+            int64_t done = mj_plain_rows(job, i, end);
             if (done == MJ_BLOCK || i + done == end) {
                 i += done - 1;
                 continue;

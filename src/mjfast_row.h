@@ -163,6 +163,60 @@ static MJ_ALWAYS_INLINE int mj_suit_load(const mj_row_t *row, int s, int32_t *id
 #endif
 }
 
+#define MJ_ONES8 0x0101010101010101ULL
+
+/* 8 bytes as a word, byte 0 the lowest (any byte order), and back. */
+static inline uint64_t mj_word8(const uint8_t *p) {
+#if MJ_SWAR
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+#else
+    uint64_t w = 0;
+    for (int r = 0; r < 8; r++) w |= (uint64_t)p[r] << (8 * r);
+    return w;
+#endif
+}
+
+static inline void mj_put8(uint8_t *p, uint64_t w) {
+#if MJ_SWAR
+    memcpy(p, &w, 8);
+#else
+    for (int r = 0; r < 8; r++) p[r] = (uint8_t)(w >> (8 * r));
+#endif
+}
+
+/* Nonzero when a row of counts of at most 4 (checked apart) holds some kind four times. */
+static inline int mj_row_has4(const mj_row_t *row) {
+#if MJ_SWAR
+    return ((row->x[0] | row->x[1] | row->x[2]) & 4 * MJ_ONES8) != 0 ||
+           ((row->b[0] | row->b[1] | row->b[2]) & 4) != 0;
+#else
+    int any = 0;
+    for (int t = 0; t < 27; t++) any |= row->c[t] == 4;
+    return any;
+#endif
+}
+
+/* Nonzero when some kind of a row of counts of at most 4 (checked apart) is seen more often than
+ * its copies left: hand + seen above 4, seen counts of any byte value. */
+static inline int mj_row_over(const mj_row_t *hand, const mj_row_t *seen) {
+#if MJ_SWAR
+    const uint64_t ONES = 0x0101010101010101ULL, TOP = 0x80 * ONES;
+    uint64_t bad = 0;
+    for (int s = 0; s < 3; s++) {
+        uint64_t y = seen->x[s], z = hand->x[s] + y; /* bytes up to 8 once y's are at most 4 */
+        bad |= (y | (y + 0x7B * ONES) | z | (z + 0x7B * ONES)) & TOP;
+        bad |= hand->b[s] + seen->b[s] > 4;
+    }
+    return bad != 0;
+#else
+    int bad = 0;
+    for (int t = 0; t < 27; t++) bad |= hand->c[t] + seen->c[t] > 4;
+    return bad;
+#endif
+}
+
 static inline int mj_held(const mj_hand_t *h, int t) { return h->c[t] + (h->melds ? h->melds[t] : 0); }
 
 /* Copy a row into h (melds may be NULL), validate the copy and fill h from it. A complete hand
