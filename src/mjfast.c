@@ -2202,20 +2202,14 @@ static MJ_ALWAYS_INLINE void mj_probe_base(const int *k, const int *n, const int
     }
 }
 
-/* The classes of suit s after its 9 probes (counts c; full = MJ.full + the suit's index) into
- * kk[9]. Branch-free: where the probe is impossible (a kind not held; a fifth copy, with
- * may_cap) it reads the class at offset 0 instead, so no read leaves the table. The loads do not
- * depend on each other, so they overlap. */
-static MJ_ALWAYS_INLINE void mj_probe_classes(const uint8_t *full, const uint8_t *c, const int delta,
-                                              const int may_cap, uint8_t *kk) {
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC unroll 9
-#endif
-    for (int r = 0; r < 9; r++) {
-        int32_t off = delta * MJ_POW[r];
-        if (delta < 0 || may_cap) off &= -(int32_t)(delta > 0 ? c[r] < 4 : c[r] > 0);
-        kk[r] = full[off];
-    }
+/* Offset of the class after the probe of rank r (counts c) from the suit's own, 0 where the
+ * probe is impossible (a kind not held; a fifth copy, with may_cap), so that no read leaves the
+ * table. Branch-free. */
+static MJ_ALWAYS_INLINE int32_t mj_probe_offset(const uint8_t *c, int r, const int delta,
+                                                const int may_cap) {
+    int32_t off = delta * MJ_POW[r];
+    if (delta < 0 || may_cap) off &= -(int32_t)(delta > 0 ? c[r] < 4 : c[r] > 0);
+    return off;
 }
 
 /* Per byte lane (values below 128): the smaller of x and y. */
@@ -2233,14 +2227,20 @@ static const int8_t mj_inf_row[256] = {MJ_INF32, MJ_INF32, MJ_INF32, MJ_INF32,
 #undef MJ_INF32
 #undef MJ_INF4
 
-/* Distances after the 9 probes of one suit (counts c, classes after them kk), one byte per rank:
- * min(row1[kk], row2[kk] when two_rows, a[parity of the count]); ranks 1-8 in a word (rank 1 the
- * low byte), rank 9 returned apart. Where the probe is impossible the byte means nothing (it is
- * at most MJ_INF). The rows are looked up per probe, a lane by lane. */
+/* Distances after the 9 probes of one suit (counts c, its classes at full = MJ.full + its index),
+ * one byte per rank: min(row1[kk], row2[kk] when two_rows, a[parity of the count]) for the class
+ * kk after the probe; ranks 1-8 in a word (rank 1 the low byte), rank 9 returned apart. Where the
+ * probe is impossible the byte means nothing (it is at most MJ_INF). The class loads do not
+ * depend on each other, so they overlap; the rows are looked up per probe, a lane by lane. */
 static MJ_ALWAYS_INLINE int mj_suit_probes(const int8_t *row1, const int8_t *row2, const int *a,
-                                           const uint8_t *kk, const uint8_t *c, uint64_t *lo,
-                                           const int two_rows) {
+                                           const uint8_t *full, const uint8_t *c, uint64_t *lo,
+                                           const int delta, const int may_cap, const int two_rows) {
     const uint8_t *r1 = (const uint8_t *)row1, *r2 = (const uint8_t *)row2;
+    uint8_t kk[9];
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 9
+#endif
+    for (int r = 0; r < 9; r++) kk[r] = full[mj_probe_offset(c, r, delta, may_cap)];
     uint64_t w = 0;
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 8
@@ -2261,8 +2261,9 @@ static MJ_ALWAYS_INLINE int mj_suit_probes(const int8_t *row1, const int8_t *row
 /* The distances after the probes of suit s (lanes as mj_suit_probes) when the suits of mask live
  * may be void: the TWO rows of the other suits and the terms that need no lookup. */
 static MJ_ALWAYS_INLINE int mj_suit_probes_live(const mj_probe_base_t *pb, const int *k, int s,
-                                                int live, const uint8_t *kk, const uint8_t *c,
-                                                uint64_t *lo, const int reg) {
+                                                int live, const uint8_t *full, const uint8_t *c,
+                                                uint64_t *lo, const int delta, const int may_cap,
+                                                const int reg) {
     const int nf = MJ.n_full;
     int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2, a[2];
     const int8_t *r1 = reg && (live >> o1 & 1) ? MJ.two + k[o2] * nf : mj_inf_row;
@@ -2273,7 +2274,7 @@ static MJ_ALWAYS_INLINE int mj_suit_probes_live(const mj_probe_base_t *pb, const
         int best = base < e1 ? base : e1;
         a[par] = e2 < best ? e2 : best;
     }
-    return mj_suit_probes(r1, r2, a, kk, c, lo, 1);
+    return mj_suit_probes(r1, r2, a, full, c, lo, delta, may_cap, 1);
 }
 
 /* Distances of a meld-free 4-set hand after one tile more (delta = +1) or less (-1) of every
@@ -2284,16 +2285,14 @@ static MJ_ALWAYS_INLINE int mj_plain_probes_as(const mj_hand_t *h, const int del
     mj_probe_base_t pb;
     mj_probe_base(h->k, h->n, h->odd, h->live_q, delta, &pb, void_rule, reg, sev);
     for (int s = 0; s < 3; s++) {
-        const uint8_t *cs = h->c + 9 * s;
-        uint8_t kk[9];
+        const uint8_t *cs = h->c + 9 * s, *full = MJ.full + h->idx[s];
         uint64_t w;
         int last, o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
-        mj_probe_classes(MJ.full + h->idx[s], cs, delta, 1, kk);
         if (void_rule) {
-            last = mj_suit_probes_live(&pb, h->k, s, h->live_q, kk, cs, &w, reg);
+            last = mj_suit_probes_live(&pb, h->k, s, h->live_q, full, cs, &w, delta, 1, reg);
         } else {
             const int8_t *fin = reg ? MJ.final + MJ.pair[h->k[o1] * nf + h->k[o2]] * nf : mj_inf_row;
-            last = mj_suit_probes(fin, fin, pb.e[0], kk, cs, &w, 0);
+            last = mj_suit_probes(fin, fin, pb.e[0], full, cs, &w, delta, 1, 0);
         }
         for (int r = 0; r < 9; r++) {
             int v = r < 8 ? (int)(w >> (8 * r) & 0xFF) : last;
@@ -2487,9 +2486,53 @@ static inline uint64_t mj_effective_bytes(uint64_t d, uint64_t y, int thr) {
 typedef struct {
     uint8_t c[27];    /* counts */
     uint8_t left[27]; /* copies left (effective tiles) */
-    uint8_t kk[27];   /* the suit's class after the probe of each kind */
+    int32_t idx[3];
     int k[3], n[3], odd[3], live_q;
 } mj_probe_row_t;
+
+/* Rows per pass of mj_plain_probe_rows_as. */
+#define MJ_PROBE_PASS 16
+
+/* The first pass over rows [i, i + rows): read and check each row into blk and load its classes.
+ * Returns the rows it took: all, or up to the first that the
+ * fast path leaves to the general one (a bad row, visible counts that do not fit, and for
+ * effective tiles a kind held four times). */
+static MJ_ALWAYS_INLINE int64_t mj_probe_rows_load(const mj_job_t *job, int64_t i, int64_t rows,
+                                                   mj_probe_row_t *blk, const int delta) {
+    const uint8_t *src = job->hands + 27 * i;
+    const int8_t *voids = job->voids ? job->voids + i : NULL;
+    const uint8_t *vis = job->visible ? job->visible + job->visible_stride * i : NULL;
+    for (int64_t j = 0; j < rows; j++, src += 27) {
+        mj_probe_row_t *b = &blk[j];
+        mj_row_t row, seen;
+        mj_row_read(&row, src);
+        int bad = mj_suit_load(&row, 0, &b->idx[0], &b->n[0], &b->odd[0]) |
+                  mj_suit_load(&row, 1, &b->idx[1], &b->n[1], &b->odd[1]) |
+                  mj_suit_load(&row, 2, &b->idx[2], &b->n[2], &b->odd[2]);
+        int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
+        uint8_t v[27] = {0};
+        if (vis) {
+            mj_row_read(&seen, vis + job->visible_stride * j);
+            bad |= mj_row_over(&row, &seen);
+            mj_row_write(&seen, v);
+        }
+        if (delta > 0) bad |= mj_row_has4(&row);
+        if (bad | (b->n[0] + b->n[1] + b->n[2] != 13 + (delta < 0)) |
+            ((unsigned)(void_suit + 1) > 3u))
+            return j;
+        mj_row_write(&row, b->c);
+        b->live_q = void_suit >= 0 ? 1 << void_suit : 7;
+        for (int s = 0; s < 3; s++) {
+            const uint8_t *cs = b->c + 9 * s;
+            b->k[s] = mj_class(b->idx[s]);
+            if (delta > 0) {
+                mj_put8(b->left + 9 * s, 4 * MJ_ONES8 - mj_word8(cs) - mj_word8(v + 9 * s));
+                b->left[9 * s + 8] = (uint8_t)(4 - cs[8] - v[9 * s + 8]);
+            }
+        }
+    }
+    return rows;
+}
 
 /* The distances after every probe of a row of mj_plain_probe_rows_as (bytes as mj_suit_probes:
  * w[s] and last[s] per suit); returns the row's own distance. Only the void suits that give the
@@ -2502,7 +2545,7 @@ typedef struct {
 static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int delta, uint64_t *w,
                                               uint64_t *last, const int void_rule, const int reg,
                                               const int sev) {
-    const int nf = MJ.n_full;
+    const int nf = MJ.n_full, cap = delta < 0; /* no fifth copies here: no kind held 4 times */
     const int *k = b->k;
     mj_probe_base_t pb;
     int lv;
@@ -2511,93 +2554,86 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
         for (int s = 0; s < 3; s++) {
             int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
             const int8_t *fin = reg ? MJ.final + MJ.pair[k[o1] * nf + k[o2]] * nf : mj_inf_row;
-            last[s] = (uint64_t)mj_suit_probes(fin, fin, pb.e[0], b->kk + 9 * s, b->c + 9 * s, &w[s], 0);
+            lv = mj_suit_probes(fin, fin, pb.e[0], MJ.full + b->idx[s], b->c + 9 * s, &w[s], delta,
+                                cap, 0);
+            last[s] = (uint64_t)lv;
         }
         return pb.d;
     }
     int best = ((pb.dq[0] == pb.d) | (pb.dq[1] == pb.d) << 1 | (pb.dq[2] == pb.d) << 2) & b->live_q;
-    if (best == 1 || best == 2 || best == 4) {
+    if (best == 1 || best == 2 || best == 4) { /* one void suit q gives d */
         int q = best >> 1, s1 = q == 0 ? 1 : 0, s2 = q == 2 ? 1 : 2;
         const int8_t *r1 = reg ? MJ.two + k[s2] * nf : mj_inf_row;
         const int8_t *r2 = reg ? MJ.two + k[s1] * nf : mj_inf_row;
-        lv = mj_suit_probes(r1, r1, pb.e[q], b->kk + 9 * s1, b->c + 9 * s1, &w[s1], 0);
+        lv = mj_suit_probes(r1, r1, pb.e[q], MJ.full + b->idx[s1], b->c + 9 * s1, &w[s1], delta,
+                            cap, 0);
         last[s1] = (uint64_t)lv;
-        lv = mj_suit_probes(r2, r2, pb.e[q], b->kk + 9 * s2, b->c + 9 * s2, &w[s2], 0);
+        lv = mj_suit_probes(r2, r2, pb.e[q], MJ.full + b->idx[s2], b->c + 9 * s2, &w[s2], delta,
+                            cap, 0);
         last[s2] = (uint64_t)lv;
         w[q] = (uint64_t)pb.d * MJ_ONES8;
         last[q] = (uint64_t)pb.d;
         return pb.d;
     }
+    if (best == 3 || best == 5 || best == 6) { /* two: q1 and q2, suit s3 never void */
+        int s3 = best == 3 ? 2 : best == 5 ? 1 : 0, q1 = s3 == 0 ? 1 : 0, q2 = s3 == 2 ? 1 : 2;
+        const int8_t *t3 = reg ? MJ.two + k[s3] * nf : mj_inf_row;
+        const int8_t *t1 = reg ? MJ.two + k[q1] * nf : mj_inf_row;
+        const int8_t *t2 = reg ? MJ.two + k[q2] * nf : mj_inf_row;
+        int a1[2], a2[2], a3[2];
+        for (int par = 0; par < 2; par++) {
+            a1[par] = pb.e[q2][par] < pb.d ? pb.e[q2][par] : pb.d; /* q1 void, or q2 */
+            a2[par] = pb.e[q1][par] < pb.d ? pb.e[q1][par] : pb.d;
+            a3[par] = pb.e[q1][par] < pb.e[q2][par] ? pb.e[q1][par] : pb.e[q2][par];
+        }
+        lv = mj_suit_probes(t3, t3, a1, MJ.full + b->idx[q1], b->c + 9 * q1, &w[q1], delta, cap, 0);
+        last[q1] = (uint64_t)lv;
+        lv = mj_suit_probes(t3, t3, a2, MJ.full + b->idx[q2], b->c + 9 * q2, &w[q2], delta, cap, 0);
+        last[q2] = (uint64_t)lv;
+        lv = mj_suit_probes(t2, t1, a3, MJ.full + b->idx[s3], b->c + 9 * s3, &w[s3], delta, cap, 1);
+        last[s3] = (uint64_t)lv;
+        return pb.d;
+    }
     for (int s = 0; s < 3; s++) {
-        lv = mj_suit_probes_live(&pb, k, s, best, b->kk + 9 * s, b->c + 9 * s, &w[s], reg);
+        lv = mj_suit_probes_live(&pb, k, s, best, MJ.full + b->idx[s], b->c + 9 * s, &w[s], delta,
+                                 cap, reg);
         last[s] = (uint64_t)lv;
     }
     return pb.d;
 }
 
 /* Discards (delta = -1, 14-tile rows) or effective tiles (delta = +1, 13-tile rows) of meld-free
- * 4-set rows without building hands, like mj_plain_shanten_as (the same return value). A bad row,
- * visible counts that do not fit, and (for effective tiles) a kind held four times are left to
- * the general path. Two passes over a block of rows: the first reads and checks the rows and
- * loads every class they need (independent loads that overlap across rows), the second combines
- * them, so no row waits on its own table loads. */
+ * 4-set rows without building hands, like mj_plain_shanten_as (the same return value; the rows
+ * it leaves: mj_probe_rows_load). Two passes over MJ_PROBE_PASS rows at a time: the first reads
+ * and checks the rows and starts every table load they need (independent loads that overlap
+ * across rows), the second combines them, so no row waits on its own table loads. */
 static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int64_t i, int64_t end,
                                                        const int delta, const int void_rule,
                                                        const int reg, const int sev) {
-    mj_probe_row_t blk[MJ_BLOCK];
-    const uint8_t *src = job->hands + 27 * i;
-    const int8_t *voids = job->voids ? job->voids + i : NULL;
-    const uint8_t *vis = job->visible ? job->visible + job->visible_stride * i : NULL;
+    mj_probe_row_t blk[MJ_PROBE_PASS];
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
-    for (int64_t j = 0; j < rows; j++, src += 27) {
-        mj_probe_row_t *b = &blk[j];
-        mj_row_t row, seen;
-        int32_t idx[3];
-        mj_row_read(&row, src);
-        int bad = mj_suit_load(&row, 0, &idx[0], &b->n[0], &b->odd[0]) |
-                  mj_suit_load(&row, 1, &idx[1], &b->n[1], &b->odd[1]) |
-                  mj_suit_load(&row, 2, &idx[2], &b->n[2], &b->odd[2]);
-        int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
-        uint8_t v[27] = {0};
-        if (vis) {
-            mj_row_read(&seen, vis + job->visible_stride * j);
-            bad |= mj_row_over(&row, &seen);
-            mj_row_write(&seen, v);
-        }
-        if (delta > 0) bad |= mj_row_has4(&row);
-        if (bad | (b->n[0] + b->n[1] + b->n[2] != 13 + (delta < 0)) |
-            ((unsigned)(void_suit + 1) > 3u)) {
-            rows = j;
-            break;
-        }
-        mj_row_write(&row, b->c);
-        b->live_q = void_suit >= 0 ? 1 << void_suit : 7;
-        for (int s = 0; s < 3; s++) {
-            const uint8_t *cs = b->c + 9 * s;
-            b->k[s] = mj_class(idx[s]);
-            mj_probe_classes(MJ.full + idx[s], cs, delta, delta < 0, b->kk + 9 * s);
-            if (delta > 0) {
-                mj_put8(b->left + 9 * s, 4 * MJ_ONES8 - mj_word8(cs) - mj_word8(v + 9 * s));
-                b->left[9 * s + 8] = (uint8_t)(4 - cs[8] - v[9 * s + 8]);
+    for (int64_t done = 0; done < rows;) {
+        int64_t want = rows - done < MJ_PROBE_PASS ? rows - done : MJ_PROBE_PASS;
+        int64_t got = mj_probe_rows_load(job, i + done, want, blk, delta);
+        uint8_t *restrict out = (uint8_t *)job->out + 27 * (i + done);
+        for (int64_t j = 0; j < got; j++, out += 27) {
+            const mj_probe_row_t *b = &blk[j];
+            uint64_t w[3], last[3];
+            int d = mj_probe_row_dist(b, delta, w, last, void_rule, reg, sev);
+            int thr = d < MJ_INF ? d : 0; /* a hand that cannot win has no effective tiles */
+            for (int s = 0; s < 3; s++) {
+                const uint8_t *cs = b->c + 9 * s;
+                if (delta < 0) {
+                    mj_put8(out + 9 * s, mj_discard_bytes(w[s], mj_word8(cs)));
+                    out[9 * s + 8] = (uint8_t)mj_discard_bytes(last[s], cs[8]);
+                } else {
+                    mj_put8(out + 9 * s, mj_effective_bytes(w[s], mj_word8(b->left + 9 * s), thr));
+                    out[9 * s + 8] = (uint8_t)mj_effective_bytes(last[s], b->left[9 * s + 8], thr);
+                }
             }
         }
-    }
-    uint8_t *restrict out = (uint8_t *)job->out + 27 * i;
-    for (int64_t j = 0; j < rows; j++, out += 27) {
-        const mj_probe_row_t *b = &blk[j];
-        uint64_t w[3], last[3];
-        int d = mj_probe_row_dist(b, delta, w, last, void_rule, reg, sev);
-        int thr = d < MJ_INF ? d : 0; /* a hand that cannot win has no effective tiles */
-        for (int s = 0; s < 3; s++) {
-            const uint8_t *cs = b->c + 9 * s;
-            if (delta < 0) {
-                mj_put8(out + 9 * s, mj_discard_bytes(w[s], mj_word8(cs)));
-                out[9 * s + 8] = (uint8_t)mj_discard_bytes(last[s], cs[8]);
-            } else {
-                mj_put8(out + 9 * s, mj_effective_bytes(w[s], mj_word8(b->left + 9 * s), thr));
-                out[9 * s + 8] = (uint8_t)mj_effective_bytes(last[s], b->left[9 * s + 8], thr);
-            }
-        }
+        done += got;
+        if (got < want) return done;
     }
     return rows;
 }
