@@ -1671,11 +1671,13 @@ static inline int mj_row_has4(const mj_row_t *row) {
  * its copies left: hand + seen above 4, seen counts of any byte value. */
 static inline int mj_row_over(const mj_row_t *hand, const mj_row_t *seen) {
 #if MJ_SWAR
-    const uint64_t ONES = 0x0101010101010101ULL, TOP = 0x80 * ONES;
+    const uint64_t TOP = 0x80 * MJ_ONES8;
     uint64_t bad = 0;
     for (int s = 0; s < 3; s++) {
-        uint64_t y = seen->x[s], z = hand->x[s] + y; /* bytes up to 8 once y's are at most 4 */
-        bad |= (y | (y + 0x7B * ONES) | z | (z + 0x7B * ONES)) & TOP;
+        /* a seen byte from 0x80 up sets its top bit; below, the sum cannot carry and sets the
+         * top bit of sum + 0x7B exactly when it is above 4 */
+        uint64_t y = seen->x[s];
+        bad |= ((hand->x[s] + y + 0x7B * MJ_ONES8) | y) & TOP;
         bad |= hand->b[s] + seen->b[s] > 4;
     }
     return bad != 0;
@@ -1683,6 +1685,20 @@ static inline int mj_row_over(const mj_row_t *hand, const mj_row_t *seen) {
     int bad = 0;
     for (int t = 0; t < 27; t++) bad |= hand->c[t] + seen->c[t] > 4;
     return bad;
+#endif
+}
+
+/* Copies left of each kind, 4 - hand - seen (seen may be NULL), into left[27]; the counts fit
+ * (mj_row_over). */
+static inline void mj_row_left(const mj_row_t *hand, const mj_row_t *seen, uint8_t *left) {
+#if MJ_SWAR
+    for (int s = 0; s < 3; s++) {
+        uint64_t w = 4 * MJ_ONES8 - hand->x[s] - (seen ? seen->x[s] : 0);
+        memcpy(left + 9 * s, &w, 8);
+        left[9 * s + 8] = (uint8_t)(4 - hand->b[s] - (seen ? seen->b[s] : 0));
+    }
+#else
+    for (int t = 0; t < 27; t++) left[t] = (uint8_t)(4 - hand->c[t] - (seen ? seen->c[t] : 0));
 #endif
 }
 
@@ -2155,10 +2171,11 @@ static inline uint32_t mj_hand_waits(const mj_hand_t *h, int void_suit) {
  * the FINAL row of the other two suits combined), and seven pairs moves by the parity of the
  * probed count only (e[q][par]); with suit s void nothing that counts changes (dq[s]). */
 typedef struct {
-    int d;        /* the hand's distance */
-    int dq[3];    /* its distance with suit q void (MJ_INF where q may not be void) */
-    int e[3][2];  /* seven pairs with suit q void after a probe of a live suit, by parity (no
-                     void rule: e[0], every suit live) */
+    int d;       /* the hand's distance */
+    int dq[3];   /* its distance with suit q void (MJ_INF where q may not be void) */
+    int need[3]; /* seven pairs with suit q void: 7 - pairs of the live suits (no void rule:
+                    need[0], every suit live) */
+    int x[3];    /* need - singles of the live suits */
 } mj_probe_base_t;
 
 /* Seven pairs of the live suits after a probe, by the parity of the probed count (par0 / par1),
@@ -2172,20 +2189,20 @@ static MJ_ALWAYS_INLINE void mj_seven_probe(int need, int x, const int delta, in
     *par1 = need - (delta > 0) + (xp > 0 ? xp : 0);
 }
 
-/* Fill pb for probes of delta (+1: a draw, -1: a discard) of a meld-free 4-set hand of 13
- * (draws) or 14 (discards) tiles: classes k, tiles n, odd kinds odd, live_q as in mj_hand_t.
+/* Fill pb for the probes of a meld-free 4-set hand of 13 (draws) or 14 (discards) tiles:
+ * classes k, tiles n, odd kinds odd, live_q as in mj_hand_t.
  * Options as constants: each combination compiles to straight code. */
 static MJ_ALWAYS_INLINE void mj_probe_base(const int *k, const int *n, const int *odd, int live_q,
-                                           const int delta, mj_probe_base_t *pb,
-                                           const int void_rule, const int reg, const int sev) {
+                                           mj_probe_base_t *pb, const int void_rule, const int reg,
+                                           const int sev) {
     const int nf = MJ.n_full;
     int pr[3];
     for (int s = 0; s < 3; s++) pr[s] = (n[s] - odd[s]) >> 1;
     if (!void_rule) {
         int need = 7 - pr[0] - pr[1] - pr[2], x = need - odd[0] - odd[1] - odd[2];
-        mj_seven_probe(need, x, delta, &pb->e[0][0], &pb->e[0][1]);
-        if (!sev) pb->e[0][0] = pb->e[0][1] = MJ_INF;
         int v = reg ? mj_plain_regular(k, -1) : MJ_INF, sv = sev ? need + (x > 0 ? x : 0) : MJ_INF;
+        pb->need[0] = need;
+        pb->x[0] = x;
         pb->d = sv < v ? sv : v;
         return;
     }
@@ -2197,9 +2214,17 @@ static MJ_ALWAYS_INLINE void mj_probe_base(const int *k, const int *n, const int
         v = sv < v ? sv : v;
         pb->dq[q] = live ? v : MJ_INF;
         pb->d = pb->dq[q] < pb->d ? pb->dq[q] : pb->d;
-        mj_seven_probe(need, x, delta, &pb->e[q][0], &pb->e[q][1]);
-        if (!sev || !live) pb->e[q][0] = pb->e[q][1] = MJ_INF;
+        pb->need[q] = need;
+        pb->x[q] = x;
     }
+}
+
+/* Seven pairs after a probe of a live suit with suit q void (no void rule: q = 0), by parity into
+ * e[2]; MJ_INF where q may not be void (live = 0) or without the seven-pairs form. */
+static MJ_ALWAYS_INLINE void mj_probe_sevens(const mj_probe_base_t *pb, int q, int live,
+                                             const int delta, const int sev, int *e) {
+    mj_seven_probe(pb->need[q], pb->x[q], delta, &e[0], &e[1]);
+    if (!sev || !live) e[0] = e[1] = MJ_INF;
 }
 
 /* Offset of the class after the probe of rank r (counts c) from the suit's own, 0 where the
@@ -2241,15 +2266,16 @@ static MJ_ALWAYS_INLINE int mj_suit_probes(const int8_t *row1, const int8_t *row
 #pragma GCC unroll 9
 #endif
     for (int r = 0; r < 9; r++) kk[r] = full[mj_probe_offset(c, r, delta, may_cap)];
-    uint64_t w = 0;
+    uint8_t vb[8];
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 8
 #endif
     for (int r = 0; r < 8; r++) {
         unsigned v = r1[kk[r]];
         if (two_rows) v = r2[kk[r]] < v ? r2[kk[r]] : v;
-        w |= (uint64_t)v << (8 * r);
+        vb[r] = (uint8_t)v;
     }
+    uint64_t w = mj_word8(vb);
     uint64_t odd = (mj_word8(c) & MJ_ONES8) * 0xFF;
     *lo = mj_min8(w, ((uint64_t)a[0] * MJ_ONES8 & ~odd) | ((uint64_t)a[1] * MJ_ONES8 & odd));
     int v = a[c[8] & 1], v1 = r1[kk[8]];
@@ -2263,16 +2289,17 @@ static MJ_ALWAYS_INLINE int mj_suit_probes(const int8_t *row1, const int8_t *row
 static MJ_ALWAYS_INLINE int mj_suit_probes_live(const mj_probe_base_t *pb, const int *k, int s,
                                                 int live, const uint8_t *full, const uint8_t *c,
                                                 uint64_t *lo, const int delta, const int may_cap,
-                                                const int reg) {
+                                                const int reg, const int sev) {
     const int nf = MJ.n_full;
-    int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2, a[2];
+    int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2, a[2], e1[2], e2[2];
     const int8_t *r1 = reg && (live >> o1 & 1) ? MJ.two + k[o2] * nf : mj_inf_row;
     const int8_t *r2 = reg && (live >> o2 & 1) ? MJ.two + k[o1] * nf : mj_inf_row;
     int base = live >> s & 1 ? pb->dq[s] : MJ_INF;
+    mj_probe_sevens(pb, o1, live >> o1 & 1, delta, sev, e1);
+    mj_probe_sevens(pb, o2, live >> o2 & 1, delta, sev, e2);
     for (int par = 0; par < 2; par++) {
-        int e1 = live >> o1 & 1 ? pb->e[o1][par] : MJ_INF, e2 = live >> o2 & 1 ? pb->e[o2][par] : MJ_INF;
-        int best = base < e1 ? base : e1;
-        a[par] = e2 < best ? e2 : best;
+        int best = base < e1[par] ? base : e1[par];
+        a[par] = e2[par] < best ? e2[par] : best;
     }
     return mj_suit_probes(r1, r2, a, full, c, lo, delta, may_cap, 1);
 }
@@ -2283,16 +2310,18 @@ static MJ_ALWAYS_INLINE int mj_plain_probes_as(const mj_hand_t *h, const int del
                                                const int void_rule, const int reg, const int sev) {
     const int nf = MJ.n_full;
     mj_probe_base_t pb;
-    mj_probe_base(h->k, h->n, h->odd, h->live_q, delta, &pb, void_rule, reg, sev);
+    int e[2];
+    mj_probe_base(h->k, h->n, h->odd, h->live_q, &pb, void_rule, reg, sev);
+    mj_probe_sevens(&pb, 0, 1, delta, sev, e);
     for (int s = 0; s < 3; s++) {
         const uint8_t *cs = h->c + 9 * s, *full = MJ.full + h->idx[s];
         uint64_t w;
         int last, o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
         if (void_rule) {
-            last = mj_suit_probes_live(&pb, h->k, s, h->live_q, full, cs, &w, delta, 1, reg);
+            last = mj_suit_probes_live(&pb, h->k, s, h->live_q, full, cs, &w, delta, 1, reg, sev);
         } else {
             const int8_t *fin = reg ? MJ.final + MJ.pair[h->k[o1] * nf + h->k[o2]] * nf : mj_inf_row;
-            last = mj_suit_probes(fin, fin, pb.e[0], full, cs, &w, delta, 1, 0);
+            last = mj_suit_probes(fin, fin, e, full, cs, &w, delta, 1, 0);
         }
         for (int r = 0; r < 9; r++) {
             int v = r < 8 ? (int)(w >> (8 * r) & 0xFF) : last;
@@ -2510,26 +2539,18 @@ static MJ_ALWAYS_INLINE int64_t mj_probe_rows_load(const mj_job_t *job, int64_t 
                   mj_suit_load(&row, 1, &b->idx[1], &b->n[1], &b->odd[1]) |
                   mj_suit_load(&row, 2, &b->idx[2], &b->n[2], &b->odd[2]);
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
-        uint8_t v[27] = {0};
         if (vis) {
             mj_row_read(&seen, vis + job->visible_stride * j);
             bad |= mj_row_over(&row, &seen);
-            mj_row_write(&seen, v);
         }
         if (delta > 0) bad |= mj_row_has4(&row);
         if (bad | (b->n[0] + b->n[1] + b->n[2] != 13 + (delta < 0)) |
             ((unsigned)(void_suit + 1) > 3u))
             return j;
         mj_row_write(&row, b->c);
+        if (delta > 0) mj_row_left(&row, vis ? &seen : NULL, b->left);
         b->live_q = void_suit >= 0 ? 1 << void_suit : 7;
-        for (int s = 0; s < 3; s++) {
-            const uint8_t *cs = b->c + 9 * s;
-            b->k[s] = mj_class(b->idx[s]);
-            if (delta > 0) {
-                mj_put8(b->left + 9 * s, 4 * MJ_ONES8 - mj_word8(cs) - mj_word8(v + 9 * s));
-                b->left[9 * s + 8] = (uint8_t)(4 - cs[8] - v[9 * s + 8]);
-            }
-        }
+        for (int s = 0; s < 3; s++) b->k[s] = mj_class(b->idx[s]);
     }
     return rows;
 }
@@ -2548,14 +2569,14 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
     const int nf = MJ.n_full, cap = delta < 0; /* no fifth copies here: no kind held 4 times */
     const int *k = b->k;
     mj_probe_base_t pb;
-    int lv;
-    mj_probe_base(k, b->n, b->odd, b->live_q, delta, &pb, void_rule, reg, sev);
+    int lv, e[2], e2[2];
+    mj_probe_base(k, b->n, b->odd, b->live_q, &pb, void_rule, reg, sev);
     if (!void_rule) {
+        mj_probe_sevens(&pb, 0, 1, delta, sev, e);
         for (int s = 0; s < 3; s++) {
             int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
             const int8_t *fin = reg ? MJ.final + MJ.pair[k[o1] * nf + k[o2]] * nf : mj_inf_row;
-            lv = mj_suit_probes(fin, fin, pb.e[0], MJ.full + b->idx[s], b->c + 9 * s, &w[s], delta,
-                                cap, 0);
+            lv = mj_suit_probes(fin, fin, e, MJ.full + b->idx[s], b->c + 9 * s, &w[s], delta, cap, 0);
             last[s] = (uint64_t)lv;
         }
         return pb.d;
@@ -2565,11 +2586,10 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
         int q = best >> 1, s1 = q == 0 ? 1 : 0, s2 = q == 2 ? 1 : 2;
         const int8_t *r1 = reg ? MJ.two + k[s2] * nf : mj_inf_row;
         const int8_t *r2 = reg ? MJ.two + k[s1] * nf : mj_inf_row;
-        lv = mj_suit_probes(r1, r1, pb.e[q], MJ.full + b->idx[s1], b->c + 9 * s1, &w[s1], delta,
-                            cap, 0);
+        mj_probe_sevens(&pb, q, 1, delta, sev, e);
+        lv = mj_suit_probes(r1, r1, e, MJ.full + b->idx[s1], b->c + 9 * s1, &w[s1], delta, cap, 0);
         last[s1] = (uint64_t)lv;
-        lv = mj_suit_probes(r2, r2, pb.e[q], MJ.full + b->idx[s2], b->c + 9 * s2, &w[s2], delta,
-                            cap, 0);
+        lv = mj_suit_probes(r2, r2, e, MJ.full + b->idx[s2], b->c + 9 * s2, &w[s2], delta, cap, 0);
         last[s2] = (uint64_t)lv;
         w[q] = (uint64_t)pb.d * MJ_ONES8;
         last[q] = (uint64_t)pb.d;
@@ -2581,10 +2601,12 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
         const int8_t *t1 = reg ? MJ.two + k[q1] * nf : mj_inf_row;
         const int8_t *t2 = reg ? MJ.two + k[q2] * nf : mj_inf_row;
         int a1[2], a2[2], a3[2];
+        mj_probe_sevens(&pb, q1, 1, delta, sev, e);
+        mj_probe_sevens(&pb, q2, 1, delta, sev, e2);
         for (int par = 0; par < 2; par++) {
-            a1[par] = pb.e[q2][par] < pb.d ? pb.e[q2][par] : pb.d; /* q1 void, or q2 */
-            a2[par] = pb.e[q1][par] < pb.d ? pb.e[q1][par] : pb.d;
-            a3[par] = pb.e[q1][par] < pb.e[q2][par] ? pb.e[q1][par] : pb.e[q2][par];
+            a1[par] = e2[par] < pb.d ? e2[par] : pb.d; /* q1 void, or q2 */
+            a2[par] = e[par] < pb.d ? e[par] : pb.d;
+            a3[par] = e[par] < e2[par] ? e[par] : e2[par];
         }
         lv = mj_suit_probes(t3, t3, a1, MJ.full + b->idx[q1], b->c + 9 * q1, &w[q1], delta, cap, 0);
         last[q1] = (uint64_t)lv;
@@ -2596,7 +2618,7 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
     }
     for (int s = 0; s < 3; s++) {
         lv = mj_suit_probes_live(&pb, k, s, best, MJ.full + b->idx[s], b->c + 9 * s, &w[s], delta,
-                                 cap, reg);
+                                 cap, reg, sev);
         last[s] = (uint64_t)lv;
     }
     return pb.d;
@@ -2621,16 +2643,19 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int6
             uint64_t w[3], last[3];
             int d = mj_probe_row_dist(b, delta, w, last, void_rule, reg, sev);
             int thr = d < MJ_INF ? d : 0; /* a hand that cannot win has no effective tiles */
-            for (int s = 0; s < 3; s++) {
-                const uint8_t *cs = b->c + 9 * s;
-                if (delta < 0) {
-                    mj_put8(out + 9 * s, mj_discard_bytes(w[s], mj_word8(cs)));
-                    out[9 * s + 8] = (uint8_t)mj_discard_bytes(last[s], cs[8]);
-                } else {
-                    mj_put8(out + 9 * s, mj_effective_bytes(w[s], mj_word8(b->left + 9 * s), thr));
-                    out[9 * s + 8] = (uint8_t)mj_effective_bytes(last[s], b->left[9 * s + 8], thr);
-                }
+            const uint8_t *c = b->c, *y = b->left;
+            uint64_t w9 = last[0] | last[1] << 8 | last[2] << 16, o9; /* the ranks 9 together */
+            if (delta < 0) {
+                for (int s = 0; s < 3; s++) mj_put8(out + 9 * s, mj_discard_bytes(w[s], mj_word8(c + 9 * s)));
+                o9 = mj_discard_bytes(w9, (uint64_t)c[8] | (uint64_t)c[17] << 8 | (uint64_t)c[26] << 16);
+            } else {
+                for (int s = 0; s < 3; s++)
+                    mj_put8(out + 9 * s, mj_effective_bytes(w[s], mj_word8(y + 9 * s), thr));
+                o9 = mj_effective_bytes(w9, (uint64_t)y[8] | (uint64_t)y[17] << 8 | (uint64_t)y[26] << 16, thr);
             }
+            out[8] = (uint8_t)o9;
+            out[17] = (uint8_t)(o9 >> 8);
+            out[26] = (uint8_t)(o9 >> 16);
         }
         done += got;
         if (got < want) return done;
@@ -3581,17 +3606,15 @@ static void mj_job_set(mj_job_t *job, int op, const uint8_t *rows, const uint8_t
     job->err[0] = job->err[1] = job->err[2] = 0;
 }
 
-/* One hand through the general path: 0 or MJ_E_*. */
+/* One hand as a batch of one (the meld-free fast paths first): 0 or MJ_E_*. */
 static int mj_one(int op, const uint8_t *counts, const uint8_t *melds, int void_suit,
                   int options, const uint8_t *visible, void *out) {
     int form, void_rule, sets, rc;
     if (!counts || !out) return MJ_E_NULL;
     if ((rc = mj_options(options, void_suit, &form, &void_rule, &sets)) != 0) return rc;
     mj_job_t job;
-    int32_t err[3];
     mj_job_set(&job, op, counts, melds, void_suit, form, void_rule, sets, visible, out, 0);
-    int code = mj_row(&job, 0, err);
-    return code == MJ_OK ? 0 : mj_error(code);
+    return mj_run(&job, 0, 1) < 0 ? 0 : mj_error(job.err[0]);
 }
 
 /* ---- one hand ---------------------------------------------------------------------------- */

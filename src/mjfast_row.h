@@ -202,11 +202,13 @@ static inline int mj_row_has4(const mj_row_t *row) {
  * its copies left: hand + seen above 4, seen counts of any byte value. */
 static inline int mj_row_over(const mj_row_t *hand, const mj_row_t *seen) {
 #if MJ_SWAR
-    const uint64_t ONES = 0x0101010101010101ULL, TOP = 0x80 * ONES;
+    const uint64_t TOP = 0x80 * MJ_ONES8;
     uint64_t bad = 0;
     for (int s = 0; s < 3; s++) {
-        uint64_t y = seen->x[s], z = hand->x[s] + y; /* bytes up to 8 once y's are at most 4 */
-        bad |= (y | (y + 0x7B * ONES) | z | (z + 0x7B * ONES)) & TOP;
+        /* a seen byte from 0x80 up sets its top bit; below, the sum cannot carry and sets the
+         * top bit of sum + 0x7B exactly when it is above 4 */
+        uint64_t y = seen->x[s];
+        bad |= ((hand->x[s] + y + 0x7B * MJ_ONES8) | y) & TOP;
         bad |= hand->b[s] + seen->b[s] > 4;
     }
     return bad != 0;
@@ -214,6 +216,20 @@ static inline int mj_row_over(const mj_row_t *hand, const mj_row_t *seen) {
     int bad = 0;
     for (int t = 0; t < 27; t++) bad |= hand->c[t] + seen->c[t] > 4;
     return bad;
+#endif
+}
+
+/* Copies left of each kind, 4 - hand - seen (seen may be NULL), into left[27]; the counts fit
+ * (mj_row_over). */
+static inline void mj_row_left(const mj_row_t *hand, const mj_row_t *seen, uint8_t *left) {
+#if MJ_SWAR
+    for (int s = 0; s < 3; s++) {
+        uint64_t w = 4 * MJ_ONES8 - hand->x[s] - (seen ? seen->x[s] : 0);
+        memcpy(left + 9 * s, &w, 8);
+        left[9 * s + 8] = (uint8_t)(4 - hand->b[s] - (seen ? seen->b[s] : 0));
+    }
+#else
+    for (int t = 0; t < 27; t++) left[t] = (uint8_t)(4 - hand->c[t] - (seen ? seen->c[t] : 0));
 #endif
 }
 
