@@ -2326,12 +2326,11 @@ static int64_t mj_plain_shanten(const mj_job_t *job, int64_t i, int64_t end) {
 #ifndef MJFAST_PROBES_H
 #define MJFAST_PROBES_H
 
-
 /* What the probes (one tile more or less) of a meld-free 13- or 14-tile hand share. A probe of
  * suit s changes that suit only: with suit q void (q != s), the regular-form distance after it
  * is the TWO row of the other live suit at the new class kk of suit s (without the void rule:
  * the FINAL row of the other two suits combined), and seven pairs moves by the parity of the
- * probed count only (e[q][par]); with suit s void nothing that counts changes (dq[s]). */
+ * probed count only (mj_probe_sevens); with suit s void nothing that counts changes (dq[s]). */
 typedef struct {
     int d;       /* the hand's distance */
     int dq[3];   /* its distance with suit q void (MJ_INF where q may not be void) */
