@@ -74,14 +74,12 @@ static MJ_ALWAYS_INLINE void mj_probe_sevens(const mj_probe_base_t *pb, int q, i
     if (!sev || !live) e[0] = e[1] = MJ_INF;
 }
 
-/* Offset of the class after the probe of rank r (counts c) from the suit's own, 0 where the
- * probe is impossible (a kind not held; a fifth copy, with may_cap), so that no read leaves the
- * table. Branch-free. */
-static MJ_ALWAYS_INLINE int32_t mj_probe_offset(const uint8_t *c, int r, const int delta,
-                                                const int may_cap) {
-    int32_t off = delta * MJ_POW[r];
-    if (delta < 0 || may_cap) off &= -(int32_t)(delta > 0 ? c[r] < 4 : c[r] > 0);
-    return off;
+/* Per byte lane of counts x (at most 4): 0xFF where a probe of delta is possible (a kind held,
+ * for a discard; held fewer than 4 times, for a draw), else 0. */
+static inline uint64_t mj_probe_ok8(uint64_t x, const int delta) {
+    const uint64_t L = MJ_ONES8, H = 0x80 * MJ_ONES8;
+    uint64_t top = delta > 0 ? ~(x + 0x7C * L) & H : ((x | H) - L) & H; /* no carry or borrow */
+    return (top >> 7) * 0xFF;
 }
 
 /* Per byte lane (values below 128): the smaller of x and y. */
@@ -102,17 +100,26 @@ static const int8_t mj_inf_row[256] = {MJ_INF32, MJ_INF32, MJ_INF32, MJ_INF32,
 /* Distances after the 9 probes of one suit (counts c, its classes at full = MJ.full + its index),
  * one byte per rank: min(row1[kk], row2[kk] when two_rows, a[parity of the count]) for the class
  * kk after the probe; ranks 1-8 in a word (rank 1 the low byte), rank 9 returned apart. Where the
- * probe is impossible the byte means nothing (it is at most MJ_INF). The class loads do not
- * depend on each other, so they overlap; the rows are looked up per probe, a lane by lane. */
+ * probe is impossible (a kind not held; a fifth copy, with may_cap) the byte means nothing (it
+ * is at most MJ_INF). Branch-free; the class loads do not depend on each other, so they
+ * overlap; the rows are looked up per probe, a lane by lane. */
 static MJ_ALWAYS_INLINE int mj_suit_probes(const int8_t *row1, const int8_t *row2, const int *a,
                                            const uint8_t *full, const uint8_t *c, uint64_t *lo,
                                            const int delta, const int may_cap, const int two_rows) {
     const uint8_t *r1 = (const uint8_t *)row1, *r2 = (const uint8_t *)row2;
-    uint8_t kk[9];
+    uint8_t kk[9], ok[9];
+    if (delta < 0 || may_cap) { /* impossible probes read the class at offset 0: never off the table */
+        mj_put8(ok, mj_probe_ok8(mj_word8(c), delta));
+        ok[8] = (uint8_t)mj_probe_ok8(c[8], delta);
+    }
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 9
 #endif
-    for (int r = 0; r < 9; r++) kk[r] = full[mj_probe_offset(c, r, delta, may_cap)];
+    for (int r = 0; r < 9; r++) {
+        int32_t off = delta * MJ_POW[r];
+        if (delta < 0 || may_cap) off &= (int32_t)(int8_t)ok[r];
+        kk[r] = full[off];
+    }
     uint8_t vb[8];
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 8
@@ -197,14 +204,13 @@ static void mj_plain_probes(const mj_hand_t *h, int delta, int *dist) {
 #undef MJ_PROBES
 }
 
-/* Discards bytes (8 lanes) from distance bytes d (at most MJ_INF) and counts x: the shanten
- * (MJ_UNWINNABLE from MJ_INF on), MJ_NOT_HELD where the count is 0. */
+/* Discards bytes (8 lanes) from distance bytes d (below 128) and counts x: the shanten d - 1,
+ * MJ_NOT_HELD where the count is 0. (A meld-free 13-tile hand can always win, so its distance
+ * is never MJ_INF: no MJ_UNWINNABLE here.) */
 static inline uint64_t mj_discard_bytes(uint64_t d, uint64_t x) {
     const uint64_t L = MJ_ONES8, H = 0x80 * MJ_ONES8;
     uint64_t sh = ((d | H) - L) ^ H; /* d - 1 per byte, no borrow between them */
-    uint64_t unw = (((d + (128 - MJ_INF) * L) & H) >> 7) * 0xFF;
-    uint64_t held = ((((x | H) - L) & H) >> 7) * 0xFF;
-    sh = (sh & ~unw) | (MJ_UNWINNABLE * L & unw);
+    uint64_t held = mj_probe_ok8(x, -1);
     return (sh & held) | (H & ~held);
 }
 
@@ -350,7 +356,8 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int6
             const uint8_t *c = b->c, *y = b->left;
             uint64_t w9 = last[0] | last[1] << 8 | last[2] << 16, o9; /* the ranks 9 together */
             if (delta < 0) {
-                for (int s = 0; s < 3; s++) mj_put8(out + 9 * s, mj_discard_bytes(w[s], mj_word8(c + 9 * s)));
+                for (int s = 0; s < 3; s++)
+                    mj_put8(out + 9 * s, mj_discard_bytes(w[s], mj_word8(c + 9 * s)));
                 o9 = mj_discard_bytes(w9, (uint64_t)c[8] | (uint64_t)c[17] << 8 | (uint64_t)c[26] << 16);
             } else {
                 for (int s = 0; s < 3; s++)
