@@ -36,12 +36,16 @@ OPT = [] if any(f.startswith("-O") for f in os.environ.get("CFLAGS", "").split()
 # _capi links the C library (the amalgamation); the other extensions run the header kernels on
 # its tables, so the process holds one copy of them.
 LIBRARY = {"_capi": [str(Path("src", "mjfast.c"))]}
+# Every header is a dependency: Cython sees the headers a .pyx names, not those they include
+# (mjfast_kernels.h includes mjfast_probes.h), and an edit of either must rebuild.
+HEADERS = sorted(str(h.relative_to(ROOT)) for h in (ROOT / "src").glob("*.h"))
 extensions = [
     Extension(
         f"mjfast._core.{pyx.stem}",
         [str(pyx.relative_to(ROOT)), *LIBRARY.get(pyx.stem, [])],
         include_dirs=[str(INCLUDE)],
         extra_compile_args=OPT,
+        depends=HEADERS,
     )
     for pyx in sorted((ROOT / "mjfast" / "_core").glob("*.pyx"))
 ]

@@ -223,17 +223,15 @@ static void mj_job_set(mj_job_t *job, int op, const uint8_t *rows, const uint8_t
     job->err[0] = job->err[1] = job->err[2] = 0;
 }
 
-/* One hand through the general path: 0 or MJ_E_*. */
+/* One hand as a batch of one (the meld-free fast paths first): 0 or MJ_E_*. */
 static int mj_one(int op, const uint8_t *counts, const uint8_t *melds, int void_suit,
                   int options, const uint8_t *visible, void *out) {
     int form, void_rule, sets, rc;
     if (!counts || !out) return MJ_E_NULL;
     if ((rc = mj_options(options, void_suit, &form, &void_rule, &sets)) != 0) return rc;
     mj_job_t job;
-    int32_t err[3];
     mj_job_set(&job, op, counts, melds, void_suit, form, void_rule, sets, visible, out, 0);
-    int code = mj_row(&job, 0, err);
-    return code == MJ_OK ? 0 : mj_error(code);
+    return mj_run(&job, 0, 1) < 0 ? 0 : mj_error(job.err[0]);
 }
 
 /* ---- one hand ---------------------------------------------------------------------------- */

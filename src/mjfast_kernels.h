@@ -274,8 +274,8 @@ static inline void mj_classes(mj_hand_t *h) {
 
 /* Seven-pairs distance from the pairs and singles (odd kinds) of the live suits. */
 static inline int mj_seven_of(int pairs, int singles) {
-    int need = 7 - (pairs < 7 ? pairs : 7);
-    return need <= singles ? need : 2 * need - singles;
+    int need = 7 - (pairs < 7 ? pairs : 7), short_of = need - singles; /* singles to draw twice */
+    return need + (short_of > 0 ? short_of : 0);
 }
 
 /* Seven-pairs distance when suit q is the void one (q = -1: every suit live). */
@@ -489,99 +489,8 @@ static inline uint32_t mj_hand_waits(const mj_hand_t *h, int void_suit) {
     return mask & ~mj_full_kinds(h); /* no fifth copy */
 }
 
-/* Distance of two live meld-free suits: the probed one (class kk) and the other (its TWO-table
- * row), with the pairs and odd kinds of both. */
-static MJ_ALWAYS_INLINE int mj_live_two(const int8_t *two_row, int kk, int pairs, int odd, int reg,
-                                        int sev) {
-    int v = reg ? two_row[kk] : MJ_INF;
-    if (sev) {
-        int sv = mj_seven_of(pairs, odd);
-        v = sv < v ? sv : v;
-    }
-    return v;
-}
-
-/* Distances of a meld-free hand after one tile more (delta = +1) or less (-1) of every kind,
- * into dist[27] (MJ_INF where the probe is impossible: a fifth copy, or a kind not held). Only
- * the probed suit changes, so everything about the other two is looked up once per suit: their
- * combined class (no void rule), or, per void choice, the TWO-table row of the other live suit. */
-static MJ_ALWAYS_INLINE void mj_plain_probes_as(const mj_hand_t *h, const int delta, int *restrict dist,
-                                                const int void_rule, const int reg, const int sev) {
-    const int nf = MJ.n_full;
-    const int live_q = h->live_q;
-    int n[3], odd[3], k[3], pr[3], dq[3];
-    for (int s = 0; s < 3; s++) {
-        n[s] = h->n[s];
-        odd[s] = h->odd[s];
-        k[s] = h->k[s];
-        pr[s] = (n[s] - odd[s]) >> 1;
-    }
-    for (int q = 0; q < 3; q++) {
-        dq[q] = (void_rule && (live_q >> q & 1))
-                    ? mj_distance_q(h, h->k, h->n, h->odd, (int8_t (*)[10])h->v, q) : MJ_INF;
-    }
-    for (int s = 0; s < 3; s++) {
-        const uint8_t *restrict cs = h->c + 9 * s;
-        int *restrict ds = dist + 9 * s;
-        int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
-        /* void o1 leaves s and o2 live; void o2 leaves s and o1 */
-        const int use1 = void_rule && (live_q >> o1 & 1), use2 = void_rule && (live_q >> o2 & 1);
-        const int8_t *two1 = MJ.two + k[o2] * nf, *two2 = MJ.two + k[o1] * nf;
-        const int8_t *fin = MJ.final + MJ.pair[k[o1] * nf + k[o2]] * nf;
-        const int pairs1 = pr[o2], odd1 = odd[o2], pairs2 = pr[o1], odd2 = odd[o1];
-        const int pairs_all = pr[o1] + pr[o2], odd_all = odd[o1] + odd[o2];
-        const int n_s = n[s] + delta, odd_s = odd[s], base_s = dq[s];
-        const uint8_t *full = MJ.full + h->idx[s];
-        for (int r = 0; r < 9; r++) {
-            int c = cs[r];
-            if (delta > 0 ? c >= 4 : c == 0) {
-                ds[r] = MJ_INF;
-                continue;
-            }
-            int kk = full[delta * MJ_POW[r]];
-            int o = odd_s + ((c & 1) ? -1 : 1);
-            int p = (n_s - o) >> 1;
-            int best;
-            if (!void_rule) {
-                best = reg ? fin[kk] : MJ_INF;
-                if (sev) {
-                    int sv = mj_seven_of(p + pairs_all, o + odd_all);
-                    best = sv < best ? sv : best;
-                }
-            } else {
-                best = base_s; /* void suit s: the tile changes nothing that counts */
-                if (use1) {
-                    int v = mj_live_two(two1, kk, p + pairs1, o + odd1, reg, sev);
-                    best = v < best ? v : best;
-                }
-                if (use2) {
-                    int v = mj_live_two(two2, kk, p + pairs2, o + odd2, reg, sev);
-                    best = v < best ? v : best;
-                }
-            }
-            ds[r] = best;
-        }
-    }
-}
-
-/* The same with the options as constants, so each combination compiles to a tight loop. */
-static void mj_plain_probes(const mj_hand_t *h, int delta, int *dist) {
-    int reg = h->form != MJ_FORM_SEVEN_PAIRS, sev = h->form != MJ_FORM_REGULAR;
-#define MJ_PROBES(D, V)                                                                   \
-    do {                                                                                  \
-        if (reg && sev) mj_plain_probes_as(h, D, dist, V, 1, 1);                          \
-        else if (reg) mj_plain_probes_as(h, D, dist, V, 1, 0);                            \
-        else mj_plain_probes_as(h, D, dist, V, 0, 1);                                     \
-    } while (0)
-    if (delta > 0) {
-        if (h->void_rule) MJ_PROBES(1, 1);
-        else MJ_PROBES(1, 0);
-    } else {
-        if (h->void_rule) MJ_PROBES(-1, 1);
-        else MJ_PROBES(-1, 0);
-    }
-#undef MJ_PROBES
-}
+/* The probes of a meld-free hand (mjfast_probes.h, included below). */
+static void mj_plain_probes(const mj_hand_t *h, int delta, int *dist);
 
 /* Distance after each probe, for any hand (melds go through the exact capped-suit path, short
  * hands through the vector combiners). */
@@ -718,6 +627,8 @@ static int64_t mj_plain_shanten(const mj_job_t *job, int64_t i, int64_t end) {
     return mj_plain_shanten_as(job, i, end, 0, 0, 1);
 }
 
+#include "mjfast_probes.h" /* the meld-free probes and their batch fast paths (mj_plain_rows) */
+
 /* One row through the general path (from copies of the caller's rows: mj_row_t). Returns MJ_OK,
  * or an error code with details in err. */
 static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
@@ -746,11 +657,12 @@ static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
  * coerce it stops there; with coerce the bad rows get the sentinel and the run goes on. */
 static inline int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
     int64_t first_bad = -1;
-    int plain = job->op == MJ_OP_SHANTEN && !job->melds && job->sets == 4;
+    int plain = !job->melds && job->sets == 4 &&
+                (job->op == MJ_OP_SHANTEN || job->op == MJ_OP_EFFECTIVE || job->op == MJ_OP_DISCARDS);
     int32_t err[3];
     for (int64_t i = start; i < end; i++) {
         if (plain) {
-            int64_t done = mj_plain_shanten(job, i, end);
+            int64_t done = mj_plain_rows(job, i, end);
             if (done == MJ_BLOCK || i + done == end) {
                 i += done - 1;
                 continue;

@@ -177,6 +177,76 @@ static MJ_ALWAYS_INLINE int mj_suit_load(const mj_row_t *row, int s, int32_t *id
 #endif
 }
 
+#define MJ_ONES8 0x0101010101010101ULL
+
+/* 8 bytes as a word, byte 0 the lowest (any byte order), and back. */
+static inline uint64_t mj_word8(const uint8_t *p) {
+#if MJ_SWAR
+    uint64_t w;
+    memcpy(&w, p, 8);
+    return w;
+#else
+    uint64_t w = 0;
+    for (int r = 0; r < 8; r++) w |= (uint64_t)p[r] << (8 * r);
+    return w;
+#endif
+}
+
+static inline void mj_put8(uint8_t *p, uint64_t w) {
+#if MJ_SWAR
+    memcpy(p, &w, 8);
+#else
+    for (int r = 0; r < 8; r++) p[r] = (uint8_t)(w >> (8 * r));
+#endif
+}
+
+/* Nonzero when a row of counts of at most 4 (checked apart) holds some kind four times. */
+static inline int mj_row_has4(const mj_row_t *row) {
+#if MJ_SWAR
+    return ((row->x[0] | row->x[1] | row->x[2]) & 4 * MJ_ONES8) != 0 ||
+           ((row->b[0] | row->b[1] | row->b[2]) & 4) != 0;
+#else
+    int any = 0;
+    for (int t = 0; t < 27; t++) any |= row->c[t] == 4;
+    return any;
+#endif
+}
+
+/* Nonzero when some kind of a row of counts of at most 4 (checked apart) is seen more often than
+ * its copies left: hand + seen above 4, seen counts of any byte value. */
+static inline int mj_row_over(const mj_row_t *hand, const mj_row_t *seen) {
+#if MJ_SWAR
+    const uint64_t TOP = 0x80 * MJ_ONES8;
+    uint64_t bad = 0;
+    for (int s = 0; s < 3; s++) {
+        /* a seen byte from 0x80 up sets its top bit; below, the sum cannot carry and sets the
+         * top bit of sum + 0x7B exactly when it is above 4 */
+        uint64_t y = seen->x[s];
+        bad |= ((hand->x[s] + y + 0x7B * MJ_ONES8) | y) & TOP;
+        bad |= hand->b[s] + seen->b[s] > 4;
+    }
+    return bad != 0;
+#else
+    int bad = 0;
+    for (int t = 0; t < 27; t++) bad |= hand->c[t] + seen->c[t] > 4;
+    return bad;
+#endif
+}
+
+/* Copies left of each kind, 4 - hand - seen (seen may be NULL), into left[27]; the counts fit
+ * (mj_row_over). */
+static inline void mj_row_left(const mj_row_t *hand, const mj_row_t *seen, uint8_t *left) {
+#if MJ_SWAR
+    for (int s = 0; s < 3; s++) {
+        uint64_t w = 4 * MJ_ONES8 - hand->x[s] - (seen ? seen->x[s] : 0);
+        memcpy(left + 9 * s, &w, 8);
+        left[9 * s + 8] = (uint8_t)(4 - hand->b[s] - (seen ? seen->b[s] : 0));
+    }
+#else
+    for (int t = 0; t < 27; t++) left[t] = (uint8_t)(4 - hand->c[t] - (seen ? seen->c[t] : 0));
+#endif
+}
+
 static inline int mj_held(const mj_hand_t *h, int t) { return h->c[t] + (h->melds ? h->melds[t] : 0); }
 
 /* Copy a row into h (melds may be NULL), validate the copy and fill h from it. A complete hand

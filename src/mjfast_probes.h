@@ -1,0 +1,399 @@
+/* mjfast meld-free probes: the distances of a meld-free 4-set hand after one tile more (a draw)
+ * or less (a discard) of every kind, and the batch fast paths of effective tiles and discards.
+ *
+ * Plain C, no Python; the tail of mjfast_kernels.h (included there, after the row-driver types it
+ * needs, and inlined at that place in the amalgamation): include mjfast_kernels.h, not this.
+ *
+ * A probe of suit s changes that suit's class only, so the other two suits are looked up once
+ * per hand; seven pairs and the distance with suit s void move by the parity of the probed count
+ * only. With the void rule only the void suits that give the hand's distance can matter (a probe
+ * moves a distance by at most 1), which leaves one table row per probed suit on most hands.
+ */
+#ifndef MJFAST_PROBES_H
+#define MJFAST_PROBES_H
+
+/* What the probes (one tile more or less) of a meld-free 13- or 14-tile hand share. A probe of
+ * suit s changes that suit only: with suit q void (q != s), the regular-form distance after it
+ * is the TWO row of the other live suit at the new class kk of suit s (without the void rule:
+ * the FINAL row of the other two suits combined), and seven pairs moves by the parity of the
+ * probed count only (mj_probe_sevens); with suit s void nothing that counts changes (dq[s]). */
+typedef struct {
+    int d;       /* the hand's distance */
+    int dq[3];   /* its distance with suit q void (MJ_INF where q may not be void) */
+    int need[3]; /* seven pairs with suit q void: 7 - pairs of the live suits (no void rule:
+                    need[0], every suit live) */
+    int x[3];    /* need - singles of the live suits */
+} mj_probe_base_t;
+
+/* Seven pairs of the live suits after a probe, by the parity of the probed count (par0 / par1),
+ * from need = 7 - pairs and x = need - singles before it. A draw of a kind held 0 or 2 times adds
+ * a single, of one held 1 or 3 times makes a pair; a discard of a kind held 2 or 4 times breaks a
+ * pair into a single, of one held 1 or 3 times drops a single. (mj_seven_of without its cap: a
+ * 13- or 14-tile hand holds at most 7 pairs after the probe.) */
+static MJ_ALWAYS_INLINE void mj_seven_probe(int need, int x, const int delta, int *par0, int *par1) {
+    int xm = delta > 0 ? x - 1 : x, xp = delta > 0 ? x : x + 1;
+    *par0 = need + (delta < 0) + (xm > 0 ? xm : 0);
+    *par1 = need - (delta > 0) + (xp > 0 ? xp : 0);
+}
+
+/* Fill pb for the probes of a meld-free 4-set hand of 13 (draws) or 14 (discards) tiles:
+ * classes k, tiles n, odd kinds odd, live_q as in mj_hand_t.
+ * Options as constants: each combination compiles to straight code. */
+static MJ_ALWAYS_INLINE void mj_probe_base(const int *k, const int *n, const int *odd, int live_q,
+                                           mj_probe_base_t *pb, const int void_rule, const int reg,
+                                           const int sev) {
+    const int nf = MJ.n_full;
+    int pr[3];
+    for (int s = 0; s < 3; s++) pr[s] = (n[s] - odd[s]) >> 1;
+    if (!void_rule) {
+        int need = 7 - pr[0] - pr[1] - pr[2], x = need - odd[0] - odd[1] - odd[2];
+        int v = reg ? mj_plain_regular(k, -1) : MJ_INF, sv = sev ? need + (x > 0 ? x : 0) : MJ_INF;
+        pb->need[0] = need;
+        pb->x[0] = x;
+        pb->d = sv < v ? sv : v;
+        return;
+    }
+    pb->d = MJ_INF;
+    for (int q = 0; q < 3; q++) { /* suit q void: suits a and b live */
+        int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2, live = live_q >> q & 1;
+        int need = 7 - pr[a] - pr[b], x = need - odd[a] - odd[b];
+        int v = reg ? MJ.two[k[a] * nf + k[b]] : MJ_INF, sv = sev ? need + (x > 0 ? x : 0) : MJ_INF;
+        v = sv < v ? sv : v;
+        pb->dq[q] = live ? v : MJ_INF;
+        pb->d = pb->dq[q] < pb->d ? pb->dq[q] : pb->d;
+        pb->need[q] = need;
+        pb->x[q] = x;
+    }
+}
+
+/* Seven pairs after a probe of a live suit with suit q void (no void rule: q = 0), by parity into
+ * e[2]; MJ_INF where q may not be void (live = 0) or without the seven-pairs form. */
+static MJ_ALWAYS_INLINE void mj_probe_sevens(const mj_probe_base_t *pb, int q, int live,
+                                             const int delta, const int sev, int *e) {
+    mj_seven_probe(pb->need[q], pb->x[q], delta, &e[0], &e[1]);
+    if (!sev || !live) e[0] = e[1] = MJ_INF;
+}
+
+/* Per byte lane of counts x (at most 4): 0xFF where a probe of delta is possible (a kind held,
+ * for a discard; held fewer than 4 times, for a draw), else 0. */
+static inline uint64_t mj_probe_ok8(uint64_t x, const int delta) {
+    const uint64_t L = MJ_ONES8, H = 0x80 * MJ_ONES8;
+    uint64_t top = delta > 0 ? ~(x + 0x7C * L) & H : ((x | H) - L) & H; /* no carry or borrow */
+    return (top >> 7) * 0xFF;
+}
+
+/* Per byte lane (values below 128): the smaller of x and y. */
+static inline uint64_t mj_min8(uint64_t x, uint64_t y) {
+    const uint64_t H = 0x80 * MJ_ONES8;
+    uint64_t y_ge = ((((y | H) - x) & H) >> 7) * 0xFF; /* no borrow between lanes */
+    return (x & y_ge) | (y & ~y_ge);
+}
+
+/* A row of the regular-form tables that never wins: the term of a suit that may not be live. */
+#define MJ_INF4 MJ_INF, MJ_INF, MJ_INF, MJ_INF
+#define MJ_INF32 MJ_INF4, MJ_INF4, MJ_INF4, MJ_INF4, MJ_INF4, MJ_INF4, MJ_INF4, MJ_INF4
+static const int8_t mj_inf_row[256] = {MJ_INF32, MJ_INF32, MJ_INF32, MJ_INF32,
+                                       MJ_INF32, MJ_INF32, MJ_INF32, MJ_INF32};
+#undef MJ_INF32
+#undef MJ_INF4
+
+/* Distances after the 9 probes of one suit (counts c, its classes at full = MJ.full + its index),
+ * one byte per rank: min(row1[kk], row2[kk] when two_rows, a[parity of the count]) for the class
+ * kk after the probe; ranks 1-8 in a word (rank 1 the low byte), rank 9 returned apart. Where the
+ * probe is impossible (a kind not held; a fifth copy, with may_cap) the byte means nothing (it
+ * is at most MJ_INF). Branch-free; the class loads do not depend on each other, so they
+ * overlap; the rows are looked up per probe, a lane by lane. */
+static MJ_ALWAYS_INLINE int mj_suit_probes(const int8_t *row1, const int8_t *row2, const int *a,
+                                           const uint8_t *full, const uint8_t *c, uint64_t *lo,
+                                           const int delta, const int may_cap, const int two_rows) {
+    const uint8_t *r1 = (const uint8_t *)row1, *r2 = (const uint8_t *)row2;
+    uint8_t kk[9], ok[9];
+    if (delta < 0 || may_cap) { /* impossible probes read the class at offset 0: never off the table */
+        mj_put8(ok, mj_probe_ok8(mj_word8(c), delta));
+        ok[8] = (uint8_t)mj_probe_ok8(c[8], delta);
+    }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 9
+#endif
+    for (int r = 0; r < 9; r++) {
+        int32_t off = delta * MJ_POW[r];
+        if (delta < 0 || may_cap) off &= (int32_t)(int8_t)ok[r];
+        kk[r] = full[off];
+    }
+    uint8_t vb[8];
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC unroll 8
+#endif
+    for (int r = 0; r < 8; r++) {
+        unsigned v = r1[kk[r]];
+        if (two_rows) v = r2[kk[r]] < v ? r2[kk[r]] : v;
+        vb[r] = (uint8_t)v;
+    }
+    uint64_t w = mj_word8(vb);
+    uint64_t odd = (mj_word8(c) & MJ_ONES8) * 0xFF;
+    *lo = mj_min8(w, ((uint64_t)a[0] * MJ_ONES8 & ~odd) | ((uint64_t)a[1] * MJ_ONES8 & odd));
+    int v = a[c[8] & 1], v1 = r1[kk[8]];
+    v = v1 < v ? v1 : v;
+    if (two_rows) v = r2[kk[8]] < v ? r2[kk[8]] : v;
+    return v;
+}
+
+/* The distances after the probes of suit s (lanes as mj_suit_probes) when the suits of mask live
+ * may be void: the TWO rows of the other suits and the terms that need no lookup. */
+static MJ_ALWAYS_INLINE int mj_suit_probes_live(const mj_probe_base_t *pb, const int *k, int s,
+                                                int live, const uint8_t *full, const uint8_t *c,
+                                                uint64_t *lo, const int delta, const int may_cap,
+                                                const int reg, const int sev) {
+    const int nf = MJ.n_full;
+    int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2, a[2], e1[2], e2[2];
+    const int8_t *r1 = reg && (live >> o1 & 1) ? MJ.two + k[o2] * nf : mj_inf_row;
+    const int8_t *r2 = reg && (live >> o2 & 1) ? MJ.two + k[o1] * nf : mj_inf_row;
+    int base = live >> s & 1 ? pb->dq[s] : MJ_INF;
+    mj_probe_sevens(pb, o1, live >> o1 & 1, delta, sev, e1);
+    mj_probe_sevens(pb, o2, live >> o2 & 1, delta, sev, e2);
+    for (int par = 0; par < 2; par++) {
+        int best = base < e1[par] ? base : e1[par];
+        a[par] = e2[par] < best ? e2[par] : best;
+    }
+    return mj_suit_probes(r1, r2, a, full, c, lo, delta, may_cap, 1);
+}
+
+/* Distances of a meld-free 4-set hand after one tile more (delta = +1) or less (-1) of every
+ * kind, into dist[27] (MJ_INF where the probe is impossible); returns the hand's own distance. */
+static MJ_ALWAYS_INLINE int mj_plain_probes_as(const mj_hand_t *h, const int delta, int *dist,
+                                               const int void_rule, const int reg, const int sev) {
+    const int nf = MJ.n_full;
+    mj_probe_base_t pb;
+    int e[2];
+    mj_probe_base(h->k, h->n, h->odd, h->live_q, &pb, void_rule, reg, sev);
+    mj_probe_sevens(&pb, 0, 1, delta, sev, e);
+    for (int s = 0; s < 3; s++) {
+        const uint8_t *cs = h->c + 9 * s, *full = MJ.full + h->idx[s];
+        uint64_t w;
+        int last, o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
+        if (void_rule) {
+            last = mj_suit_probes_live(&pb, h->k, s, h->live_q, full, cs, &w, delta, 1, reg, sev);
+        } else {
+            const int8_t *fin = reg ? MJ.final + MJ.pair[h->k[o1] * nf + h->k[o2]] * nf : mj_inf_row;
+            last = mj_suit_probes(fin, fin, e, full, cs, &w, delta, 1, 0);
+        }
+        for (int r = 0; r < 9; r++) {
+            int v = r < 8 ? (int)(w >> (8 * r) & 0xFF) : last;
+            dist[9 * s + r] = (delta > 0 ? cs[r] < 4 : cs[r] > 0) ? v : MJ_INF;
+        }
+    }
+    return pb.d;
+}
+
+/* The same with the options as constants. */
+static void mj_plain_probes(const mj_hand_t *h, int delta, int *dist) {
+    int reg = h->form != MJ_FORM_SEVEN_PAIRS, sev = h->form != MJ_FORM_REGULAR;
+#define MJ_PROBES(D, V)                                                                   \
+    do {                                                                                  \
+        if (reg && sev) mj_plain_probes_as(h, D, dist, V, 1, 1);                          \
+        else if (reg) mj_plain_probes_as(h, D, dist, V, 1, 0);                            \
+        else mj_plain_probes_as(h, D, dist, V, 0, 1);                                     \
+    } while (0)
+    if (delta > 0) {
+        if (h->void_rule) MJ_PROBES(1, 1);
+        else MJ_PROBES(1, 0);
+    } else {
+        if (h->void_rule) MJ_PROBES(-1, 1);
+        else MJ_PROBES(-1, 0);
+    }
+#undef MJ_PROBES
+}
+
+/* Discards bytes (8 lanes) from distance bytes d (below 128) and counts x: the shanten d - 1,
+ * MJ_NOT_HELD where the count is 0. (A meld-free 13-tile hand can always win, so its distance
+ * is never MJ_INF: no MJ_UNWINNABLE here.) */
+static inline uint64_t mj_discard_bytes(uint64_t d, uint64_t x) {
+    const uint64_t L = MJ_ONES8, H = 0x80 * MJ_ONES8;
+    uint64_t sh = ((d | H) - L) ^ H; /* d - 1 per byte, no borrow between them */
+    uint64_t held = mj_probe_ok8(x, -1);
+    return (sh & held) | (H & ~held);
+}
+
+/* Effective-tiles bytes (8 lanes) from distance bytes d and copies left y against the hand's
+ * distance thr: the copies left where d < thr, else -1. */
+static inline uint64_t mj_effective_bytes(uint64_t d, uint64_t y, int thr) {
+    const uint64_t L = MJ_ONES8, H = 0x80 * MJ_ONES8;
+    return y | (((d + (uint64_t)(128 - thr) * L) & H) >> 7) * 0xFF;
+}
+
+/* A row of mj_plain_probe_rows_as between its two passes. */
+typedef struct {
+    uint8_t c[27];    /* counts */
+    uint8_t left[27]; /* copies left (effective tiles) */
+    int32_t idx[3];
+    int k[3], n[3], odd[3], live_q;
+} mj_probe_row_t;
+
+/* Rows per pass of mj_plain_probe_rows_as. */
+#define MJ_PROBE_PASS 16
+
+/* The first pass over rows [i, i + rows): read and check each row into blk and load its classes.
+ * Returns the rows it took: all, or up to the first that the
+ * fast path leaves to the general one (a bad row, visible counts that do not fit, and for
+ * effective tiles a kind held four times). */
+static MJ_ALWAYS_INLINE int64_t mj_probe_rows_load(const mj_job_t *job, int64_t i, int64_t rows,
+                                                   mj_probe_row_t *blk, const int delta) {
+    const uint8_t *src = job->hands + 27 * i;
+    const int8_t *voids = job->voids ? job->voids + i : NULL;
+    const uint8_t *vis = job->visible ? job->visible + job->visible_stride * i : NULL;
+    for (int64_t j = 0; j < rows; j++, src += 27) {
+        mj_probe_row_t *b = &blk[j];
+        mj_row_t row, seen;
+        mj_row_read(&row, src);
+        int bad = mj_suit_load(&row, 0, &b->idx[0], &b->n[0], &b->odd[0]) |
+                  mj_suit_load(&row, 1, &b->idx[1], &b->n[1], &b->odd[1]) |
+                  mj_suit_load(&row, 2, &b->idx[2], &b->n[2], &b->odd[2]);
+        int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
+        if (vis) {
+            mj_row_read(&seen, vis + job->visible_stride * j);
+            bad |= mj_row_over(&row, &seen);
+        }
+        if (delta > 0) bad |= mj_row_has4(&row);
+        if (bad | (b->n[0] + b->n[1] + b->n[2] != 13 + (delta < 0)) |
+            ((unsigned)(void_suit + 1) > 3u))
+            return j;
+        mj_row_write(&row, b->c);
+        if (delta > 0) mj_row_left(&row, vis ? &seen : NULL, b->left);
+        b->live_q = void_suit >= 0 ? 1 << void_suit : 7;
+        for (int s = 0; s < 3; s++) b->k[s] = mj_class(b->idx[s]);
+    }
+    return rows;
+}
+
+/* The distances after every probe of a row of mj_plain_probe_rows_as (bytes as mj_suit_probes:
+ * w[s] and last[s] per suit); returns the row's own distance. Only the void suits that give the
+ * hand's distance d matter: a draw lowers a distance by at most 1 and a discard raises it by at
+ * most 1, so with any other suit q void (dq[q] > d) a draw leaves at least d, which no effective
+ * tile needs, and a discard at least d + 1, which the best void suit never exceeds. So with one
+ * such suit q (most hands; every hand with a declared void) the probes of q change nothing (d)
+ * and those of the other two suits need one row each; without the void rule every suit takes
+ * one row; ties take the rows of every suit that gives d. */
+static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int delta, uint64_t *w,
+                                              uint64_t *last, const int void_rule, const int reg,
+                                              const int sev) {
+    const int nf = MJ.n_full, cap = delta < 0; /* no fifth copies here: no kind held 4 times */
+    const int *k = b->k;
+    mj_probe_base_t pb;
+    int lv, e[2], e2[2];
+    mj_probe_base(k, b->n, b->odd, b->live_q, &pb, void_rule, reg, sev);
+    if (!void_rule) {
+        mj_probe_sevens(&pb, 0, 1, delta, sev, e);
+        for (int s = 0; s < 3; s++) {
+            int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
+            const int8_t *fin = reg ? MJ.final + MJ.pair[k[o1] * nf + k[o2]] * nf : mj_inf_row;
+            lv = mj_suit_probes(fin, fin, e, MJ.full + b->idx[s], b->c + 9 * s, &w[s], delta, cap, 0);
+            last[s] = (uint64_t)lv;
+        }
+        return pb.d;
+    }
+    int best = ((pb.dq[0] == pb.d) | (pb.dq[1] == pb.d) << 1 | (pb.dq[2] == pb.d) << 2) & b->live_q;
+    if (best == 1 || best == 2 || best == 4) { /* one void suit q gives d */
+        int q = best >> 1, s1 = q == 0 ? 1 : 0, s2 = q == 2 ? 1 : 2;
+        const int8_t *r1 = reg ? MJ.two + k[s2] * nf : mj_inf_row;
+        const int8_t *r2 = reg ? MJ.two + k[s1] * nf : mj_inf_row;
+        mj_probe_sevens(&pb, q, 1, delta, sev, e);
+        lv = mj_suit_probes(r1, r1, e, MJ.full + b->idx[s1], b->c + 9 * s1, &w[s1], delta, cap, 0);
+        last[s1] = (uint64_t)lv;
+        lv = mj_suit_probes(r2, r2, e, MJ.full + b->idx[s2], b->c + 9 * s2, &w[s2], delta, cap, 0);
+        last[s2] = (uint64_t)lv;
+        w[q] = (uint64_t)pb.d * MJ_ONES8;
+        last[q] = (uint64_t)pb.d;
+        return pb.d;
+    }
+    if (best == 3 || best == 5 || best == 6) { /* two: q1 and q2, suit s3 never void */
+        int s3 = best == 3 ? 2 : best == 5 ? 1 : 0, q1 = s3 == 0 ? 1 : 0, q2 = s3 == 2 ? 1 : 2;
+        const int8_t *t3 = reg ? MJ.two + k[s3] * nf : mj_inf_row;
+        const int8_t *t1 = reg ? MJ.two + k[q1] * nf : mj_inf_row;
+        const int8_t *t2 = reg ? MJ.two + k[q2] * nf : mj_inf_row;
+        int a1[2], a2[2], a3[2];
+        mj_probe_sevens(&pb, q1, 1, delta, sev, e);
+        mj_probe_sevens(&pb, q2, 1, delta, sev, e2);
+        for (int par = 0; par < 2; par++) {
+            a1[par] = e2[par] < pb.d ? e2[par] : pb.d; /* q1 void, or q2 */
+            a2[par] = e[par] < pb.d ? e[par] : pb.d;
+            a3[par] = e[par] < e2[par] ? e[par] : e2[par];
+        }
+        lv = mj_suit_probes(t3, t3, a1, MJ.full + b->idx[q1], b->c + 9 * q1, &w[q1], delta, cap, 0);
+        last[q1] = (uint64_t)lv;
+        lv = mj_suit_probes(t3, t3, a2, MJ.full + b->idx[q2], b->c + 9 * q2, &w[q2], delta, cap, 0);
+        last[q2] = (uint64_t)lv;
+        lv = mj_suit_probes(t2, t1, a3, MJ.full + b->idx[s3], b->c + 9 * s3, &w[s3], delta, cap, 1);
+        last[s3] = (uint64_t)lv;
+        return pb.d;
+    }
+    for (int s = 0; s < 3; s++) {
+        lv = mj_suit_probes_live(&pb, k, s, best, MJ.full + b->idx[s], b->c + 9 * s, &w[s], delta,
+                                 cap, reg, sev);
+        last[s] = (uint64_t)lv;
+    }
+    return pb.d;
+}
+
+/* Discards (delta = -1, 14-tile rows) or effective tiles (delta = +1, 13-tile rows) of meld-free
+ * 4-set rows without building hands, like mj_plain_shanten_as (the same return value; the rows
+ * it leaves: mj_probe_rows_load). Two passes over MJ_PROBE_PASS rows at a time: the first reads
+ * and checks the rows and starts every table load they need (independent loads that overlap
+ * across rows), the second combines them, so no row waits on its own table loads. */
+static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int64_t i, int64_t end,
+                                                       const int delta, const int void_rule,
+                                                       const int reg, const int sev) {
+    mj_probe_row_t blk[MJ_PROBE_PASS];
+    int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
+    for (int64_t done = 0; done < rows;) {
+        int64_t want = rows - done < MJ_PROBE_PASS ? rows - done : MJ_PROBE_PASS;
+        int64_t got = mj_probe_rows_load(job, i + done, want, blk, delta);
+        uint8_t *restrict out = (uint8_t *)job->out + 27 * (i + done);
+        for (int64_t j = 0; j < got; j++, out += 27) {
+            const mj_probe_row_t *b = &blk[j];
+            uint64_t w[3], last[3];
+            int d = mj_probe_row_dist(b, delta, w, last, void_rule, reg, sev);
+            int thr = d < MJ_INF ? d : 0; /* a hand that cannot win has no effective tiles */
+            const uint8_t *c = b->c, *y = b->left;
+            uint64_t w9 = last[0] | last[1] << 8 | last[2] << 16, o9; /* the ranks 9 together */
+            if (delta < 0) {
+                for (int s = 0; s < 3; s++)
+                    mj_put8(out + 9 * s, mj_discard_bytes(w[s], mj_word8(c + 9 * s)));
+                o9 = mj_discard_bytes(w9, (uint64_t)c[8] | (uint64_t)c[17] << 8 | (uint64_t)c[26] << 16);
+            } else {
+                for (int s = 0; s < 3; s++)
+                    mj_put8(out + 9 * s, mj_effective_bytes(w[s], mj_word8(y + 9 * s), thr));
+                o9 = mj_effective_bytes(w9, (uint64_t)y[8] | (uint64_t)y[17] << 8 | (uint64_t)y[26] << 16, thr);
+            }
+            out[8] = (uint8_t)o9;
+            out[17] = (uint8_t)(o9 >> 8);
+            out[26] = (uint8_t)(o9 >> 16);
+        }
+        done += got;
+        if (got < want) return done;
+    }
+    return rows;
+}
+
+/* Dispatch of the meld-free fast paths by op and options (0 rows for an op without one). */
+static int64_t mj_plain_rows(const mj_job_t *job, int64_t i, int64_t end) {
+    int reg = job->form != MJ_FORM_SEVEN_PAIRS, sev = job->form != MJ_FORM_REGULAR;
+    if (job->op == MJ_OP_SHANTEN) return mj_plain_shanten(job, i, end);
+#define MJ_PROBE_ROWS(D, V)                                                                         \
+    do {                                                                                            \
+        if (reg && sev) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 1);                     \
+        if (reg) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 0);                            \
+        return mj_plain_probe_rows_as(job, i, end, D, V, 0, 1);                                     \
+    } while (0)
+    if (job->op == MJ_OP_EFFECTIVE) {
+        if (job->void_rule) MJ_PROBE_ROWS(1, 1);
+        MJ_PROBE_ROWS(1, 0);
+    }
+    if (job->op == MJ_OP_DISCARDS) {
+        if (job->void_rule) MJ_PROBE_ROWS(-1, 1);
+        MJ_PROBE_ROWS(-1, 0);
+    }
+#undef MJ_PROBE_ROWS
+    return 0;
+}
+
+#endif
