@@ -25,6 +25,12 @@ typedef struct {
     int x[3];    /* need - singles of the live suits */
 } mj_probe_base_t;
 
+/* The two-live-suit row of a suit of class k: with vc (the void rule, every form) the void
+ * classes' table, seven pairs inside (the callers then pass sev = 0); else the regular form's. */
+static MJ_ALWAYS_INLINE const int8_t *mj_two_row(int k, const int vc) {
+    return vc ? MJ.void_two + (k << 8) : MJ.two + k * MJ.n_full;
+}
+
 /* Seven pairs of the live suits after a probe, by the parity of the probed count (par0 / par1),
  * from need = 7 - pairs and x = need - singles before it. A draw of a kind held 0 or 2 times adds
  * a single, of one held 1 or 3 times makes a pair; a discard of a kind held 2 or 4 times breaks a
@@ -41,8 +47,7 @@ static MJ_ALWAYS_INLINE void mj_seven_probe(int need, int x, const int delta, in
  * Options as constants: each combination compiles to straight code. */
 static MJ_ALWAYS_INLINE void mj_probe_base(const int *k, const int *n, const int *odd, int live_q,
                                            mj_probe_base_t *pb, const int void_rule, const int reg,
-                                           const int sev) {
-    const int nf = MJ.n_full;
+                                           const int sev, const int vc) {
     int pr[3];
     for (int s = 0; s < 3; s++) pr[s] = (n[s] - odd[s]) >> 1;
     if (!void_rule) {
@@ -57,7 +62,7 @@ static MJ_ALWAYS_INLINE void mj_probe_base(const int *k, const int *n, const int
     for (int q = 0; q < 3; q++) { /* suit q void: suits a and b live */
         int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2, live = live_q >> q & 1;
         int need = 7 - pr[a] - pr[b], x = need - odd[a] - odd[b];
-        int v = reg ? MJ.two[k[a] * nf + k[b]] : MJ_INF, sv = sev ? need + (x > 0 ? x : 0) : MJ_INF;
+        int v = reg ? mj_two_row(k[a], vc)[k[b]] : MJ_INF, sv = sev ? need + (x > 0 ? x : 0) : MJ_INF;
         v = sv < v ? sv : v;
         pb->dq[q] = live ? v : MJ_INF;
         pb->d = pb->dq[q] < pb->d ? pb->dq[q] : pb->d;
@@ -143,11 +148,10 @@ static MJ_ALWAYS_INLINE int mj_suit_probes(const int8_t *row1, const int8_t *row
 static MJ_ALWAYS_INLINE int mj_suit_probes_live(const mj_probe_base_t *pb, const int *k, int s,
                                                 int live, const uint8_t *full, const uint8_t *c,
                                                 uint64_t *lo, const int delta, const int may_cap,
-                                                const int reg, const int sev) {
-    const int nf = MJ.n_full;
+                                                const int reg, const int sev, const int vc) {
     int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2, a[2], e1[2], e2[2];
-    const int8_t *r1 = reg && (live >> o1 & 1) ? MJ.two + k[o2] * nf : mj_inf_row;
-    const int8_t *r2 = reg && (live >> o2 & 1) ? MJ.two + k[o1] * nf : mj_inf_row;
+    const int8_t *r1 = reg && (live >> o1 & 1) ? mj_two_row(k[o2], vc) : mj_inf_row;
+    const int8_t *r2 = reg && (live >> o2 & 1) ? mj_two_row(k[o1], vc) : mj_inf_row;
     int base = live >> s & 1 ? pb->dq[s] : MJ_INF;
     mj_probe_sevens(pb, o1, live >> o1 & 1, delta, sev, e1);
     mj_probe_sevens(pb, o2, live >> o2 & 1, delta, sev, e2);
@@ -165,14 +169,14 @@ static MJ_ALWAYS_INLINE int mj_plain_probes_as(const mj_hand_t *h, const int del
     const int nf = MJ.n_full;
     mj_probe_base_t pb;
     int e[2];
-    mj_probe_base(h->k, h->n, h->odd, h->live_q, &pb, void_rule, reg, sev);
+    mj_probe_base(h->k, h->n, h->odd, h->live_q, &pb, void_rule, reg, sev, 0);
     mj_probe_sevens(&pb, 0, 1, delta, sev, e);
     for (int s = 0; s < 3; s++) {
         const uint8_t *cs = h->c + 9 * s, *full = MJ.full + h->idx[s];
         uint64_t w;
         int last, o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
         if (void_rule) {
-            last = mj_suit_probes_live(&pb, h->k, s, h->live_q, full, cs, &w, delta, 1, reg, sev);
+            last = mj_suit_probes_live(&pb, h->k, s, h->live_q, full, cs, &w, delta, 1, reg, sev, 0);
         } else {
             const int8_t *fin = reg ? MJ.final + MJ.pair[h->k[o1] * nf + h->k[o2]] * nf : mj_inf_row;
             last = mj_suit_probes(fin, fin, e, full, cs, &w, delta, 1, 0);
@@ -226,7 +230,7 @@ typedef struct {
     uint8_t c[27];    /* counts */
     uint8_t left[27]; /* copies left (effective tiles) */
     int32_t idx[3];
-    int k[3], n[3], odd[3], live_q;
+    int k[3], n[3], odd[3], live_q; /* k: classes, or void classes (vc) */
 } mj_probe_row_t;
 
 /* Rows per pass of mj_plain_probe_rows_as. */
@@ -237,7 +241,8 @@ typedef struct {
  * fast path leaves to the general one (a bad row, visible counts that do not fit, and for
  * effective tiles a kind held four times). */
 static MJ_ALWAYS_INLINE int64_t mj_probe_rows_load(const mj_job_t *job, int64_t i, int64_t rows,
-                                                   mj_probe_row_t *blk, const int delta) {
+                                                   mj_probe_row_t *blk, const int delta,
+                                                   const int vc) {
     const uint8_t *src = job->hands + 27 * i;
     const int8_t *voids = job->voids ? job->voids + i : NULL;
     const uint8_t *vis = job->visible ? job->visible + job->visible_stride * i : NULL;
@@ -260,7 +265,7 @@ static MJ_ALWAYS_INLINE int64_t mj_probe_rows_load(const mj_job_t *job, int64_t 
         mj_row_write(&row, b->c);
         if (delta > 0) mj_row_left(&row, vis ? &seen : NULL, b->left);
         b->live_q = void_suit >= 0 ? 1 << void_suit : 7;
-        for (int s = 0; s < 3; s++) b->k[s] = mj_class(b->idx[s]);
+        for (int s = 0; s < 3; s++) b->k[s] = vc ? MJ.void_full[b->idx[s]] : mj_class(b->idx[s]);
     }
     return rows;
 }
@@ -275,12 +280,13 @@ static MJ_ALWAYS_INLINE int64_t mj_probe_rows_load(const mj_job_t *job, int64_t 
  * one row; ties take the rows of every suit that gives d. */
 static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int delta, uint64_t *w,
                                               uint64_t *last, const int void_rule, const int reg,
-                                              const int sev) {
+                                              const int sev, const int vc) {
     const int nf = MJ.n_full, cap = delta < 0; /* no fifth copies here: no kind held 4 times */
     const int *k = b->k;
+    const uint8_t *full = vc ? MJ.void_full : MJ.full;
     mj_probe_base_t pb;
     int lv, e[2], e2[2];
-    mj_probe_base(k, b->n, b->odd, b->live_q, &pb, void_rule, reg, sev);
+    mj_probe_base(k, b->n, b->odd, b->live_q, &pb, void_rule, reg, sev, vc);
     if (!void_rule) {
         mj_probe_sevens(&pb, 0, 1, delta, sev, e);
         for (int s = 0; s < 3; s++) {
@@ -294,12 +300,12 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
     int best = ((pb.dq[0] == pb.d) | (pb.dq[1] == pb.d) << 1 | (pb.dq[2] == pb.d) << 2) & b->live_q;
     if (best == 1 || best == 2 || best == 4) { /* one void suit q gives d */
         int q = best >> 1, s1 = q == 0 ? 1 : 0, s2 = q == 2 ? 1 : 2;
-        const int8_t *r1 = reg ? MJ.two + k[s2] * nf : mj_inf_row;
-        const int8_t *r2 = reg ? MJ.two + k[s1] * nf : mj_inf_row;
+        const int8_t *r1 = reg ? mj_two_row(k[s2], vc) : mj_inf_row;
+        const int8_t *r2 = reg ? mj_two_row(k[s1], vc) : mj_inf_row;
         mj_probe_sevens(&pb, q, 1, delta, sev, e);
-        lv = mj_suit_probes(r1, r1, e, MJ.full + b->idx[s1], b->c + 9 * s1, &w[s1], delta, cap, 0);
+        lv = mj_suit_probes(r1, r1, e, full + b->idx[s1], b->c + 9 * s1, &w[s1], delta, cap, 0);
         last[s1] = (uint64_t)lv;
-        lv = mj_suit_probes(r2, r2, e, MJ.full + b->idx[s2], b->c + 9 * s2, &w[s2], delta, cap, 0);
+        lv = mj_suit_probes(r2, r2, e, full + b->idx[s2], b->c + 9 * s2, &w[s2], delta, cap, 0);
         last[s2] = (uint64_t)lv;
         w[q] = (uint64_t)pb.d * MJ_ONES8;
         last[q] = (uint64_t)pb.d;
@@ -307,9 +313,9 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
     }
     if (best == 3 || best == 5 || best == 6) { /* two: q1 and q2, suit s3 never void */
         int s3 = best == 3 ? 2 : best == 5 ? 1 : 0, q1 = s3 == 0 ? 1 : 0, q2 = s3 == 2 ? 1 : 2;
-        const int8_t *t3 = reg ? MJ.two + k[s3] * nf : mj_inf_row;
-        const int8_t *t1 = reg ? MJ.two + k[q1] * nf : mj_inf_row;
-        const int8_t *t2 = reg ? MJ.two + k[q2] * nf : mj_inf_row;
+        const int8_t *t3 = reg ? mj_two_row(k[s3], vc) : mj_inf_row;
+        const int8_t *t1 = reg ? mj_two_row(k[q1], vc) : mj_inf_row;
+        const int8_t *t2 = reg ? mj_two_row(k[q2], vc) : mj_inf_row;
         int a1[2], a2[2], a3[2];
         mj_probe_sevens(&pb, q1, 1, delta, sev, e);
         mj_probe_sevens(&pb, q2, 1, delta, sev, e2);
@@ -318,17 +324,17 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
             a2[par] = e[par] < pb.d ? e[par] : pb.d;
             a3[par] = e[par] < e2[par] ? e[par] : e2[par];
         }
-        lv = mj_suit_probes(t3, t3, a1, MJ.full + b->idx[q1], b->c + 9 * q1, &w[q1], delta, cap, 0);
+        lv = mj_suit_probes(t3, t3, a1, full + b->idx[q1], b->c + 9 * q1, &w[q1], delta, cap, 0);
         last[q1] = (uint64_t)lv;
-        lv = mj_suit_probes(t3, t3, a2, MJ.full + b->idx[q2], b->c + 9 * q2, &w[q2], delta, cap, 0);
+        lv = mj_suit_probes(t3, t3, a2, full + b->idx[q2], b->c + 9 * q2, &w[q2], delta, cap, 0);
         last[q2] = (uint64_t)lv;
-        lv = mj_suit_probes(t2, t1, a3, MJ.full + b->idx[s3], b->c + 9 * s3, &w[s3], delta, cap, 1);
+        lv = mj_suit_probes(t2, t1, a3, full + b->idx[s3], b->c + 9 * s3, &w[s3], delta, cap, 1);
         last[s3] = (uint64_t)lv;
         return pb.d;
     }
     for (int s = 0; s < 3; s++) {
-        lv = mj_suit_probes_live(&pb, k, s, best, MJ.full + b->idx[s], b->c + 9 * s, &w[s], delta,
-                                 cap, reg, sev);
+        lv = mj_suit_probes_live(&pb, k, s, best, full + b->idx[s], b->c + 9 * s, &w[s], delta,
+                                 cap, reg, sev, vc);
         last[s] = (uint64_t)lv;
     }
     return pb.d;
@@ -341,17 +347,17 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
  * across rows), the second combines them, so no row waits on its own table loads. */
 static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int64_t i, int64_t end,
                                                        const int delta, const int void_rule,
-                                                       const int reg, const int sev) {
+                                                       const int reg, const int sev, const int vc) {
     mj_probe_row_t blk[MJ_PROBE_PASS];
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
     for (int64_t done = 0; done < rows;) {
         int64_t want = rows - done < MJ_PROBE_PASS ? rows - done : MJ_PROBE_PASS;
-        int64_t got = mj_probe_rows_load(job, i + done, want, blk, delta);
+        int64_t got = mj_probe_rows_load(job, i + done, want, blk, delta, vc);
         uint8_t *restrict out = (uint8_t *)job->out + 27 * (i + done);
         for (int64_t j = 0; j < got; j++, out += 27) {
             const mj_probe_row_t *b = &blk[j];
             uint64_t w[3], last[3];
-            int d = mj_probe_row_dist(b, delta, w, last, void_rule, reg, sev);
+            int d = mj_probe_row_dist(b, delta, w, last, void_rule, reg, sev, vc);
             int thr = d < MJ_INF ? d : 0; /* a hand that cannot win has no effective tiles */
             const uint8_t *c = b->c, *y = b->left;
             uint64_t w9 = last[0] | last[1] << 8 | last[2] << 16, o9; /* the ranks 9 together */
@@ -378,11 +384,12 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int6
 static int64_t mj_plain_rows(const mj_job_t *job, int64_t i, int64_t end) {
     int reg = job->form != MJ_FORM_SEVEN_PAIRS, sev = job->form != MJ_FORM_REGULAR;
     if (job->op == MJ_OP_SHANTEN) return mj_plain_shanten(job, i, end);
+    /* the void rule with every form reads the void classes: the regular code path on their tables */
 #define MJ_PROBE_ROWS(D, V)                                                                         \
     do {                                                                                            \
-        if (reg && sev) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 1);                     \
-        if (reg) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 0);                            \
-        return mj_plain_probe_rows_as(job, i, end, D, V, 0, 1);                                     \
+        if (reg && sev) return mj_plain_probe_rows_as(job, i, end, D, V, 1, !(V), V);               \
+        if (reg) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 0, 0);                         \
+        return mj_plain_probe_rows_as(job, i, end, D, V, 0, 1, 0);                                  \
     } while (0)
     if (job->op == MJ_OP_EFFECTIVE) {
         if (job->void_rule) MJ_PROBE_ROWS(1, 1);
