@@ -40,6 +40,8 @@ typedef struct {
     int v, m, K, dead;    /* void suit, melds, sets to make; dead: a meld in the void suit */
     int s[2];             /* the live suits, lower first */
     int capped[2];
+    uint32_t pungs[2];    /* ranks with a pung (bits), and is a rank of the suit in a kong? */
+    int kong[2];
     uint8_t cap[2][9];    /* free copies per rank (4 - meld tiles) */
     uint64_t capkey[2];   /* the caps as memo key bits */
     uint8_t c[2][9];      /* concealed counts */
@@ -73,7 +75,11 @@ static inline void mt_eval_init(mt_eval_t *e, const uint8_t *hand, const uint8_t
         if (s == v) continue;
         const uint8_t *c = hand + 9 * s, *mk = mc + 9 * s;
         uint64_t key = 0;
+        e->pungs[i] = 0;
+        e->kong[i] = 0;
         for (int r = 0; r < 9; r++) {
+            e->pungs[i] |= (uint32_t)(mk[r] == 3) << r;
+            e->kong[i] |= mk[r] == 4;
             e->c[i][r] = c[r];
             e->cap[i][r] = (uint8_t)(4 - mk[r]);
             key |= (uint64_t)(mk[r] == 0 ? 0 : mk[r] == 3 ? 1 : 2) << (21 + 2 * r);
@@ -119,7 +125,24 @@ static inline void mt_suit(const mt_eval_t *e, int i, int32_t idx, mt_suit_t *u)
     memcpy(u->x, MJ.vec + 10 * u->cls, 10);
 }
 
-/* Make u exact (the capped DP) when it is not. */
+/* Windows (h[k-1], h[k], h[k+1]) of the counts around a pung of rank k (0 outside the suit),
+ * bit 10 h[k-1] + 5 h[k] + h[k+1], near which an optimal target of the table may need a second
+ * free copy of k. A suit whose melds are pungs with none of these windows has the table's vector
+ * in the columns a hand can use (up to 4 - its melds sets): checked on every suit pattern of at
+ * most 14 - 3 m tiles with m = 1-3 pungs (tools/pung_windows.py). */
+#define MT_PUNG_UNSAFE 0x84203f6290e0ull
+
+/* Is the table's vector of live suit i with counts c9 its exact (capped) vector? */
+static inline int mt_table_exact(const mt_eval_t *e, int i, const uint8_t *c9) {
+    if (e->kong[i]) return 0;
+    for (uint32_t m = e->pungs[i]; m; m &= m - 1) {
+        int k = mj_ctz(m), a = k > 0 ? c9[k - 1] : 0, d = k < 8 ? c9[k + 1] : 0;
+        if (MT_PUNG_UNSAFE >> (10 * a + 5 * c9[k] + d) & 1) return 0;
+    }
+    return 1;
+}
+
+/* Make u exact (the capped DP, unless the table's vector is) when it is not. */
 static inline void mt_exact(const mt_eval_t *e, int i, mt_suit_t *u) {
     if (u->exact) return;
     uint8_t c9[9];
@@ -128,7 +151,7 @@ static inline void mt_exact(const mt_eval_t *e, int i, mt_suit_t *u) {
         c9[r] = (uint8_t)(x % 5);
         x /= 5;
     }
-    mt_capped(e, i, u->idx, c9, u->x);
+    if (!mt_table_exact(e, i, c9)) mt_capped(e, i, u->idx, c9, u->x);
     u->exact = 1;
 }
 
