@@ -30,10 +30,9 @@ static inline int mt_random_action(const uint8_t *m, uint64_t *rng) {
 
 /* What seat p sees outside its hand: live discards and the others' open melds (players.py). */
 static inline void mt_seen_by(const mt_table_t *t, int p, uint8_t *seen) {
-    int c[27] = {0};
+    int c[27];
+    for (int k = 0; k < 27; k++) c[k] = t->live[k];
     for (int q = 0; q < t->n; q++) {
-        for (int i = 0; i < t->river_len[q]; i++)
-            if (!t->taken[q][i]) c[t->river[q][i]]++;
         if (q == p) continue;
         for (int i = 0; i < t->n_melds[q]; i++) {
             int k = t->melds[q][i][0], kind = t->melds[q][i][1];
