@@ -55,6 +55,7 @@ typedef struct {
     int8_t river[MT_MAX_PLAYERS][MT_MAX_DISCARDS];
     int16_t river_len[MT_MAX_PLAYERS];
     uint8_t taken[MT_MAX_PLAYERS][MT_MAX_DISCARDS];
+    uint8_t live[MT_KINDS]; /* discards not taken, per kind (the rivers summed, kept as they change) */
     int8_t void_[MT_MAX_PLAYERS];
     uint8_t won[MT_MAX_PLAYERS];
     int8_t win_order[MT_MAX_PLAYERS];

@@ -40,18 +40,20 @@ typedef struct {
     int v, m, K, dead;    /* void suit, melds, sets to make; dead: a meld in the void suit */
     int s[2];             /* the live suits, lower first */
     int capped[2];
+    uint32_t pungs[2];    /* ranks with a pung (bits), and is a rank of the suit in a kong? */
+    int kong[2];
     uint8_t cap[2][9];    /* free copies per rank (4 - meld tiles) */
     uint64_t capkey[2];   /* the caps as memo key bits */
     uint8_t c[2][9];      /* concealed counts */
     int32_t idx[2];
-    int n[2], odd[2];
     mt_memo_t *memo;
 } mt_eval_t;
 
-/* One suit pattern: its class, its distance vector x (exact, or the table's lower bound while
- * exact is 0; only in melded hands) and the tiles / odd kinds for seven pairs. */
+/* One suit pattern: its class (in a meld-free hand its void class, which folds in seven pairs'
+ * pairs and singles) and, in melded hands, its distance vector x (exact, or the table's lower
+ * bound while exact is 0). */
 typedef struct {
-    int cls, exact, n, odd;
+    int cls, exact;
     int32_t idx;
     int8_t x[10];
 } mt_suit_t;
@@ -73,20 +75,19 @@ static inline void mt_eval_init(mt_eval_t *e, const uint8_t *hand, const uint8_t
         if (s == v) continue;
         const uint8_t *c = hand + 9 * s, *mk = mc + 9 * s;
         uint64_t key = 0;
-        int n = 0, odd = 0;
+        e->pungs[i] = 0;
+        e->kong[i] = 0;
         for (int r = 0; r < 9; r++) {
+            e->pungs[i] |= (uint32_t)(mk[r] == 3) << r;
+            e->kong[i] |= mk[r] == 4;
             e->c[i][r] = c[r];
             e->cap[i][r] = (uint8_t)(4 - mk[r]);
             key |= (uint64_t)(mk[r] == 0 ? 0 : mk[r] == 3 ? 1 : 2) << (21 + 2 * r);
-            n += c[r];
-            odd += c[r] & 1;
         }
         e->s[i] = s;
         e->capped[i] = key != 0;
         e->capkey[i] = key;
         e->idx[i] = mj_index9(c);
-        e->n[i] = n;
-        e->odd[i] = odd;
         i++;
     }
 }
@@ -112,17 +113,36 @@ static inline void mt_capped(const mt_eval_t *e, int i, int32_t idx, const uint8
     }
 }
 
-/* Live suit i with counts c9 (index idx, n tiles, odd kinds): the table's class and vector. */
-static inline void mt_suit(const mt_eval_t *e, int i, int32_t idx, int n, int odd, mt_suit_t *u) {
+/* Live suit i with index idx: the table's void class (meld-free), or class and vector. */
+static inline void mt_suit(const mt_eval_t *e, int i, int32_t idx, mt_suit_t *u) {
     u->idx = idx;
-    u->cls = mj_class(idx);
-    u->n = n;
-    u->odd = odd;
     u->exact = !e->capped[i];
-    if (e->m) memcpy(u->x, MJ.vec + 10 * u->cls, 10); /* without melds the classes do */
+    if (!e->m) {
+        u->cls = MJ.void_full[idx]; /* without melds the void classes do */
+        return;
+    }
+    u->cls = mj_class(idx);
+    memcpy(u->x, MJ.vec + 10 * u->cls, 10);
 }
 
-/* Make u exact (the capped DP) when it is not. */
+/* Windows (h[k-1], h[k], h[k+1]) of the counts around a pung of rank k (0 outside the suit),
+ * bit 10 h[k-1] + 5 h[k] + h[k+1], near which an optimal target of the table may need a second
+ * free copy of k. A suit whose melds are pungs with none of these windows has the table's vector
+ * in the columns a hand can use (up to 4 - its melds sets): checked on every suit pattern of at
+ * most 14 - 3 m tiles with m = 1-3 pungs (tools/pung_windows.py). */
+#define MT_PUNG_UNSAFE 0x84203f6290e0ull
+
+/* Is the table's vector of live suit i with counts c9 its exact (capped) vector? */
+static inline int mt_table_exact(const mt_eval_t *e, int i, const uint8_t *c9) {
+    if (e->kong[i]) return 0;
+    for (uint32_t m = e->pungs[i]; m; m &= m - 1) {
+        int k = mj_ctz(m), a = k > 0 ? c9[k - 1] : 0, d = k < 8 ? c9[k + 1] : 0;
+        if (MT_PUNG_UNSAFE >> (10 * a + 5 * c9[k] + d) & 1) return 0;
+    }
+    return 1;
+}
+
+/* Make u exact (the capped DP, unless the table's vector is) when it is not. */
 static inline void mt_exact(const mt_eval_t *e, int i, mt_suit_t *u) {
     if (u->exact) return;
     uint8_t c9[9];
@@ -131,15 +151,14 @@ static inline void mt_exact(const mt_eval_t *e, int i, mt_suit_t *u) {
         c9[r] = (uint8_t)(x % 5);
         x /= 5;
     }
-    mt_capped(e, i, u->idx, c9, u->x);
+    if (!mt_table_exact(e, i, c9)) mt_capped(e, i, u->idx, c9, u->x);
     u->exact = 1;
 }
 
 /* Live suit i with one tile of rank r more (delta 1) or less (-1) than u. */
 static inline void mt_suit_step(const mt_eval_t *e, int i, const mt_suit_t *u, int r, int delta,
-                                int count_before, mt_suit_t *out) {
-    int odd = u->odd + ((count_before & 1) ? -1 : 1);
-    mt_suit(e, i, u->idx + delta * MJ_POW[r], u->n + delta, odd, out);
+                                mt_suit_t *out) {
+    mt_suit(e, i, u->idx + delta * MJ_POW[r], out);
 }
 
 /* mj_comb2 with K a constant in each case (unrolled: it runs for every probe of a melded hand). */
@@ -158,9 +177,7 @@ static inline int mt_dist(const mt_eval_t *e, const mt_suit_t *a, const mt_suit_
     int d;
     if (e->dead) return MJ_INF;
     if (!e->m) {
-        d = MJ.two[a->cls * MJ.n_full + b->cls];
-        int sv = mj_seven_of(((a->n - a->odd) >> 1) + ((b->n - b->odd) >> 1), a->odd + b->odd);
-        if (sv < d) d = sv;
+        d = MJ.void_two[a->cls << 8 | b->cls]; /* regular form and seven pairs */
     } else {
         d = mt_comb2(a->x, b->x, e->K);
     }
@@ -180,7 +197,7 @@ static inline int mt_hand_dist(const uint8_t *hand, const uint8_t *mc, int v, mt
     mt_suit_t u[2];
     mt_eval_init(&e, hand, mc, v, memo);
     for (int i = 0; i < 2; i++) {
-        mt_suit(&e, i, e.idx[i], e.n[i], e.odd[i], &u[i]);
+        mt_suit(&e, i, e.idx[i], &u[i]);
         if (exact) mt_exact(&e, i, &u[i]);
     }
     return mt_dist(&e, &u[0], &u[1]);

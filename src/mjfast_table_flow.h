@@ -103,10 +103,9 @@ static inline void mt_after_win(mt_table_t *t, int last) {
 
 /* Copies seat p has seen outside its own hand (engine.py _visible). */
 static inline void mt_visible(const mt_table_t *t, int p, uint8_t *seen) {
-    int c[27] = {0};
+    int c[27];
+    for (int k = 0; k < 27; k++) c[k] = t->live[k];
     for (int q = 0; q < t->n; q++) {
-        for (int i = 0; i < t->river_len[q]; i++)
-            if (!t->taken[q][i]) c[t->river[q][i]]++;
         if (q != p)
             for (int k = 0; k < 27; k++) c[k] += t->meld_counts[q][k] + (t->won[q] ? t->hands[q][k] : 0);
     }
@@ -215,13 +214,20 @@ static inline void mt_open(mt_table_t *t, int phase, int source) {
     mt_ask_next(t);
 }
 
+/* Seat d's last discard is claimed (won on, punged or konged): out of its river's live tiles. */
+static inline void mt_take_discard(mt_table_t *t, int d) {
+    int i = t->river_len[d] - 1;
+    t->taken[d][i] = 1;
+    t->live[(int)t->river[d][i]]--;
+}
+
 static inline void mt_discard_win(mt_table_t *t, int robbing) {
     int winners[MT_MAX_PLAYERS], nw = 0, d = t->source, k = t->tile;
     for (int i = 1; i < t->n; i++) {
         int q = (d + i) % t->n;
         if (t->claims[q] == MT_WIN) winners[nw++] = q;
     }
-    if (!robbing) t->taken[d][t->river_len[d] - 1] = 1;
+    if (!robbing) mt_take_discard(t, d);
     t->won_tiles[k]++;
     int flags = (robbing ? MF_ROB : 0) | (t->kong_discard ? MF_AKD : 0) |
                 (mt_wall_left(t) == 0 ? MF_LAST : 0);
@@ -255,7 +261,7 @@ static inline void mt_ask_next(mt_table_t *t) {
         mt_discard_win(t, 0);
     } else if (taker >= 0) {
         int q = taker;
-        t->taken[d][t->river_len[d] - 1] = 1;
+        mt_take_discard(t, d);
         if (t->claims[q] >= MT_KONG) {
             t->hands[q][k] = 0;
             mt_add_meld(t, q, k, 1);
@@ -306,6 +312,7 @@ static inline void mt_turn_action(mt_table_t *t, int p, int a) {
         if (mt_void_held(t, p) && !mt_in_void(t, p, k) && !t->violation) t->violation = MT_BAD_VOID;
         t->hands[p][k]--;
         t->river[p][t->river_len[p]++] = (int8_t)k;
+        t->live[k]++;
         mt_update_waits(t, p);
         t->tile = k;
         t->source = p;
@@ -373,7 +380,7 @@ static inline void mt_step(mt_table_t *t, int a) {
  * tiles and a kong's tile waiting for robbers; no count above 4; net payments summing to zero;
  * no win that does not score, no discard against the 定缺 rule. Returns 0 or an MT_BAD_* code. */
 static inline int mt_check(const mt_table_t *t) {
-    int c[27] = {0};
+    int c[27] = {0}, live[27] = {0};
     int64_t sum = 0;
     if (t->violation) return t->violation;
     for (int i = t->pos; i < MT_WALL; i++) c[t->wall[i]]++;
@@ -383,12 +390,12 @@ static inline int mt_check(const mt_table_t *t) {
             c[k] += t->hands[q][k] + t->meld_counts[q][k];
         }
         for (int i = 0; i < t->river_len[q]; i++)
-            if (!t->taken[q][i]) c[t->river[q][i]]++;
+            if (!t->taken[q][i]) live[t->river[q][i]]++;
         sum += t->scores[q];
     }
     if (t->phase == MT_ROB) c[t->tile]++;
     for (int k = 0; k < 27; k++)
-        if (c[k] + t->won_tiles[k] != 4) return MT_BAD_TILES;
+        if (c[k] + live[k] + t->won_tiles[k] != 4 || live[k] != t->live[k]) return MT_BAD_TILES;
     return sum != 0 ? MT_BAD_MONEY : 0;
 }
 

@@ -30,10 +30,9 @@ static inline int mt_random_action(const uint8_t *m, uint64_t *rng) {
 
 /* What seat p sees outside its hand: live discards and the others' open melds (players.py). */
 static inline void mt_seen_by(const mt_table_t *t, int p, uint8_t *seen) {
-    int c[27] = {0};
+    int c[27];
+    for (int k = 0; k < 27; k++) c[k] = t->live[k];
     for (int q = 0; q < t->n; q++) {
-        for (int i = 0; i < t->river_len[q]; i++)
-            if (!t->taken[q][i]) c[t->river[q][i]]++;
         if (q == p) continue;
         for (int i = 0; i < t->n_melds[q]; i++) {
             int k = t->melds[q][i][0], kind = t->melds[q][i][1];
@@ -67,7 +66,7 @@ static inline int mt_discard_ties(const mt_eval_t *e, const mt_suit_t *now, mt_c
             x->k = 9 * e->s[i] + r;
             x->i = i;
             x->r = r;
-            mt_suit_step(e, i, &now[i], r, -1, e->c[i][r], &x->u);
+            mt_suit_step(e, i, &now[i], r, -1, &x->u);
             x->d = mt_dist_with(e, i, &x->u, &now[1 - i]);
             if (x->u.exact && x->d < top) top = x->d;
         }
@@ -103,7 +102,7 @@ static inline int mt_effective_count(const mt_eval_t *e, const mt_suit_t *now, m
             mt_suit_t u, *a = &u; /* suit j after the draw (with the other suit b) */
             const mt_suit_t *b = &now[1 - j];
             if (j == x->i) {
-                mt_suit_step(e, j, &x->u, r, +1, e->c[j][r] - (r == x->r), &u);
+                mt_suit_step(e, j, &x->u, r, +1, &u);
             } else {
                 a = &plus[j][r];
                 b = &x->u;
@@ -133,7 +132,7 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m, 
     int best;
     mt_eval_init(&e, t->hands[p], t->meld_counts[p], t->void_[p], memo);
     for (int i = 0; i < 2; i++) {
-        mt_suit(&e, i, e.idx[i], e.n[i], e.odd[i], &now[i]);
+        mt_suit(&e, i, e.idx[i], &now[i]);
         mt_exact(&e, i, &now[i]);
     }
     int nt = mt_discard_ties(&e, now, c, &best);
@@ -145,7 +144,7 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m, 
         for (int r = 0; r < 9; r++) {
             int k = 9 * e.s[j] + r;
             left[j][r] = (int8_t)(4 - e.c[j][r] - t->meld_counts[p][k] - seen[k]);
-            if (left[j][r] > 0) mt_suit_step(&e, j, &now[j], r, +1, e.c[j][r], &plus[j][r]);
+            if (left[j][r] > 0) mt_suit_step(&e, j, &now[j], r, +1, &plus[j][r]);
         }
     }
     /* The most copies, then the lowest kind. Bounds first (exact without melds); with melds the
