@@ -2442,15 +2442,18 @@ static inline int mj_plain_seven(const int *n, const int *odd, int void_rule, in
     return d2 < best ? d2 : best;
 }
 
+/* The row of void_two for a suit of void class v: its distances with each void class of the
+ * other live suit. */
+static MJ_ALWAYS_INLINE const int8_t *mj_void_row(int v) { return MJ.void_two + (v << 8); }
+
 /* Distance of a meld-free hand under the void rule, every form: one void_two lookup per void
  * choice, on the suits' void classes (which fold seven pairs' pairs and singles into the class).
  * Patterns of more than 14 tiles hold an arbitrary void class, like mj_class. */
 static MJ_ALWAYS_INLINE int mj_plain_void(const int32_t *idx, int void_suit) {
     const uint8_t *vf = MJ.void_full;
-    const int8_t *two = MJ.void_two;
     int v0 = vf[idx[0]], v1 = vf[idx[1]], v2 = vf[idx[2]];
     /* all three in registers, then a choice (an array indexed by void_suit would go to memory) */
-    int d0 = two[v1 << 8 | v2], d1 = two[v0 << 8 | v2], d2 = two[v0 << 8 | v1];
+    int d0 = mj_void_row(v1)[v2], d1 = mj_void_row(v0)[v2], d2 = mj_void_row(v0)[v1];
     if (void_suit >= 0) return void_suit == 0 ? d0 : void_suit == 1 ? d1 : d2;
     int best = d0 < d1 ? d0 : d1;
     return d2 < best ? d2 : best;
@@ -2782,7 +2785,7 @@ typedef struct {
 /* The two-live-suit row of a suit of class k: with vc (the void rule, every form) the void
  * classes' table, seven pairs inside (the callers then pass sev = 0); else the regular form's. */
 static MJ_ALWAYS_INLINE const int8_t *mj_two_row(int k, const int vc) {
-    return vc ? MJ.void_two + (k << 8) : MJ.two + k * MJ.n_full;
+    return vc ? mj_void_row(k) : MJ.two + k * MJ.n_full;
 }
 
 /* Seven pairs of the live suits after a probe, by the parity of the probed count (par0 / par1),

@@ -28,7 +28,7 @@ typedef struct {
 /* The two-live-suit row of a suit of class k: with vc (the void rule, every form) the void
  * classes' table, seven pairs inside (the callers then pass sev = 0); else the regular form's. */
 static MJ_ALWAYS_INLINE const int8_t *mj_two_row(int k, const int vc) {
-    return vc ? MJ.void_two + (k << 8) : MJ.two + k * MJ.n_full;
+    return vc ? mj_void_row(k) : MJ.two + k * MJ.n_full;
 }
 
 /* Seven pairs of the live suits after a probe, by the parity of the probed count (par0 / par1),

@@ -134,7 +134,7 @@ typedef struct {
 static inline uint32_t ms_suit_bits(uint32_t mask, int s) { return mask >> (9 * s) & 0x1FFu; }
 
 /* Distance of two live suits (every form), one given by its void class. */
-static inline int ms_two(int va, const ms_suit_t *b) { return MJ.void_two[va << 8 | b->v]; }
+static inline int ms_two(int va, const ms_suit_t *b) { return mj_void_row(va)[b->v]; }
 
 static inline const uint8_t *ms_plus(ms_hand_t *h, int s) {
     if (!(h->have_pk >> s & 1)) {
@@ -150,7 +150,7 @@ static inline const uint8_t *ms_plus(ms_hand_t *h, int s) {
 /* Ranks of a live suit (void classes after each draw pk, ranks below 4 copies lt4) whose draw
  * takes the distance with the other live suit b below d: bits 0-8. */
 static inline uint32_t ms_draws(const uint8_t *pk, uint32_t lt4, const ms_suit_t *b, int d) {
-    const int8_t *row = MJ.void_two + (b->v << 8);
+    const int8_t *row = mj_void_row(b->v);
     uint32_t m = 0;
     for (int r = 0; r < 9; r++) m |= (uint32_t)(row[pk[r]] < d) << r;
     return m & lt4 & 0x1FFu;
@@ -270,7 +270,7 @@ static inline uint32_t ms_cut_effect(ms_hand_t *h, int t, int qmask, const uint3
     if (ms_copies_left(h, found | swap_want << (9 * a)) >= need) {
         for (uint32_t w = swap_want; w; w &= w - 1) {
             int x = mj_ctz(w);
-            const int8_t *row = MJ.void_two + (MJ.void_full[cut.idx + MJ_POW[x]] << 8);
+            const int8_t *row = mj_void_row(MJ.void_full[cut.idx + MJ_POW[x]]);
             for (uint32_t qs = (uint32_t)live; qs; qs &= qs - 1) {
                 int q = mj_ctz(qs);
                 uint32_t useful = (uint32_t)(row[h->s[3 - a - q].v] < d);

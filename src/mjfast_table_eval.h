@@ -177,7 +177,7 @@ static inline int mt_dist(const mt_eval_t *e, const mt_suit_t *a, const mt_suit_
     int d;
     if (e->dead) return MJ_INF;
     if (!e->m) {
-        d = MJ.void_two[a->cls << 8 | b->cls]; /* regular form and seven pairs */
+        d = mj_void_row(a->cls)[b->cls]; /* regular form and seven pairs */
     } else {
         d = mt_comb2(a->x, b->x, e->K);
     }
