@@ -27,7 +27,7 @@
 #define MS_WALL 108
 
 /* Bits set in x, inline (the builtin calls libgcc's __popcountdi2 without -mpopcnt). */
-static inline int ms_popcount(uint32_t x) {
+static MJ_ALWAYS_INLINE int ms_popcount(uint32_t x) {
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
     return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
@@ -68,36 +68,63 @@ static inline uint64_t ms_next(ms_rng_t *g) {
     return r;
 }
 
-/* Uniform in [0, range): Lemire's multiply-shift with its rejection step (exactly uniform). */
-static inline uint32_t ms_below(ms_rng_t *g, uint32_t range) {
-    uint64_t m = (ms_next(g) >> 32) * range;
-    if ((uint32_t)m < range) {
-        uint32_t floor = (uint32_t)(0u - range) % range;
-        while ((uint32_t)m < floor) m = (ms_next(g) >> 32) * range;
+/* Each generator output gives three 21-bit draws (its top 63 bits): a hand of 14 tiles costs 5
+ * outputs instead of 14. */
+#define MS_DRAW_BITS 21
+#define MS_DRAW_MASK ((1u << MS_DRAW_BITS) - 1)
+
+/* Uniform in [0, range) (range <= MS_WALL) from a uniform 21-bit draw x: Lemire's multiply-shift
+ * with its rejection step (exactly uniform; a draw is rejected with probability below 2^-14, and
+ * its replacement comes from a fresh output). */
+static inline uint32_t ms_below(ms_rng_t *g, uint32_t x, uint32_t range) {
+    uint32_t m = x * range; /* < 2^21 * 108: no overflow */
+    if ((m & MS_DRAW_MASK) < range) {
+        uint32_t floor = ((MS_DRAW_MASK + 1) - range) % range; /* 2^21 mod range */
+        while ((m & MS_DRAW_MASK) < floor) {
+            m = (uint32_t)(ms_next(g) >> (64 - MS_DRAW_BITS)) * range;
+        }
     }
-    return (uint32_t)(m >> 32);
+    return m >> MS_DRAW_BITS;
 }
 
-static const uint8_t MS_SUIT[27] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1,
-                                   2, 2, 2, 2, 2, 2, 2, 2, 2};
-static const int32_t MS_KIND_POW[27] = {390625, 78125, 15625, 3125, 625, 125, 25, 5, 1,
-                                        390625, 78125, 15625, 3125, 625, 125, 25, 5, 1,
-                                        390625, 78125, 15625, 3125, 625, 125, 25, 5, 1};
+/* Per kind: its suit index's power of 5, placed in its suit's 21-bit field (an index < 5^9 <
+ * 2^21 never carries into the next field), so one add per tile keeps all three indices. */
+#define MS_P(s, e) ((uint64_t)(e) << (MS_DRAW_BITS * (s)))
+#define MS_SUIT_POWS(s) MS_P(s, 390625), MS_P(s, 78125), MS_P(s, 15625), MS_P(s, 3125), \
+    MS_P(s, 625), MS_P(s, 125), MS_P(s, 25), MS_P(s, 5), MS_P(s, 1)
+static const uint64_t MS_KIND_POW[27] = {MS_SUIT_POWS(0), MS_SUIT_POWS(1), MS_SUIT_POWS(2)};
+
+/* Move a uniform pick from wall[i..MS_WALL) to wall[i] (the pick from 21-bit draw x) and count
+ * it. */
+static inline void ms_take(ms_rng_t *g, uint8_t *wall, int i, uint32_t x, uint8_t *c,
+                           uint64_t *packed) {
+    int j = i + (int)ms_below(g, x & MS_DRAW_MASK, (uint32_t)(MS_WALL - i));
+    uint8_t t = wall[j];
+    wall[j] = wall[i];
+    wall[i] = t;
+    c[t]++;
+    *packed += MS_KIND_POW[t];
+}
 
 /* Deal `tiles` tiles into counts c[27] and base-5 suit indices idx[3]: a partial Fisher-Yates
  * shuffle of the wall (whatever order the wall is in, the tiles drawn are a uniform sample
  * without replacement). */
 static inline void ms_deal(ms_rng_t *g, uint8_t *wall, int tiles, uint8_t *c, int32_t *idx) {
+    uint64_t packed = 0, r;
+    int i = 0;
     memset(c, 0, 27);
-    idx[0] = idx[1] = idx[2] = 0;
-    for (int i = 0; i < tiles; i++) {
-        int j = i + (int)ms_below(g, (uint32_t)(MS_WALL - i));
-        uint8_t t = wall[j];
-        wall[j] = wall[i];
-        wall[i] = t;
-        c[t]++;
-        idx[MS_SUIT[t]] += MS_KIND_POW[t];
+    for (; i + 3 <= tiles; i += 3) {
+        r = ms_next(g);
+        ms_take(g, wall, i, (uint32_t)(r >> 43), c, &packed);
+        ms_take(g, wall, i + 1, (uint32_t)(r >> 22), c, &packed);
+        ms_take(g, wall, i + 2, (uint32_t)(r >> 1), c, &packed);
     }
+    if (i < tiles) {
+        r = ms_next(g);
+        ms_take(g, wall, i, (uint32_t)(r >> 43), c, &packed);
+        if (i + 1 < tiles) ms_take(g, wall, i + 1, (uint32_t)(r >> 22), c, &packed);
+    }
+    for (int s = 0; s < 3; s++) idx[s] = (int32_t)(packed >> (MS_DRAW_BITS * s) & MS_DRAW_MASK);
 }
 
 static inline void ms_wall(uint8_t *wall) {
@@ -131,12 +158,14 @@ typedef struct {
     int waits;                /* waiting kinds when ready (after the best discard), else -1 */
 } ms_result_t;
 
-static inline uint32_t ms_suit_bits(uint32_t mask, int s) { return mask >> (9 * s) & 0x1FFu; }
+static MJ_ALWAYS_INLINE uint32_t ms_suit_bits(uint32_t mask, int s) {
+    return mask >> (9 * s) & 0x1FFu;
+}
 
 /* Distance of two live suits (every form), one given by its void class. */
-static inline int ms_two(int va, const ms_suit_t *b) { return mj_void_row(va)[b->v]; }
+static MJ_ALWAYS_INLINE int ms_two(int va, const ms_suit_t *b) { return mj_void_row(va)[b->v]; }
 
-static inline const uint8_t *ms_plus(ms_hand_t *h, int s) {
+static MJ_ALWAYS_INLINE const uint8_t *ms_plus(ms_hand_t *h, int s) {
     if (!(h->have_pk >> s & 1)) {
         const uint8_t *c = h->c + 9 * s;
         for (int r = 0; r < 9; r++) { /* a rank held 4 times reads the suit's own class */
@@ -149,7 +178,8 @@ static inline const uint8_t *ms_plus(ms_hand_t *h, int s) {
 
 /* Ranks of a live suit (void classes after each draw pk, ranks below 4 copies lt4) whose draw
  * takes the distance with the other live suit b below d: bits 0-8. */
-static inline uint32_t ms_draws(const uint8_t *pk, uint32_t lt4, const ms_suit_t *b, int d) {
+static MJ_ALWAYS_INLINE uint32_t ms_draws(const uint8_t *pk, uint32_t lt4, const ms_suit_t *b,
+                                          int d) {
     const int8_t *row = mj_void_row(b->v);
     uint32_t m = 0;
     for (int r = 0; r < 9; r++) m |= (uint32_t)(row[pk[r]] < d) << r;
@@ -157,7 +187,7 @@ static inline uint32_t ms_draws(const uint8_t *pk, uint32_t lt4, const ms_suit_t
 }
 
 /* Useful draws when suit q is void and the live suits are as dealt: a 27-bit mask. */
-static inline uint32_t ms_useful(ms_hand_t *h, int q, int d) {
+static MJ_ALWAYS_INLINE uint32_t ms_useful(ms_hand_t *h, int q, int d) {
     int a = q == 0 ? 1 : 0, b = q == 2 ? 1 : 2;
     const ms_suit_t *sa = &h->s[a], *sb = &h->s[b];
     uint32_t ma = ms_draws(ms_plus(h, a), ms_suit_bits(~h->full, a), sb, d);
@@ -166,7 +196,7 @@ static inline uint32_t ms_useful(ms_hand_t *h, int q, int d) {
 }
 
 /* Per-kind bits of h->c: bit 0 and bit 1 of the count, held 4 times, held at all. */
-static inline void ms_masks(ms_hand_t *h) {
+static MJ_ALWAYS_INLINE void ms_masks(ms_hand_t *h) {
     const uint8_t *c = h->c;
     h->bit0 = h->bit1 = h->full = h->held = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -196,7 +226,7 @@ static inline void ms_masks(ms_hand_t *h) {
 
 /* Fill h from h->c and h->s[].idx: the masks, pairs and odd kinds per suit, classes, and the
  * distance per void suit. */
-static inline void ms_load(ms_hand_t *h) {
+static MJ_ALWAYS_INLINE void ms_load(ms_hand_t *h) {
     const uint64_t ONES = 0x0101010101010101ULL;
     ms_masks(h);
     for (int s = 0; s < 3; s++) { /* byte sums of a word by a multiply: no byte order involved */
@@ -217,7 +247,7 @@ static inline void ms_load(ms_hand_t *h) {
     }
 }
 
-static inline int ms_free_distance(const ms_hand_t *h) {
+static MJ_ALWAYS_INLINE int ms_free_distance(const ms_hand_t *h) {
     const ms_suit_t *s = h->s;
     int nf = MJ.n_full;
     int reg = MJ.final[(int)MJ.pair[s[0].k * nf + s[1].k] * nf + s[2].k];
@@ -226,7 +256,7 @@ static inline int ms_free_distance(const ms_hand_t *h) {
 }
 
 /* Copies left of the kinds in e (none held 4 times): sum over u in e of 4 - c[u]. */
-static inline int ms_copies_left(const ms_hand_t *h, uint32_t e) {
+static MJ_ALWAYS_INLINE int ms_copies_left(const ms_hand_t *h, uint32_t e) {
     return 4 * ms_popcount(e) - ms_popcount(e & h->bit0) - 2 * ms_popcount(e & h->bit1);
 }
 
@@ -249,8 +279,9 @@ static inline uint32_t ms_waits_without(const ms_hand_t *h, int t) {
  * is a swap within a: one class load each, shared by the q that want it, and skipped when even
  * all of them could not give t the `need` copies left it needs to win (then the result is a
  * subset: such a t loses anyway). */
-static inline uint32_t ms_cut_effect(ms_hand_t *h, int t, int qmask, const uint32_t *shared,
-                                     int d, uint32_t known, int need) {
+static MJ_ALWAYS_INLINE uint32_t ms_cut_effect(ms_hand_t *h, int t, int qmask,
+                                               const uint32_t *shared, int d, uint32_t known,
+                                               int need) {
     int a = t / 9, r = t % 9;
     ms_suit_t cut = {h->s[a].idx - MJ_POW[r], 0, 0, 0, 0};
     cut.v = MJ.void_full[cut.idx];
@@ -288,7 +319,7 @@ static inline uint32_t ms_cut_effect(ms_hand_t *h, int t, int qmask, const uint3
  * every candidate's copies, and a candidate whose bound cannot beat the best so far is skipped;
  * the others probe only the kinds of shared[q] they still miss. Candidates are visited over the
  * set bits of masks: testing all 27 kinds in turn mispredicts often. */
-static inline void ms_best_discard(ms_hand_t *h, int d, ms_result_t *res) {
+static MJ_ALWAYS_INLINE void ms_best_discard(ms_hand_t *h, int d, ms_result_t *res) {
     int qmask = (h->dq[0] == d) | (h->dq[1] == d) << 1 | (h->dq[2] == d) << 2;
     uint32_t shared[3] = {0, 0, 0}, all = 0, in_q = 0;
     for (int q = 0; q < 3; q++) {
@@ -355,8 +386,20 @@ static inline void ms_complete_discard(ms_hand_t *h, ms_result_t *res) {
     res->eff_copies = best_copies;
 }
 
+/* The per-hand analysis is built twice and picked when the library loads (an ifunc): with the
+ * POPCNT instruction where the CPU has it (GCC turns ms_popcount's bit tricks into it: ~10% of
+ * the main job), else as the compiler flags say. GCC on x86-64 with glibc only; elsewhere one
+ * build. */
+#if defined(__GNUC__) && __GNUC__ >= 8 && !defined(__clang__) && defined(__x86_64__) && \
+    defined(__GLIBC__) && !defined(__POPCNT__)
+#define MS_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define MS_POPCNT_CLONES
+#endif
+
 /* Every statistic of one meld-free hand of 13 or 14 tiles in h->c (suit indices in h->s). */
-static inline void ms_analyse(ms_hand_t *h, int tiles, ms_result_t *res) {
+MS_POPCNT_CLONES
+static void ms_analyse(ms_hand_t *h, int tiles, ms_result_t *res) {
     ms_load(h);
     int d = h->dq[0] < h->dq[1] ? h->dq[0] : h->dq[1];
     d = h->dq[2] < d ? h->dq[2] : d;
