@@ -76,7 +76,7 @@ static inline uint64_t ms_next(ms_rng_t *g) {
 /* Uniform in [0, range) (range <= MS_WALL) from a uniform 21-bit draw x: Lemire's multiply-shift
  * with its rejection step (exactly uniform; a draw is rejected with probability below 2^-14, and
  * its replacement comes from a fresh output). */
-static inline uint32_t ms_below(ms_rng_t *g, uint32_t x, uint32_t range) {
+static MJ_ALWAYS_INLINE uint32_t ms_below(ms_rng_t *g, uint32_t x, uint32_t range) {
     uint32_t m = x * range; /* < 2^21 * 108: no overflow */
     if ((m & MS_DRAW_MASK) < range) {
         uint32_t floor = ((MS_DRAW_MASK + 1) - range) % range; /* 2^21 mod range */
@@ -96,7 +96,7 @@ static const uint64_t MS_KIND_POW[27] = {MS_SUIT_POWS(0), MS_SUIT_POWS(1), MS_SU
 
 /* Move a uniform pick from wall[i..MS_WALL) to wall[i] (the pick from 21-bit draw x) and count
  * it. */
-static inline void ms_take(ms_rng_t *g, uint8_t *wall, int i, uint32_t x, uint8_t *c,
+static MJ_ALWAYS_INLINE void ms_take(ms_rng_t *g, uint8_t *wall, int i, uint32_t x, uint8_t *c,
                            uint64_t *packed) {
     int j = i + (int)ms_below(g, x & MS_DRAW_MASK, (uint32_t)(MS_WALL - i));
     uint8_t t = wall[j];
@@ -109,7 +109,7 @@ static inline void ms_take(ms_rng_t *g, uint8_t *wall, int i, uint32_t x, uint8_
 /* Deal `tiles` tiles into counts c[27] and base-5 suit indices idx[3]: a partial Fisher-Yates
  * shuffle of the wall (whatever order the wall is in, the tiles drawn are a uniform sample
  * without replacement). */
-static inline void ms_deal(ms_rng_t *g, uint8_t *wall, int tiles, uint8_t *c, int32_t *idx) {
+static MJ_ALWAYS_INLINE void ms_deal(ms_rng_t *g, uint8_t *wall, int tiles, uint8_t *c, int32_t *idx) {
     uint64_t packed = 0, r;
     int i = 0;
     memset(c, 0, 27);
@@ -177,12 +177,17 @@ static MJ_ALWAYS_INLINE const uint8_t *ms_plus(ms_hand_t *h, int s) {
 }
 
 /* Ranks of a live suit (void classes after each draw pk, ranks below 4 copies lt4) whose draw
- * takes the distance with the other live suit b below d: bits 0-8. */
+ * takes the distance with the other live suit b below d: bits 0-8. Eight distances are compared
+ * at once, one per byte of a word: a distance x is 0..14 and d 1..15, so x + 128 - d sets the
+ * byte's top bit exactly when x >= d (no carry between bytes); a multiply gathers the bits. */
 static MJ_ALWAYS_INLINE uint32_t ms_draws(const uint8_t *pk, uint32_t lt4, const ms_suit_t *b,
                                           int d) {
+    const uint64_t ONES = 0x0101010101010101ULL, GATHER = 0x0102040810204080ULL;
     const int8_t *row = mj_void_row(b->v);
-    uint32_t m = 0;
-    for (int r = 0; r < 9; r++) m |= (uint32_t)(row[pk[r]] < d) << r;
+    uint64_t w = 0;
+    for (int r = 0; r < 8; r++) w |= (uint64_t)(uint8_t)row[pk[r]] << (8 * r);
+    uint64_t below = ((w + (uint64_t)(128 - d) * ONES) >> 7 & ONES) ^ ONES;
+    uint32_t m = (uint32_t)((below * GATHER) >> 56) | (uint32_t)(row[pk[8]] < d) << 8;
     return m & lt4 & 0x1FFu;
 }
 
@@ -445,21 +450,30 @@ static inline void ms_add(ms_tally_t *t, const ms_result_t *r) {
     }
 }
 
-/* Deal and tally `hands` hands of `tiles` (13 or 14) tiles: chunk `chunk` of the run `key`. */
-static void ms_run_chunk(uint64_t key, uint64_t chunk, int64_t hands, int tiles, ms_tally_t *t) {
-    ms_rng_t g;
+/* The loop of ms_run_chunk for a constant number of tiles: the dealer's loops unroll. */
+static MJ_ALWAYS_INLINE void ms_run_tiles(ms_rng_t *g, int64_t hands, int tiles, ms_tally_t *t) {
     uint8_t wall[MS_WALL];
     ms_hand_t h;
     ms_result_t r;
     int32_t idx[3];
-    ms_seed(&g, key, chunk);
     ms_wall(wall);
-    memset(t, 0, sizeof *t);
     for (int64_t i = 0; i < hands; i++) {
-        ms_deal(&g, wall, tiles, h.c, idx);
+        ms_deal(g, wall, tiles, h.c, idx);
         for (int s = 0; s < 3; s++) h.s[s].idx = idx[s];
         ms_analyse(&h, tiles, &r);
         ms_add(t, &r);
+    }
+}
+
+/* Deal and tally `hands` hands of `tiles` (13 or 14) tiles: chunk `chunk` of the run `key`. */
+static void ms_run_chunk(uint64_t key, uint64_t chunk, int64_t hands, int tiles, ms_tally_t *t) {
+    ms_rng_t g;
+    ms_seed(&g, key, chunk);
+    memset(t, 0, sizeof *t);
+    if (tiles == 14) {
+        ms_run_tiles(&g, hands, 14, t);
+    } else {
+        ms_run_tiles(&g, hands, 13, t);
     }
 }
 
