@@ -133,12 +133,12 @@ static inline void ms_wall(uint8_t *wall) {
 
 /* ---- one hand ---------------------------------------------------------------------------- */
 
-/* What the distances need of a suit: without the void rule its class, pairs (sum c // 2) and odd
- * kinds (seven pairs); with it, its void class (MJ.void_two with the other live suit). */
+/* What the distances need of a suit: without the void rule its class (seven pairs counts pairs
+ * and odd kinds from the hand's masks); with it, its void class (MJ.void_two with the other live
+ * suit). */
 typedef struct {
     int32_t idx;
-    int k, p, o;
-    int v;
+    int k, v;
 } ms_suit_t;
 
 typedef struct {
@@ -229,19 +229,10 @@ static MJ_ALWAYS_INLINE void ms_masks(ms_hand_t *h) {
 #endif
 }
 
-/* Fill h from h->c and h->s[].idx: the masks, pairs and odd kinds per suit, classes, and the
- * distance per void suit. */
+/* Fill h from h->c and h->s[].idx: the masks, classes, and the distance per void suit. */
 static MJ_ALWAYS_INLINE void ms_load(ms_hand_t *h) {
-    const uint64_t ONES = 0x0101010101010101ULL;
     ms_masks(h);
-    for (int s = 0; s < 3; s++) { /* byte sums of a word by a multiply: no byte order involved */
-        uint64_t x;
-        memcpy(&x, h->c + 9 * s, 8);
-        int last = h->c[9 * s + 8];
-        int n = (int)((x * ONES) >> 56) + last;
-        int odd = (int)(((x & ONES) * ONES) >> 56) + (last & 1);
-        h->s[s].p = (n - odd) >> 1; /* sum c // 2 */
-        h->s[s].o = odd;
+    for (int s = 0; s < 3; s++) {
         h->s[s].k = mj_class(h->s[s].idx);
         h->s[s].v = MJ.void_full[h->s[s].idx];
     }
@@ -256,7 +247,8 @@ static MJ_ALWAYS_INLINE int ms_free_distance(const ms_hand_t *h) {
     const ms_suit_t *s = h->s;
     int nf = MJ.n_full;
     int reg = MJ.final[(int)MJ.pair[s[0].k * nf + s[1].k] * nf + s[2].k];
-    int sev = mj_seven_of(s[0].p + s[1].p + s[2].p, s[0].o + s[1].o + s[2].o);
+    /* pairs: sum c // 2 (a count of 2 or 3 has bit 1, 4 is two pairs); odd kinds: bit 0 */
+    int sev = mj_seven_of(ms_popcount(h->bit1) + 2 * ms_popcount(h->full), ms_popcount(h->bit0));
     return reg < sev ? reg : sev;
 }
 
@@ -281,40 +273,38 @@ static inline uint32_t ms_waits_without(const ms_hand_t *h, int t) {
  * t's suit is live: the kinds of shared[q] whose draw still lowers D_q below d, if removing t
  * keeps D_q = d (else t is no best discard under q). Bit 31 is set when t is a best discard
  * under one of them. Draws into the other live suit b look up b's plus classes; a draw into a
- * is a swap within a: one class load each, shared by the q that want it, and skipped when even
- * all of them could not give t the `need` copies left it needs to win (then the result is a
- * subset: such a t loses anyway). */
+ * is a swap within a: one class load each, tested for both q that may want it (there are at
+ * most two: q != a), and skipped when even all of them could not give t the `need` copies left
+ * it needs to win (then the result is a subset: such a t loses anyway). `known` holds no kind
+ * of suit a (nor do the draws into b), so every swap is still to test. */
 static MJ_ALWAYS_INLINE uint32_t ms_cut_effect(ms_hand_t *h, int t, int qmask,
                                                const uint32_t *shared, int d, uint32_t known,
                                                int need) {
-    int a = t / 9, r = t % 9;
-    ms_suit_t cut = {h->s[a].idx - MJ_POW[r], 0, 0, 0, 0};
-    cut.v = MJ.void_full[cut.idx];
-    uint32_t found = known, swap_want = 0;
-    int live = 0;
+    int a = t / 9, r = t % 9, n = 0, vb[2] = {0, 0};
+    int32_t cut_idx = h->s[a].idx - MJ_POW[r];
+    ms_suit_t cut = {cut_idx, 0, MJ.void_full[cut_idx]};
+    uint32_t found = known, want[2] = {0, 0}; /* per live q: the swaps it wants, b's class */
     for (uint32_t qs = (uint32_t)qmask; qs; qs &= qs - 1) {
         int q = mj_ctz(qs), b = 3 - a - q;
         const ms_suit_t *sb = &h->s[b];
         if (ms_two(cut.v, sb) != d) continue;
-        live |= 1 << q;
         uint32_t mb = ms_draws(ms_plus(h, b), ms_suit_bits(~h->full, b), &cut, d);
         found |= (mb << (9 * b)) & shared[q];
-        swap_want |= ms_suit_bits(shared[q], a) & ~(1u << r);
+        want[n] = ms_suit_bits(shared[q], a) & ~(1u << r);
+        vb[n++] = sb->v;
     }
-    if (!live) return found;
-    swap_want &= ~ms_suit_bits(found, a);
-    if (ms_copies_left(h, found | swap_want << (9 * a)) >= need) {
-        for (uint32_t w = swap_want; w; w &= w - 1) {
+    if (!n) return found;
+    uint32_t swaps = want[0] | want[1], fa = 0;
+    if (ms_copies_left(h, found | swaps << (9 * a)) >= need) {
+        for (uint32_t w = swaps; w; w &= w - 1) {
             int x = mj_ctz(w);
-            const int8_t *row = mj_void_row(MJ.void_full[cut.idx + MJ_POW[x]]);
-            for (uint32_t qs = (uint32_t)live; qs; qs &= qs - 1) {
-                int q = mj_ctz(qs);
-                uint32_t useful = (uint32_t)(row[h->s[3 - a - q].v] < d);
-                found |= (useful & (ms_suit_bits(shared[q], a) >> x)) << (9 * a + x);
-            }
+            const int8_t *row = mj_void_row(MJ.void_full[cut_idx + MJ_POW[x]]);
+            uint32_t hit = ((uint32_t)(row[vb[0]] < d) & want[0] >> x) |
+                           ((uint32_t)(row[vb[1]] < d) & want[1] >> x);
+            fa |= (hit & 1u) << x;
         }
     }
-    return found | 1u << 31;
+    return found | fa << (9 * a) | 1u << 31;
 }
 
 /* The discard advise ranks first for a hand that is not complete (d >= 1): most copies left of
