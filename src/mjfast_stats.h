@@ -288,8 +288,8 @@ static MJ_ALWAYS_INLINE uint32_t ms_cut_effect(ms_hand_t *h, int t, int qmask,
         int q = mj_ctz(qs), b = 3 - a - q;
         const ms_suit_t *sb = &h->s[b];
         if (ms_two(cut.v, sb) != d) continue;
-        uint32_t mb = ms_draws(ms_plus(h, b), ms_suit_bits(~h->full, b), &cut, d);
-        found |= (mb << (9 * b)) & shared[q];
+        uint32_t open = ms_suit_bits(shared[q] & ~found, b); /* b's kinds still to test */
+        if (open) found |= ms_draws(ms_plus(h, b), open, &cut, d) << (9 * b);
         want[n] = ms_suit_bits(shared[q], a) & ~(1u << r);
         vb[n++] = sb->v;
     }
