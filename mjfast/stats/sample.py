@@ -9,7 +9,8 @@ stays constant whatever the number of hands.
 Each chunk draws from its own generator, xoshiro256** seeded from the run's seed and the chunk's
 number, so the result depends on the seed alone, not on ``workers`` or on the order in which
 threads finish. (This sample stream replaced the numpy dealer of :mod:`mjfast.datagen` in the
-issue-11 release: the same seed gives other hands than before, at about 20x the speed.)
+issue-11 release, at about 20x the speed; since the main job's later speed-up each generator
+output gives three 21-bit draws, so a seed deals other hands than in earlier releases.)
 :func:`chunk_hands` returns the hands a chunk deals.
 
 >>> doc = run_stats(2000, 13, seed=1)
