@@ -109,7 +109,8 @@ static MJ_ALWAYS_INLINE void ms_take(ms_rng_t *g, uint8_t *wall, int i, uint32_t
 /* Deal `tiles` tiles into counts c[27] and base-5 suit indices idx[3]: a partial Fisher-Yates
  * shuffle of the wall (whatever order the wall is in, the tiles drawn are a uniform sample
  * without replacement). */
-static MJ_ALWAYS_INLINE void ms_deal(ms_rng_t *g, uint8_t *wall, int tiles, uint8_t *c, int32_t *idx) {
+static MJ_ALWAYS_INLINE void ms_deal(ms_rng_t *g, uint8_t *wall, int tiles, uint8_t *c,
+                                     int32_t *idx) {
     uint64_t packed = 0, r;
     int i = 0;
     memset(c, 0, 27);
@@ -167,9 +168,12 @@ static MJ_ALWAYS_INLINE int ms_two(int va, const ms_suit_t *b) { return mj_void_
 
 static MJ_ALWAYS_INLINE const uint8_t *ms_plus(ms_hand_t *h, int s) {
     if (!(h->have_pk >> s & 1)) {
-        const uint8_t *c = h->c + 9 * s;
+        /* locals: a byte store into pk could alias the table pointers, which would be reloaded */
+        const uint8_t *c = h->c + 9 * s, *vf = MJ.void_full;
+        uint8_t *pk = h->pk[s];
+        int32_t idx = h->s[s].idx;
         for (int r = 0; r < 9; r++) { /* a rank held 4 times reads the suit's own class */
-            h->pk[s][r] = MJ.void_full[h->s[s].idx + (c[r] < 4 ? MJ_POW[r] : 0)];
+            pk[r] = vf[idx + (c[r] < 4 ? MJ_POW[r] : 0)];
         }
         h->have_pk |= 1 << s;
     }
@@ -269,7 +273,7 @@ static inline uint32_t ms_waits_without(const ms_hand_t *h, int t) {
     return mj_hand_waits(&hh, -1);
 }
 
-/* The useful draws after discarding t (suit a), for the best void suits q in qmask under which
+/* The useful draws after discarding t (of suit a), for the best void suits q in qmask under which
  * t's suit is live: the kinds of shared[q] whose draw still lowers D_q below d, if removing t
  * keeps D_q = d (else t is no best discard under q). Bit 31 is set when t is a best discard
  * under one of them. Draws into the other live suit b look up b's plus classes; a draw into a
@@ -277,10 +281,10 @@ static inline uint32_t ms_waits_without(const ms_hand_t *h, int t) {
  * most two: q != a), and skipped when even all of them could not give t the `need` copies left
  * it needs to win (then the result is a subset: such a t loses anyway). `known` holds no kind
  * of suit a (nor do the draws into b), so every swap is still to test. */
-static MJ_ALWAYS_INLINE uint32_t ms_cut_effect(ms_hand_t *h, int t, int qmask,
+static MJ_ALWAYS_INLINE uint32_t ms_cut_effect(ms_hand_t *h, int t, int a, int qmask,
                                                const uint32_t *shared, int d, uint32_t known,
                                                int need) {
-    int a = t / 9, r = t % 9, n = 0, vb[2] = {0, 0};
+    int r = t - 9 * a, n = 0, vb[2] = {0, 0};
     int32_t cut_idx = h->s[a].idx - MJ_POW[r];
     ms_suit_t cut = {cut_idx, 0, MJ.void_full[cut_idx]};
     uint32_t found = known, want[2] = {0, 0}; /* per live q: the swaps it wants, b's class */
@@ -299,8 +303,8 @@ static MJ_ALWAYS_INLINE uint32_t ms_cut_effect(ms_hand_t *h, int t, int qmask,
         for (uint32_t w = swaps; w; w &= w - 1) {
             int x = mj_ctz(w);
             const int8_t *row = mj_void_row(MJ.void_full[cut_idx + MJ_POW[x]]);
-            uint32_t hit = ((uint32_t)(row[vb[0]] < d) & want[0] >> x) |
-                           ((uint32_t)(row[vb[1]] < d) & want[1] >> x);
+            uint32_t hit = (uint32_t)(row[vb[0]] < d) & want[0] >> x;
+            if (n == 2) hit |= (uint32_t)(row[vb[1]] < d) & want[1] >> x;
             fa |= (hit & 1u) << x;
         }
     }
@@ -333,7 +337,7 @@ static MJ_ALWAYS_INLINE void ms_best_discard(ms_hand_t *h, int d, ms_result_t *r
         best_e = all;
         for (uint32_t w = todo[1] & ((1u << best_t) - 1) & ~all; w; w &= w - 1) {
             int t = mj_ctz(w);
-            if (ms_cut_effect(h, t, qmask, shared, d, 0, all_copies) == (1u << 31 | all)) {
+            if (ms_cut_effect(h, t, t / 9, qmask, shared, d, 0, all_copies) == (1u << 31 | all)) {
                 best_t = t;
                 break;
             }
@@ -348,8 +352,8 @@ static MJ_ALWAYS_INLINE void ms_best_discard(ms_hand_t *h, int d, ms_result_t *r
             int most = all_copies - (int)(all >> t & 1) * (4 - h->c[t]);
             int need = best_copies + (t > best_t); /* ties go to the lower kind */
             if (most < need) continue;
-            uint32_t e = ms_cut_effect(h, t, qmask & ~(1 << a), shared, d, void_a ? shared[a] : 0,
-                                       need);
+            uint32_t e = ms_cut_effect(h, t, a, qmask & ~(1 << a), shared, d,
+                                       void_a ? shared[a] : 0, need);
             int copies = ms_copies_left(h, e & 0x7FFFFFFu);
             if ((void_a || e >> 31) && copies >= need) {
                 best_copies = copies;
