@@ -207,7 +207,7 @@ static MJ_ALWAYS_INLINE uint32_t ms_useful(ms_hand_t *h, int q, int d) {
 /* Per-kind bits of h->c: bit 0 and bit 1 of the count, held 4 times, held at all. */
 static MJ_ALWAYS_INLINE void ms_masks(ms_hand_t *h) {
     const uint8_t *c = h->c;
-    h->bit0 = h->bit1 = h->full = h->held = 0;
+    uint32_t bit0 = 0, bit1 = 0, full = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* counts <= 4: bit 2 is set exactly for 4; the bits of 8 bytes gather with a multiply */
     const uint64_t ONES = 0x0101010101010101ULL, GATHER = 0x0102040810204080ULL;
@@ -215,22 +215,21 @@ static MJ_ALWAYS_INLINE void ms_masks(ms_hand_t *h) {
         uint64_t x;
         memcpy(&x, c + 9 * s, 8);
         uint32_t last = c[9 * s + 8];
-        uint32_t b0 = (uint32_t)(((x & ONES) * GATHER) >> 56) | (last & 1) << 8;
-        uint32_t b1 = (uint32_t)((((x >> 1) & ONES) * GATHER) >> 56) | (last >> 1 & 1) << 8;
-        uint32_t b2 = (uint32_t)((((x >> 2) & ONES) * GATHER) >> 56) | (last >> 2 & 1) << 8;
-        h->bit0 |= b0 << (9 * s);
-        h->bit1 |= b1 << (9 * s);
-        h->full |= b2 << (9 * s);
-        h->held |= (b0 | b1 | b2) << (9 * s);
+        bit0 |= ((uint32_t)(((x & ONES) * GATHER) >> 56) | (last & 1) << 8) << (9 * s);
+        bit1 |= ((uint32_t)((((x >> 1) & ONES) * GATHER) >> 56) | (last >> 1 & 1) << 8) << (9 * s);
+        full |= ((uint32_t)((((x >> 2) & ONES) * GATHER) >> 56) | (last >> 2 & 1) << 8) << (9 * s);
     }
 #else
     for (int t = 0; t < 27; t++) {
-        h->bit0 |= (uint32_t)(c[t] & 1) << t;
-        h->bit1 |= (uint32_t)(c[t] >> 1 & 1) << t;
-        h->full |= (uint32_t)(c[t] == 4) << t;
-        h->held |= (uint32_t)(c[t] != 0) << t;
+        bit0 |= (uint32_t)(c[t] & 1) << t;
+        bit1 |= (uint32_t)(c[t] >> 1 & 1) << t;
+        full |= (uint32_t)(c[t] == 4) << t;
     }
 #endif
+    h->bit0 = bit0;
+    h->bit1 = bit1;
+    h->full = full;
+    h->held = bit0 | bit1 | full;
 }
 
 /* Fill h from h->c and h->s[].idx: the masks, classes, and the distance per void suit. */
