@@ -26,7 +26,8 @@
 #define MS_BINS 16 /* distances 0..15 (shanten -1..14): every meld-free hand */
 #define MS_WALL 108
 
-/* Bits set in x, inline (the builtin calls libgcc's __popcountdi2 without -mpopcnt). */
+/* Bits set in x, inline (the builtin calls libgcc's __popcountdi2 without -mpopcnt; GCC turns
+ * these bit tricks into the POPCNT instruction where the target has it: MS_POPCNT_CLONES). */
 static MJ_ALWAYS_INLINE int ms_popcount(uint32_t x) {
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
@@ -97,7 +98,7 @@ static const uint64_t MS_KIND_POW[27] = {MS_SUIT_POWS(0), MS_SUIT_POWS(1), MS_SU
 /* Move a uniform pick from wall[i..MS_WALL) to wall[i] (the pick from 21-bit draw x) and count
  * it. */
 static MJ_ALWAYS_INLINE void ms_take(ms_rng_t *g, uint8_t *wall, int i, uint32_t x, uint8_t *c,
-                           uint64_t *packed) {
+                                     uint64_t *packed) {
     int j = i + (int)ms_below(g, x & MS_DRAW_MASK, (uint32_t)(MS_WALL - i));
     uint8_t t = wall[j];
     wall[j] = wall[i];
@@ -458,7 +459,8 @@ static MJ_ALWAYS_INLINE void ms_run_tiles(ms_rng_t *g, int64_t hands, int tiles,
     }
 }
 
-/* Deal and tally `hands` hands of `tiles` (13 or 14) tiles: chunk `chunk` of the run `key`. */
+/* Deal and tally `hands` hands of `tiles` (13 or 14; any other value deals 13) tiles: chunk
+ * `chunk` of the run `key`. */
 static void ms_run_chunk(uint64_t key, uint64_t chunk, int64_t hands, int tiles, ms_tally_t *t) {
     ms_rng_t g;
     ms_seed(&g, key, chunk);
