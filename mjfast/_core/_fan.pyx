@@ -7,6 +7,9 @@ threading.
 """
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, int16_t, uint32_t
+from libc.string cimport memset
+from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
+from cpython.bytes cimport PyBytes_FromStringAndSize
 
 from mjfast._core._capi cimport mj_shared_t, shared_tables
 from mjfast._core._kernels cimport MJ, mj_tables_t
@@ -127,3 +130,282 @@ def run_rows(int op, const uint8_t[:, ::1] hands, melds, conc, voids, int void_s
     with nogil:
         bad = mf_run(&job, op, start, end)
     return (bad, job.err[0], job.err[1], job.err[2])
+
+
+# ---- the single-hand fast paths of mjfast.scoring.score and max_fan ---------------------------
+#
+# They take the public call's arguments as they came and answer only the common case: a (27,)
+# uint8 array or an ASCII tile string, no melds, plain option values. Anything else, and any hand
+# the kernel refuses, returns None: the general path (mjfast.scoring.single) then answers or words
+# the error, so both paths answer alike. The numbers come from the kernels above; the costly
+# fields are left to the Python scorer, built on first read (mjfast.scoring.types.LAZY).
+
+cdef extern from "Python.h":
+    bint PyUnicode_IS_ASCII(object)
+    Py_ssize_t PyUnicode_GET_LENGTH(object)
+    const unsigned char *PyUnicode_1BYTE_DATA(object)
+    int PyObject_GenericSetAttr(object, object, object) except -1
+
+cdef object _new = object.__new__
+cdef object _ndarray = np.ndarray
+cdef object _UNSET = object()
+
+# Bound once by mjfast.scoring.single (bind_single): the kernels import nothing of the library.
+cdef object _FanResult = None
+cdef object _MaxFan = None
+cdef object _NOT_WIN = None
+cdef object _NO_MELDS = None
+cdef object _score_fields = None
+cdef object _wait_fields = None
+cdef object _describe = None
+cdef dict _voids = {}
+
+cdef dict _rules_seen = {}  # None, a preset name or id(Rules) -> _Rules
+cdef object _last_key = _UNSET
+cdef _Rules _last = None
+cdef int _RULES_SEEN_LIMIT = 64
+cdef int _PLAIN_CHARS = 256  # longer strings go to the general path, as in parse_counts
+
+
+def bind_single(fan_result, max_fan, not_win, no_melds, score_fields, wait_fields, describe,
+                dict voids):
+    """Bind what the fast paths build and read: the result types, the non-win result, the
+    empty meld summary, the builders of the lazy fields, ``describe(rules)`` (``(Rules, int32
+    table, points model, largest internal fan the multiplier takes)`` or None) and the void-suit
+    names."""
+    global _FanResult, _MaxFan, _NOT_WIN, _NO_MELDS, _score_fields, _wait_fields, _describe
+    global _voids
+    _FanResult, _MaxFan, _NOT_WIN, _NO_MELDS = fan_result, max_fan, not_win, no_melds
+    _score_fields, _wait_fields, _describe, _voids = score_fields, wait_fields, describe, voids
+
+
+cdef class _Rules:
+    """A rules argument as the fast paths read it, described once."""
+    cdef object source  # the argument (kept, so its id stays its own)
+    cdef object rules  # the Rules
+    cdef object table  # its compiled int32 table (kept alive for r)
+    cdef const int32_t *r
+    cdef bint points
+    cdef long limit
+
+
+cdef _Rules _rules_of(object rules):
+    """The description of *rules*, or None (a value the general path refuses)."""
+    global _last_key, _last
+    cdef const int32_t[::1] table
+    cdef _Rules d
+    if rules is _last_key:
+        return _last
+    key = rules if rules is None or type(rules) is str else id(rules)
+    d = _rules_seen.get(key)
+    if d is None or d.source is not rules and type(key) is int:
+        described = _describe(rules)
+        if described is None:
+            return None
+        d = _Rules()
+        d.source = rules
+        d.rules, d.table, d.points, d.limit = described
+        table = d.table
+        d.r = &table[0]
+        if len(_rules_seen) >= _RULES_SEEN_LIMIT:
+            _rules_seen.clear()
+        _rules_seen[key] = d
+    _last_key = rules
+    _last = d
+    return d
+
+
+cdef bint _parse(const unsigned char *s, Py_ssize_t n, uint8_t *row) noexcept:
+    """The counts of an ASCII hand string (digits 1-9 each group followed by m, p or s; spaces
+    between groups) into row; False for anything else, or a fifth copy."""
+    cdef Py_ssize_t i, k, start = -1
+    cdef int base
+    cdef unsigned char ch
+    memset(row, 0, 27)
+    for i in range(n):
+        ch = s[i]
+        if 0x31 <= ch <= 0x39:  # 1-9
+            if start < 0:
+                start = i
+            continue
+        if ch == 0x6D or ch == 0x70 or ch == 0x73:  # m p s
+            if start < 0:
+                return False
+            base = 0 if ch == 0x6D else 9 if ch == 0x70 else 18
+            for k in range(start, i):
+                row[base + s[k] - 0x31] += 1
+                if row[base + s[k] - 0x31] > 4:
+                    return False
+            start = -1
+        elif ch == 0x20 or 0x09 <= ch <= 0x0D:  # ASCII whitespace
+            if start >= 0:
+                return False
+        else:
+            return False
+    return start < 0
+
+
+cdef bint _load(object hand, uint8_t *row) except -1:
+    """Copy a (27,) uint8 array or an ASCII tile string into row; False: the general path reads
+    it (another type or dtype, or anything it would refuse or read otherwise)."""
+    cdef Py_buffer view
+    cdef const char *src
+    cdef Py_ssize_t i, stride
+    if type(hand) is str:
+        n = PyUnicode_GET_LENGTH(hand)
+        return (PyUnicode_IS_ASCII(hand) and n <= _PLAIN_CHARS
+                and _parse(PyUnicode_1BYTE_DATA(hand), n, row))
+    if type(hand) is not _ndarray:
+        return False
+    try:
+        PyObject_GetBuffer(hand, &view, PyBUF_RECORDS_RO)
+    except (ValueError, BufferError):  # dtypes without a buffer format (datetime64)
+        return False
+    try:
+        if (view.ndim != 1 or view.shape[0] != 27 or view.itemsize != 1 or view.format == NULL
+                or view.format[0] != b'B' or view.format[1] != 0):
+            return False
+        src = <const char *>view.buf
+        stride = view.strides[0]
+        for i in range(27):
+            row[i] = <uint8_t>src[i * stride]
+    finally:
+        PyBuffer_Release(&view)
+    return True
+
+
+cdef int _tile(object tile) except -2:
+    """A win tile: an int 0..26 or one ASCII tile ("5p"); -1: the general path reads it."""
+    cdef uint8_t row[27]
+    cdef int k, found = -1
+    if type(tile) is int:
+        return tile if 0 <= tile <= 26 else -1
+    if type(tile) is not str or not _load(tile, row):
+        return -1
+    for k in range(27):
+        if row[k]:
+            if found >= 0 or row[k] > 1:
+                return -1
+            found = k
+    return found
+
+
+cdef int _void(object void_suit) except -3:
+    """A void suit 0..2, -1 for none, or -2: the general path reads it."""
+    if void_suit is None:
+        return -1
+    if type(void_suit) is int:
+        return void_suit if -1 <= void_suit <= 2 else -2
+    if type(void_suit) is str:
+        return _voids.get(void_suit, -2)
+    return -2
+
+
+cdef int _sets(object sets) except -2:
+    if type(sets) is int and 2 <= sets <= 4:
+        return sets
+    return -1
+
+
+cdef void _job(mf_job_t *job, const uint8_t *row, int sets, int void_suit,
+               const int32_t *rules) noexcept:
+    memset(job, 0, sizeof(mf_job_t))
+    job.hands = row
+    job.sets = sets
+    job.void_scalar = void_suit
+    job.rules = rules
+
+
+cdef object _multiplier(_Rules d, int internal):
+    """``Rules.multiplier(internal)`` (the caller keeps it in 0..d.limit)."""
+    cdef int cap = d.r[MF_R_CAP]
+    if 0 <= cap < internal:
+        internal = cap
+    if d.points:
+        return internal
+    return (<object>1) << internal
+
+
+cdef object _built(object cls, object lazy):
+    r = _new(cls)
+    PyObject_GenericSetAttr(r, "_lazy", lazy)
+    return r
+
+
+def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_kong_discard,
+              robbing_kong, last_tile, tian_hu, di_hu, rules, sets):
+    """``mjfast.scoring.score`` of the common case (arguments in its order), or None."""
+    cdef uint8_t row[27]
+    cdef mf_job_t job
+    cdef int32_t err[3]
+    cdef int total, capped, cap, offset, flags = 0, bit = 1
+    cdef int w = _tile(win_tile), vs = _void(void_suit), nsets = _sets(sets)
+    if melds is not None or w < 0 or vs == -2 or nsets < 0:
+        return None
+    for flag in (self_drawn, after_kong, after_kong_discard, robbing_kong, last_tile, tian_hu,
+                 di_hu):
+        if flag is True:
+            flags |= bit
+        elif flag is not False:
+            return None
+        bit <<= 1
+    cdef _Rules d = _rules_of(rules)
+    if d is None or not _load(hand, row):
+        return None
+    _job(&job, row, nsets, vs, d.r)
+    job.win_scalar = w
+    job.flag_scalar = flags
+    if mf_fan_total(&job, 0, err, &total) != MJ_OK:
+        return None
+    if total == MF_NONE:
+        return _NOT_WIN
+    cap = d.r[MF_R_CAP]
+    capped = cap if 0 <= cap < total else total
+    if capped < 0:  # the general path refuses the multiplier of a negative fan
+        return None
+    offset = d.r[MF_R_OFFSET]
+    r = _built(_FanResult, (_score_fields, PyBytes_FromStringAndSize(<char *>row, 27), _NO_MELDS,
+                            w, vs, flags, d.rules, nsets))
+    PyObject_GenericSetAttr(r, "is_win", True)
+    PyObject_GenericSetAttr(r, "fan", capped + offset)
+    PyObject_GenericSetAttr(r, "raw_fan", total + offset)
+    PyObject_GenericSetAttr(r, "multiplier", capped if d.points else (<object>1) << capped)
+    return r
+
+
+def max_fan_one(hand, melds, void_suit, visible, rules, sets, workers, out, best_wait, errors,
+                best_tile):
+    """``mjfast.scoring.max_fan`` of the common case (arguments in its order), or None."""
+    cdef uint8_t row[27]
+    cdef uint8_t seen[27]
+    cdef mf_job_t job
+    cdef int32_t err[3]
+    cdef int fan, tile, internal
+    cdef int vs = _void(void_suit), nsets = _sets(sets)
+    if (melds is not None or vs == -2 or nsets < 0 or out is not None or best_wait is not False
+            or best_tile is not None or type(workers) is not int or workers != 1
+            or type(errors) is not str or errors != "raise"):
+        return None
+    cdef _Rules d = _rules_of(rules)
+    if d is None or not _load(hand, row) or (visible is not None and not _load(visible, seen)):
+        return None
+    _job(&job, row, nsets, vs, d.r)
+    if visible is not None:
+        job.visible = seen
+    if mf_max_row(&job, 0, err, &fan, &tile) != MJ_OK:
+        return None
+    r = _built(_MaxFan, (_wait_fields, PyBytes_FromStringAndSize(<char *>row, 27), _NO_MELDS, vs,
+                         None if visible is None else PyBytes_FromStringAndSize(<char *>seen, 27),
+                         d.rules, nsets))
+    if fan == MF_NONE:
+        PyObject_GenericSetAttr(r, "fan", None)
+        PyObject_GenericSetAttr(r, "payment", 0)
+        PyObject_GenericSetAttr(r, "best_wait", None)
+        return r
+    internal = fan - d.r[MF_R_OFFSET]
+    if not 0 <= internal <= d.limit:  # the general path refuses it
+        return None
+    PyObject_GenericSetAttr(r, "fan", fan)
+    PyObject_GenericSetAttr(r, "payment", _multiplier(d, internal))
+    PyObject_GenericSetAttr(r, "best_wait", tile)
+    return r

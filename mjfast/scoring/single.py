@@ -14,6 +14,8 @@ from typing import Literal, overload
 import numpy as np
 
 from mjfast._args import (
+    FLAG_NAMES,
+    VOID_NAMES,
     as_errors,
     as_flag,
     as_rules,
@@ -24,15 +26,25 @@ from mjfast._args import (
     hand_bytes,
     hand_sizes,
 )
+from mjfast._core import _fan
 from mjfast._typing import Errors, HandLike, HandsLike, MeldsLike, RulesLike, TileLike, VoidSuit, VoidSuits
 from mjfast.analysis import mask_to_tiles
 from mjfast.analysis import waits as _waits_kernel
 from mjfast.errors import InvalidArgumentError, InvalidHandError
-from mjfast.rules import BASE_PATTERNS, CHENGDU, Fan
+from mjfast.rules import BASE_PATTERNS, CHENGDU, MAX_FAN, Fan, Rules
 from mjfast.scoring import batch
 from mjfast.scoring.batch import Fans, ManyHands, OneHand, Waits
-from mjfast.scoring.inputs import NO_SITUATION, MeldInfo, Situation, check_sizes, meld_info, situation
-from mjfast.scoring.patterns import Pattern, RulesView, view
+from mjfast.scoring.inputs import (
+    FLAG_BITS,
+    NO_MELDS,
+    NO_SITUATION,
+    MeldInfo,
+    Situation,
+    check_sizes,
+    meld_info,
+    situation,
+)
+from mjfast.scoring.patterns import Pattern, RulesView, compile_rules, view
 from mjfast.scoring.readings import R_DRAGON, R_SEQ_456, R_TWIN_SEQ, SUIT_CACHE, SuitReading, suit_features
 from mjfast.scoring.types import (
     NOT_WIN,
@@ -270,6 +282,10 @@ def score(
     >>> r.fan, str(r.decomposition)
     (0, '123m 444m 55p')
     """
+    r = _score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_kong_discard,
+                   robbing_kong, last_tile, tian_hu, di_hu, rules, sets)
+    if r is not None:
+        return r  # type: ignore[no-any-return]
     c = hand_bytes(hand)
     mi = meld_info(melds)
     v = view(CHENGDU if rules is None else as_rules(rules))
@@ -394,6 +410,10 @@ def max_fan(
     (what :attr:`~mjfast.scoring.MaxFan.best_wait` holds; ``best_tile=`` is its deprecated
     name).
     """
+    m = _max_fan_fast(hand, melds, void_suit, visible, rules, sets, workers, out, best_wait, errors,
+                      best_tile)
+    if m is not None:
+        return m  # type: ignore[no-any-return]
     if _is_batch(hand):
         return batch.max_fan(hand, melds=melds, void_suit=void_suit, visible=visible,
                              rules=rules, workers=workers, out=out, errors=errors,
@@ -425,8 +445,22 @@ def _max_fan_one(hand: HandLike, melds: MeldsLike, void_suit: object, visible: o
     v = view(r)
     void = as_void(void_suit)
     check_sizes(c, mi, False, "hand", sets)
+    vis = None if visible is None else _visible(visible, c, mi.counts or (0,) * 27)
+    waits = _wait_fans(c, mi, void, vis, v, sets)
+    live = [wf for wf in waits if not (r.si_jiao and wf.dead)]
+    if not live:
+        return MaxFan(None, 0, None, waits)
+    if r.cha_da_jiao == "min":
+        best = min(live, key=lambda wf: (wf.fan, wf.tile))
+    else:
+        best = min(live, key=lambda wf: (-wf.fan, wf.tile))
+    return MaxFan(best.fan, r.multiplier(best.fan - v.offset), best.tile, waits)
+
+
+def _wait_fans(c: bytes, mi: MeldInfo, void: int, vis: bytes | None, v: RulesView,
+               sets: int) -> tuple[WaitFan, ...]:
+    """Every wait of checked waiting counts *c*, scored as a discard win, in kind order."""
     mc = mi.counts or (0,) * 27
-    vis = None if visible is None else _visible(visible, c, mc)
     waits = []
     # The kernel's waits (void rule, no fifth copy) are the kinds whose score is a win: only
     # those are scored.
@@ -438,14 +472,7 @@ def _max_fan_one(hand: HandLike, melds: MeldsLike, void_suit: object, visible: o
         if res.is_win:
             dead = 4 - c[t] - mc[t] - (vis[t] if vis is not None else 0) <= 0
             waits.append(WaitFan(t, res.raw_fan, res.items, res.decomposition, dead))  # type: ignore[arg-type]
-    live = [wf for wf in waits if not (r.si_jiao and wf.dead)]
-    if not live:
-        return MaxFan(None, 0, None, tuple(waits))
-    if r.cha_da_jiao == "min":
-        best = min(live, key=lambda wf: (wf.fan, wf.tile))
-    else:
-        best = min(live, key=lambda wf: (-wf.fan, wf.tile))
-    return MaxFan(best.fan, r.multiplier(best.fan - v.offset), best.tile, tuple(waits))
+    return tuple(waits)
 
 
 def _visible(visible: object, c: bytes, mc: Sequence[int]) -> bytes:
@@ -455,3 +482,40 @@ def _visible(visible: object, c: bytes, mc: Sequence[int]) -> bytes:
             raise InvalidHandError(f"visible[{k}]: {vis[k]} visible + {c[k] + mc[k]} held "
                                    f"copies of {format_tile(k)} exceed 4")
     return vis
+
+
+# ------------------------------------------------------------------- the compiled fast paths
+
+def _describe(rules: object) -> tuple[Rules, np.ndarray, bool, int] | None:
+    """*rules* as the fast paths read it: the Rules, its compiled table, the points model and
+    the largest internal fan :meth:`~mjfast.rules.Rules.multiplier` takes; None when refused
+    (the general path words it)."""
+    try:
+        r = as_rules(rules)
+    except InvalidArgumentError:
+        return None
+    limit = MAX_FAN if r.cap is None or r.cap > MAX_FAN else _INT32_MAX
+    return r, compile_rules(r), r.model == "points", limit
+
+
+def _score_fields(c: bytes, mi: MeldInfo, w: int, void: int, flags: int, rules: Rules,
+                  sets: int) -> dict[str, object]:
+    """The items and decomposition of a fast-path score, built on first read (by
+    :func:`score_counts`, as the general path builds them)."""
+    sit = NO_SITUATION if not flags else situation(
+        c, mi, w, *(bool(flags & FLAG_BITS[name]) for name in FLAG_NAMES))
+    r = score_counts(c, mi, w, void, sit, view(rules), sets)
+    return {"items": r.items, "decomposition": r.decomposition}
+
+
+def _wait_fields(c: bytes, mi: MeldInfo, void: int, vis: bytes | None, rules: Rules,
+                 sets: int) -> dict[str, object]:
+    """The waits of a fast-path max_fan, built on first read."""
+    return {"waits": _wait_fans(c, mi, void, vis, view(rules), sets)}
+
+
+_INT32_MAX = 2**31 - 1
+_score_one = _fan.score_one
+_max_fan_fast = _fan.max_fan_one
+_fan.bind_single(FanResult, MaxFan, NOT_WIN, NO_MELDS, _score_fields, _wait_fields, _describe,
+                 VOID_NAMES)
