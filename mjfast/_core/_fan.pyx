@@ -6,10 +6,10 @@ validated arrays; :mod:`mjfast.fan_batch` does the checking, the rules compilati
 threading.
 """
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, int16_t, uint32_t
-from libc.string cimport memset
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.string cimport memcpy, memset
 from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
-from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 
 from mjfast._core._capi cimport mj_shared_t, shared_tables
 from mjfast._core._kernels cimport MJ, mj_tables_t
@@ -134,8 +134,9 @@ def run_rows(int op, const uint8_t[:, ::1] hands, melds, conc, voids, int void_s
 
 # ---- the single-hand fast paths of mjfast.scoring.score and max_fan ---------------------------
 #
-# They take the public call's arguments as they came and answer only the common case: a (27,)
-# uint8 array or an ASCII tile string, no melds, plain option values. Anything else, and any hand
+# They take the public call's arguments as they came and answer only the common case: a hand as
+# an array of native ints, 27 ints or an ASCII tile string, melds the scorer has summarised
+# before, plain option values. Anything else, and any hand
 # the kernel refuses, returns None: the general path (mjfast.scoring.single) then answers or words
 # the error, so both paths answer alike. The numbers come from the kernels above; the costly
 # fields are left to the Python scorer, built on first read (mjfast.scoring.types.LAZY).
@@ -148,34 +149,33 @@ cdef extern from "Python.h":
 
 cdef object _new = object.__new__
 cdef object _ndarray = np.ndarray
-cdef object _UNSET = object()
 
 # Bound once by mjfast.scoring.single (bind_single): the kernels import nothing of the library.
 cdef object _FanResult = None
 cdef object _MaxFan = None
 cdef object _NOT_WIN = None
-cdef object _NO_MELDS = None
+cdef object _meld_rows = None
 cdef object _score_fields = None
 cdef object _wait_fields = None
 cdef object _describe = None
 cdef dict _voids = {}
 
 cdef dict _rules_seen = {}  # None, a preset name or id(Rules) -> _Rules
-cdef object _last_key = _UNSET
-cdef _Rules _last = None
+cdef _Rules _last = None  # the one read last (one global: threads see it whole)
 cdef int _RULES_SEEN_LIMIT = 64
 cdef int _PLAIN_CHARS = 256  # longer strings go to the general path, as in parse_counts
 
 
-def bind_single(fan_result, max_fan, not_win, no_melds, score_fields, wait_fields, describe,
+def bind_single(fan_result, max_fan, not_win, meld_rows, score_fields, wait_fields, describe,
                 dict voids):
-    """Bind what the fast paths build and read: the result types, the non-win result, the
-    empty meld summary, the builders of the lazy fields, ``describe(rules)`` (``(Rules, int32
-    table, points model, largest internal fan the multiplier takes)`` or None) and the void-suit
-    names."""
-    global _FanResult, _MaxFan, _NOT_WIN, _NO_MELDS, _score_fields, _wait_fields, _describe
+    """Bind what the fast paths build and read: the result types, the non-win result,
+    ``meld_rows(melds)`` (``(summary, meld counts, concealed-kong marks or None)``, counts and
+    marks as 27 bytes or None without melds; None when refused), the builders of the lazy fields,
+    ``describe(rules)`` (``(Rules, int32 table, points model, largest internal fan the multiplier
+    takes)`` or None) and the void-suit names."""
+    global _FanResult, _MaxFan, _NOT_WIN, _meld_rows, _score_fields, _wait_fields, _describe
     global _voids
-    _FanResult, _MaxFan, _NOT_WIN, _NO_MELDS = fan_result, max_fan, not_win, no_melds
+    _FanResult, _MaxFan, _NOT_WIN, _meld_rows = fan_result, max_fan, not_win, meld_rows
     _score_fields, _wait_fields, _describe, _voids = score_fields, wait_fields, describe, voids
 
 
@@ -191,11 +191,11 @@ cdef class _Rules:
 
 cdef _Rules _rules_of(object rules):
     """The description of *rules*, or None (a value the general path refuses)."""
-    global _last_key, _last
+    global _last
     cdef const int32_t[::1] table
-    cdef _Rules d
-    if rules is _last_key:
-        return _last
+    cdef _Rules d = _last
+    if d is not None and d.source is rules:
+        return d
     key = rules if rules is None or type(rules) is str else id(rules)
     d = _rules_seen.get(key)
     if d is None or d.source is not rules and type(key) is int:
@@ -210,7 +210,6 @@ cdef _Rules _rules_of(object rules):
         if len(_rules_seen) >= _RULES_SEEN_LIMIT:
             _rules_seen.clear()
         _rules_seen[key] = d
-    _last_key = rules
     _last = d
     return d
 
@@ -245,33 +244,75 @@ cdef bint _parse(const unsigned char *s, Py_ssize_t n, uint8_t *row) noexcept:
     return start < 0
 
 
+cdef int64_t _item(const char *p, Py_ssize_t size, bint signed) noexcept:
+    """One native int of *size* bytes at p (unsigned 64-bit values above INT64_MAX turn
+    negative: refused like any count below 0)."""
+    cdef uint8_t u8
+    cdef uint16_t u16
+    cdef uint32_t u32
+    cdef uint64_t u64
+    if size == 1:
+        memcpy(&u8, p, 1)
+        return <int8_t>u8 if signed else u8
+    if size == 2:
+        memcpy(&u16, p, 2)
+        return <int16_t>u16 if signed else u16
+    if size == 4:
+        memcpy(&u32, p, 4)
+        return <int32_t>u32 if signed else u32
+    memcpy(&u64, p, 8)
+    return <int64_t>u64
+
+
+cdef bint _load_buffer(const Py_buffer *view, uint8_t *row) noexcept:
+    """The 27 counts of a 1-D buffer of native ints (any size, signed or not); False for any
+    other buffer or a count outside 0..4."""
+    cdef char fmt
+    cdef Py_ssize_t k, size = view.itemsize
+    cdef int64_t v
+    if (view.ndim != 1 or view.shape[0] != 27 or view.format == NULL or view.format[0] == 0
+            or view.format[1] != 0):
+        return False
+    fmt = view.format[0]
+    if fmt not in b"bBhHiIlLqQ" or size not in (1, 2, 4, 8):
+        return False
+    for k in range(27):
+        v = _item(<const char *>view.buf + k * view.strides[0], size, fmt in b"bhilq")
+        if v < 0 or v > 4:
+            return False
+        row[k] = <uint8_t>v
+    return True
+
+
 cdef bint _load(object hand, uint8_t *row) except -1:
-    """Copy a (27,) uint8 array or an ASCII tile string into row; False: the general path reads
-    it (another type or dtype, or anything it would refuse or read otherwise)."""
+    """Copy one hand into row: a (27,) array of native ints, 27 ints (list or tuple) or an
+    ASCII tile string; False: the general path reads it (another type or dtype, or anything it
+    would refuse)."""
     cdef Py_buffer view
-    cdef const char *src
-    cdef Py_ssize_t i, stride
+    cdef Py_ssize_t k
+    cdef bint ok
     if type(hand) is str:
         n = PyUnicode_GET_LENGTH(hand)
         return (PyUnicode_IS_ASCII(hand) and n <= _PLAIN_CHARS
                 and _parse(PyUnicode_1BYTE_DATA(hand), n, row))
+    if type(hand) is list or type(hand) is tuple:
+        if len(hand) != 27:
+            return False
+        for k in range(27):
+            x = hand[k]
+            if type(x) is not int or not 0 <= x <= 4:
+                return False
+            row[k] = <uint8_t>(<long>x)
+        return True
     if type(hand) is not _ndarray:
         return False
     try:
         PyObject_GetBuffer(hand, &view, PyBUF_RECORDS_RO)
     except (ValueError, BufferError):  # dtypes without a buffer format (datetime64)
         return False
-    try:
-        if (view.ndim != 1 or view.shape[0] != 27 or view.itemsize != 1 or view.format == NULL
-                or view.format[0] != b'B' or view.format[1] != 0):
-            return False
-        src = <const char *>view.buf
-        stride = view.strides[0]
-        for i in range(27):
-            row[i] = <uint8_t>src[i * stride]
-    finally:
-        PyBuffer_Release(&view)
-    return True
+    ok = _load_buffer(&view, row)
+    PyBuffer_Release(&view)
+    return ok
 
 
 cdef int _tile(object tile) except -2:
@@ -307,13 +348,23 @@ cdef int _sets(object sets) except -2:
     return -1
 
 
-cdef void _job(mf_job_t *job, const uint8_t *row, int sets, int void_suit,
-               const int32_t *rules) noexcept:
+cdef object _job(mf_job_t *job, const uint8_t *row, object melds, int sets, int void_suit,
+                 const int32_t *rules):
+    """Fill a one-row job; returns the melds' rows (the caller keeps them while the job runs)
+    or None: the general path reads the melds."""
     memset(job, 0, sizeof(mf_job_t))
     job.hands = row
     job.sets = sets
     job.void_scalar = void_suit
     job.rules = rules
+    rows = _meld_rows(melds)
+    if rows is not None:
+        _, counts, marks = rows
+        if counts is not None:
+            job.melds = <const uint8_t *>PyBytes_AS_STRING(counts)
+        if marks is not None:
+            job.conc = <const uint8_t *>PyBytes_AS_STRING(marks)
+    return rows
 
 
 cdef object _multiplier(_Rules d, int internal):
@@ -340,7 +391,7 @@ def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_ko
     cdef int32_t err[3]
     cdef int total, capped, cap, offset, flags = 0, bit = 1
     cdef int w = _tile(win_tile), vs = _void(void_suit), nsets = _sets(sets)
-    if melds is not None or w < 0 or vs == -2 or nsets < 0:
+    if w < 0 or vs == -2 or nsets < 0:
         return None
     for flag in (self_drawn, after_kong, after_kong_discard, robbing_kong, last_tile, tian_hu,
                  di_hu):
@@ -352,7 +403,9 @@ def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_ko
     cdef _Rules d = _rules_of(rules)
     if d is None or not _load(hand, row):
         return None
-    _job(&job, row, nsets, vs, d.r)
+    melds_rows = _job(&job, row, melds, nsets, vs, d.r)
+    if melds_rows is None:
+        return None
     job.win_scalar = w
     job.flag_scalar = flags
     if mf_fan_total(&job, 0, err, &total) != MJ_OK:
@@ -364,8 +417,8 @@ def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_ko
     if capped < 0:  # the general path refuses the multiplier of a negative fan
         return None
     offset = d.r[MF_R_OFFSET]
-    r = _built(_FanResult, (_score_fields, PyBytes_FromStringAndSize(<char *>row, 27), _NO_MELDS,
-                            w, vs, flags, d.rules, nsets))
+    r = _built(_FanResult, (_score_fields, PyBytes_FromStringAndSize(<char *>row, 27),
+                            melds_rows[0], w, vs, flags, d.rules, nsets))
     PyObject_GenericSetAttr(r, "is_win", True)
     PyObject_GenericSetAttr(r, "fan", capped + offset)
     PyObject_GenericSetAttr(r, "raw_fan", total + offset)
@@ -382,19 +435,21 @@ def max_fan_one(hand, melds, void_suit, visible, rules, sets, workers, out, best
     cdef int32_t err[3]
     cdef int fan, tile, internal
     cdef int vs = _void(void_suit), nsets = _sets(sets)
-    if (melds is not None or vs == -2 or nsets < 0 or out is not None or best_wait is not False
+    if (vs == -2 or nsets < 0 or out is not None or best_wait is not False
             or best_tile is not None or type(workers) is not int or workers != 1
             or type(errors) is not str or errors != "raise"):
         return None
     cdef _Rules d = _rules_of(rules)
     if d is None or not _load(hand, row) or (visible is not None and not _load(visible, seen)):
         return None
-    _job(&job, row, nsets, vs, d.r)
+    melds_rows = _job(&job, row, melds, nsets, vs, d.r)
+    if melds_rows is None:
+        return None
     if visible is not None:
         job.visible = seen
     if mf_max_row(&job, 0, err, &fan, &tile) != MJ_OK:
         return None
-    r = _built(_MaxFan, (_wait_fields, PyBytes_FromStringAndSize(<char *>row, 27), _NO_MELDS, vs,
+    r = _built(_MaxFan, (_wait_fields, PyBytes_FromStringAndSize(<char *>row, 27), melds_rows[0], vs,
                          None if visible is None else PyBytes_FromStringAndSize(<char *>seen, 27),
                          d.rules, nsets))
     if fan == MF_NONE:

@@ -57,7 +57,7 @@ from mjfast.scoring.types import (
     new_decomposition,
     new_result,
 )
-from mjfast.tiles import Meld, format_tile
+from mjfast.tiles import Meld, MeldKind, format_tile
 
 __all__ = ["decompose", "max_fan", "score"]
 
@@ -285,7 +285,7 @@ def score(
     r = _score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_kong_discard,
                    robbing_kong, last_tile, tian_hu, di_hu, rules, sets)
     if r is not None:
-        return r  # type: ignore[no-any-return]
+        return r
     c = hand_bytes(hand)
     mi = meld_info(melds)
     v = view(CHENGDU if rules is None else as_rules(rules))
@@ -413,7 +413,7 @@ def max_fan(
     m = _max_fan_fast(hand, melds, void_suit, visible, rules, sets, workers, out, best_wait, errors,
                       best_tile)
     if m is not None:
-        return m  # type: ignore[no-any-return]
+        return m
     if _is_batch(hand):
         return batch.max_fan(hand, melds=melds, void_suit=void_suit, visible=visible,
                              rules=rules, workers=workers, out=out, errors=errors,
@@ -514,8 +514,35 @@ def _wait_fields(c: bytes, mi: MeldInfo, void: int, vis: bytes | None, rules: Ru
     return {"waits": _wait_fans(c, mi, void, vis, view(rules), sets)}
 
 
+def _meld_rows(melds: object) -> tuple[MeldInfo, bytes | None, bytes | None] | None:
+    """*melds* as the fast paths read them: the summary, the tiles melded per kind and the
+    concealed-kong marks (27 bytes each; None for no melds, no marks); None when refused (the
+    general path words it). Cached per summary (:func:`meld_info` caches those)."""
+    if melds is None:
+        return _NO_MELD_ROWS
+    try:
+        mi = meld_info(melds)  # type: ignore[arg-type]
+    except (ValueError, TypeError):
+        return None
+    rows = _MELD_ROWS.get(id(mi))
+    if rows is None or rows[0] is not mi:
+        if mi.counts is None:
+            return _NO_MELD_ROWS
+        marks = bytearray(27)
+        for m in mi.melds:
+            marks[m.tile] = m.kind is MeldKind.KONG_CONCEALED
+        rows = (mi, bytes(mi.counts), bytes(marks) if any(marks) else None)
+        if len(_MELD_ROWS) >= _MELD_ROWS_LIMIT:
+            _MELD_ROWS.clear()
+        _MELD_ROWS[id(mi)] = rows  # keeps mi, so its id stays its own
+    return rows
+
+
+_NO_MELD_ROWS = (NO_MELDS, None, None)
+_MELD_ROWS: dict[int, tuple[MeldInfo, bytes | None, bytes | None]] = {}
+_MELD_ROWS_LIMIT = 256
 _INT32_MAX = 2**31 - 1
 _score_one = _fan.score_one
 _max_fan_fast = _fan.max_fan_one
-_fan.bind_single(FanResult, MaxFan, NOT_WIN, NO_MELDS, _score_fields, _wait_fields, _describe,
+_fan.bind_single(FanResult, MaxFan, NOT_WIN, _meld_rows, _score_fields, _wait_fields, _describe,
                  VOID_NAMES)
