@@ -10,6 +10,7 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, u
 from libc.string cimport memcpy, memset
 from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
+from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_FromLongLong
 
 from mjfast._core._capi cimport mj_shared_t, shared_tables
 from mjfast._core._kernels cimport MJ, mj_tables_t
@@ -147,7 +148,15 @@ cdef extern from "Python.h":
     const unsigned char *PyUnicode_1BYTE_DATA(object)
     int PyObject_GenericSetAttr(object, object, object) except -1
 
-cdef object _new = object.__new__
+cdef extern from *:
+    """
+    static PyObject *mf_new_instance(PyObject *cls, PyObject *empty) {
+        PyTypeObject *t = (PyTypeObject *)cls;
+        return t->tp_new(t, empty, NULL);
+    }
+    """
+    object mf_new_instance(object cls, object empty)
+
 cdef object _ndarray = np.ndarray
 
 # Bound once by mjfast.scoring.single (bind_single): the kernels import nothing of the library.
@@ -155,6 +164,7 @@ cdef object _FanResult = None
 cdef object _MaxFan = None
 cdef object _NOT_WIN = None
 cdef object _meld_rows = None
+cdef object _NO_MELD_ROWS = None
 cdef object _score_fields = None
 cdef object _wait_fields = None
 cdef object _describe = None
@@ -173,9 +183,10 @@ def bind_single(fan_result, max_fan, not_win, meld_rows, score_fields, wait_fiel
     marks as 27 bytes or None without melds; None when refused), the builders of the lazy fields,
     ``describe(rules)`` (``(Rules, int32 table, points model, largest internal fan the multiplier
     takes)`` or None) and the void-suit names."""
-    global _FanResult, _MaxFan, _NOT_WIN, _meld_rows, _score_fields, _wait_fields, _describe
-    global _voids
+    global _FanResult, _MaxFan, _NOT_WIN, _meld_rows, _NO_MELD_ROWS, _score_fields, _wait_fields
+    global _describe, _voids
     _FanResult, _MaxFan, _NOT_WIN, _meld_rows = fan_result, max_fan, not_win, meld_rows
+    _NO_MELD_ROWS = meld_rows(None)
     _score_fields, _wait_fields, _describe, _voids = score_fields, wait_fields, describe, voids
 
 
@@ -192,25 +203,32 @@ cdef class _Rules:
 cdef _Rules _rules_of(object rules):
     """The description of *rules*, or None (a value the general path refuses)."""
     global _last
-    cdef const int32_t[::1] table
     cdef _Rules d = _last
     if d is not None and d.source is rules:
         return d
     key = rules if rules is None or type(rules) is str else id(rules)
     d = _rules_seen.get(key)
     if d is None or d.source is not rules and type(key) is int:
-        described = _describe(rules)
-        if described is None:
+        d = _described(rules)
+        if d is None:
             return None
-        d = _Rules()
-        d.source = rules
-        d.rules, d.table, d.points, d.limit = described
-        table = d.table
-        d.r = &table[0]
         if len(_rules_seen) >= _RULES_SEEN_LIMIT:
             _rules_seen.clear()
         _rules_seen[key] = d
     _last = d
+    return d
+
+
+cdef _Rules _described(object rules):
+    cdef const int32_t[::1] table
+    described = _describe(rules)
+    if described is None:
+        return None
+    cdef _Rules d = _Rules()
+    d.source = rules
+    d.rules, d.table, d.points, d.limit = described
+    table = d.table
+    d.r = &table[0]
     return d
 
 
@@ -315,12 +333,22 @@ cdef bint _load(object hand, uint8_t *row) except -1:
     return ok
 
 
+cdef long _int(object value, long low, long high, long other) noexcept:
+    """An int (not a bool) within [low, high], else *other*."""
+    cdef int overflow = 0
+    cdef long v
+    if type(value) is not int:
+        return other
+    v = PyLong_AsLongAndOverflow(value, &overflow)  # an int: no error is possible
+    return v if not overflow and low <= v <= high else other
+
+
 cdef int _tile(object tile) except -2:
     """A win tile: an int 0..26 or one ASCII tile ("5p"); -1: the general path reads it."""
     cdef uint8_t row[27]
     cdef int k, found = -1
     if type(tile) is int:
-        return tile if 0 <= tile <= 26 else -1
+        return _int(tile, 0, 26, -1)
     if type(tile) is not str or not _load(tile, row):
         return -1
     for k in range(27):
@@ -336,16 +364,15 @@ cdef int _void(object void_suit) except -3:
     if void_suit is None:
         return -1
     if type(void_suit) is int:
-        return void_suit if -1 <= void_suit <= 2 else -2
+        return _int(void_suit, -1, 2, -2)
     if type(void_suit) is str:
         return _voids.get(void_suit, -2)
     return -2
 
 
-cdef int _sets(object sets) except -2:
-    if type(sets) is int and 2 <= sets <= 4:
-        return sets
-    return -1
+cdef int _flag(object value, int bit) noexcept:
+    """*bit* for True, 0 for False, -1 for anything else (the general path reads it)."""
+    return bit if value is True else 0 if value is False else -1
 
 
 cdef object _job(mf_job_t *job, const uint8_t *row, object melds, int sets, int void_suit,
@@ -357,7 +384,7 @@ cdef object _job(mf_job_t *job, const uint8_t *row, object melds, int sets, int 
     job.sets = sets
     job.void_scalar = void_suit
     job.rules = rules
-    rows = _meld_rows(melds)
+    rows = _NO_MELD_ROWS if melds is None else _meld_rows(melds)
     if rows is not None:
         _, counts, marks = rows
         if counts is not None:
@@ -367,18 +394,22 @@ cdef object _job(mf_job_t *job, const uint8_t *row, object melds, int sets, int 
     return rows
 
 
+cdef object _power(int n):
+    """``2 ** n`` for n >= 0."""
+    return PyLong_FromLongLong(1LL << n) if n < 63 else (<object>1) << n
+
+
 cdef object _multiplier(_Rules d, int internal):
     """``Rules.multiplier(internal)`` (the caller keeps it in 0..d.limit)."""
     cdef int cap = d.r[MF_R_CAP]
     if 0 <= cap < internal:
         internal = cap
-    if d.points:
-        return internal
-    return (<object>1) << internal
+    return internal if d.points else _power(internal)
 
 
 cdef object _built(object cls, object lazy):
-    r = _new(cls)
+    """A new instance of the result class *cls* holding *lazy* (``object.__new__(cls)``)."""
+    r = mf_new_instance(cls, ())
     PyObject_GenericSetAttr(r, "_lazy", lazy)
     return r
 
@@ -389,17 +420,21 @@ def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_ko
     cdef uint8_t row[27]
     cdef mf_job_t job
     cdef int32_t err[3]
-    cdef int total, capped, cap, offset, flags = 0, bit = 1
-    cdef int w = _tile(win_tile), vs = _void(void_suit), nsets = _sets(sets)
+    cdef int total, capped, cap, offset
+    cdef int f[7]
+    cdef int w = _tile(win_tile), vs = _void(void_suit), nsets = _int(sets, 2, 4, -1)
     if w < 0 or vs == -2 or nsets < 0:
         return None
-    for flag in (self_drawn, after_kong, after_kong_discard, robbing_kong, last_tile, tian_hu,
-                 di_hu):
-        if flag is True:
-            flags |= bit
-        elif flag is not False:
-            return None
-        bit <<= 1
+    f[0] = _flag(self_drawn, MF_SD)
+    f[1] = _flag(after_kong, MF_AK)
+    f[2] = _flag(after_kong_discard, MF_AKD)
+    f[3] = _flag(robbing_kong, MF_ROB)
+    f[4] = _flag(last_tile, MF_LAST)
+    f[5] = _flag(tian_hu, MF_TIAN)
+    f[6] = _flag(di_hu, MF_DI)
+    cdef int flags = f[0] | f[1] | f[2] | f[3] | f[4] | f[5] | f[6]
+    if flags < 0:
+        return None
     cdef _Rules d = _rules_of(rules)
     if d is None or not _load(hand, row):
         return None
@@ -422,7 +457,7 @@ def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_ko
     PyObject_GenericSetAttr(r, "is_win", True)
     PyObject_GenericSetAttr(r, "fan", capped + offset)
     PyObject_GenericSetAttr(r, "raw_fan", total + offset)
-    PyObject_GenericSetAttr(r, "multiplier", capped if d.points else (<object>1) << capped)
+    PyObject_GenericSetAttr(r, "multiplier", capped if d.points else _power(capped))
     return r
 
 
@@ -434,9 +469,9 @@ def max_fan_one(hand, melds, void_suit, visible, rules, sets, workers, out, best
     cdef mf_job_t job
     cdef int32_t err[3]
     cdef int fan, tile, internal
-    cdef int vs = _void(void_suit), nsets = _sets(sets)
+    cdef int vs = _void(void_suit), nsets = _int(sets, 2, 4, -1)
     if (vs == -2 or nsets < 0 or out is not None or best_wait is not False
-            or best_tile is not None or type(workers) is not int or workers != 1
+            or best_tile is not None or _int(workers, 1, 1, 0) != 1
             or type(errors) is not str or errors != "raise"):
         return None
     cdef _Rules d = _rules_of(rules)

@@ -4,6 +4,13 @@ A score is a few dictionary look-ups (the cached readings of each suit, :mod:`.r
 loop over the (usually one) combination of suit readings, each valued through the per-Rules
 pattern tables of :mod:`.patterns`. :func:`max_fan` scores every wait the same way; given a batch
 it hands over to the compiled kernel (:func:`mjfast.scoring.batch.max_fan`).
+
+The common single-hand call (a tile string, 27 ints or an integer array; melds; plain option
+values) first tries the compiled fast path (``score_one`` / ``max_fan_one`` of
+``mjfast._core._fan``): the numbers come from the batch kernels' C code on one row, and the
+result's ``items`` / ``decomposition`` (``waits`` of a :class:`MaxFan`) are built on first read
+by :func:`score_counts` here, so this module stays the one place that builds them. Any other
+call, and any input the kernel refuses, takes the general path below, which words the error.
 """
 
 from __future__ import annotations
