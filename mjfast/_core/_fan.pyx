@@ -136,11 +136,11 @@ def run_rows(int op, const uint8_t[:, ::1] hands, melds, conc, voids, int void_s
 # ---- the single-hand fast paths of mjfast.scoring.score and max_fan ---------------------------
 #
 # They take the public call's arguments as they came and answer only the common case: a hand as
-# an array of native ints, 27 ints or an ASCII tile string, melds the scorer has summarised
-# before, plain option values. Anything else, and any hand
-# the kernel refuses, returns None: the general path (mjfast.scoring.single) then answers or words
-# the error, so both paths answer alike. The numbers come from the kernels above; the costly
-# fields are left to the Python scorer, built on first read (mjfast.scoring.types.LAZY).
+# an array of native ints, 27 ints or an ASCII tile string, melds, plain option values. Anything
+# else, and any input the kernel refuses, returns None: the general path (mjfast.scoring.single)
+# then answers or words the error, so both paths answer alike. The numbers come from the kernels
+# above; the costly fields are left to the Python scorer, built on first read
+# (mjfast.scoring.types.LAZY).
 
 cdef extern from "Python.h":
     bint PyUnicode_IS_ASCII(object)
@@ -159,7 +159,8 @@ cdef extern from *:
 
 cdef object _ndarray = np.ndarray
 
-# Bound once by mjfast.scoring.single (bind_single): the kernels import nothing of the library.
+# Bound once by mjfast.scoring.fast (bind_single; until then the fast paths answer None): the
+# kernels import nothing of the library.
 cdef object _FanResult = None
 cdef object _MaxFan = None
 cdef object _NOT_WIN = None
@@ -423,7 +424,7 @@ def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_ko
     cdef int total, capped, cap, offset
     cdef int f[7]
     cdef int w = _tile(win_tile), vs = _void(void_suit), nsets = _int(sets, 2, 4, -1)
-    if w < 0 or vs == -2 or nsets < 0:
+    if w < 0 or vs == -2 or nsets < 0 or _FanResult is None:
         return None
     f[0] = _flag(self_drawn, MF_SD)
     f[1] = _flag(after_kong, MF_AK)
@@ -470,7 +471,7 @@ def max_fan_one(hand, melds, void_suit, visible, rules, sets, workers, out, best
     cdef int32_t err[3]
     cdef int fan, tile, internal
     cdef int vs = _void(void_suit), nsets = _int(sets, 2, 4, -1)
-    if (vs == -2 or nsets < 0 or out is not None or best_wait is not False
+    if (vs == -2 or nsets < 0 or _MaxFan is None or out is not None or best_wait is not False
             or best_tile is not None or _int(workers, 1, 1, 0) != 1
             or type(errors) is not str or errors != "raise"):
         return None

@@ -7,10 +7,11 @@ it hands over to the compiled kernel (:func:`mjfast.scoring.batch.max_fan`).
 
 The common single-hand call (a tile string, 27 ints or an integer array; melds; plain option
 values) first tries the compiled fast path (``score_one`` / ``max_fan_one`` of
-``mjfast._core._fan``): the numbers come from the batch kernels' C code on one row, and the
-result's ``items`` / ``decomposition`` (``waits`` of a :class:`MaxFan`) are built on first read
-by :func:`score_counts` here, so this module stays the one place that builds them. Any other
-call, and any input the kernel refuses, takes the general path below, which words the error.
+``mjfast._core._fan``, bound by :mod:`.fast`): the numbers come from the batch kernels' C code
+on one row, and the result's ``items`` / ``decomposition`` (``waits`` of a :class:`MaxFan`) are
+built on first read by :func:`score_counts` here, so this module stays the one place that builds
+them. Any other call, and any input the kernel refuses, takes the general path below, which
+words the error.
 """
 
 from __future__ import annotations
@@ -21,8 +22,6 @@ from typing import Literal, overload
 import numpy as np
 
 from mjfast._args import (
-    FLAG_NAMES,
-    VOID_NAMES,
     as_errors,
     as_flag,
     as_rules,
@@ -38,12 +37,10 @@ from mjfast._typing import Errors, HandLike, HandsLike, MeldsLike, RulesLike, Ti
 from mjfast.analysis import mask_to_tiles
 from mjfast.analysis import waits as _waits_kernel
 from mjfast.errors import InvalidArgumentError, InvalidHandError
-from mjfast.rules import BASE_PATTERNS, CHENGDU, MAX_FAN, Fan, Rules
+from mjfast.rules import BASE_PATTERNS, CHENGDU, Fan
 from mjfast.scoring import batch
 from mjfast.scoring.batch import Fans, ManyHands, OneHand, Waits
 from mjfast.scoring.inputs import (
-    FLAG_BITS,
-    NO_MELDS,
     NO_SITUATION,
     MeldInfo,
     Situation,
@@ -51,7 +48,7 @@ from mjfast.scoring.inputs import (
     meld_info,
     situation,
 )
-from mjfast.scoring.patterns import Pattern, RulesView, compile_rules, view
+from mjfast.scoring.patterns import Pattern, RulesView, view
 from mjfast.scoring.readings import R_DRAGON, R_SEQ_456, R_TWIN_SEQ, SUIT_CACHE, SuitReading, suit_features
 from mjfast.scoring.types import (
     NOT_WIN,
@@ -64,7 +61,7 @@ from mjfast.scoring.types import (
     new_decomposition,
     new_result,
 )
-from mjfast.tiles import Meld, MeldKind, format_tile
+from mjfast.tiles import Meld, format_tile
 
 __all__ = ["decompose", "max_fan", "score"]
 
@@ -453,7 +450,7 @@ def _max_fan_one(hand: HandLike, melds: MeldsLike, void_suit: object, visible: o
     void = as_void(void_suit)
     check_sizes(c, mi, False, "hand", sets)
     vis = None if visible is None else _visible(visible, c, mi.counts or (0,) * 27)
-    waits = _wait_fans(c, mi, void, vis, v, sets)
+    waits = wait_fans(c, mi, void, vis, v, sets)
     live = [wf for wf in waits if not (r.si_jiao and wf.dead)]
     if not live:
         return MaxFan(None, 0, None, waits)
@@ -464,9 +461,10 @@ def _max_fan_one(hand: HandLike, melds: MeldsLike, void_suit: object, visible: o
     return MaxFan(best.fan, r.multiplier(best.fan - v.offset), best.tile, waits)
 
 
-def _wait_fans(c: bytes, mi: MeldInfo, void: int, vis: bytes | None, v: RulesView,
-               sets: int) -> tuple[WaitFan, ...]:
-    """Every wait of checked waiting counts *c*, scored as a discard win, in kind order."""
+def wait_fans(c: bytes, mi: MeldInfo, void: int, vis: bytes | None, v: RulesView,
+              sets: int) -> tuple[WaitFan, ...]:
+    """Every wait of checked waiting counts *c* (*vis*: checked visible counts or None), scored
+    as a discard win, in kind order."""
     mc = mi.counts or (0,) * 27
     waits = []
     # The kernel's waits (void rule, no fifth copy) are the kinds whose score is a win: only
@@ -491,65 +489,6 @@ def _visible(visible: object, c: bytes, mc: Sequence[int]) -> bytes:
     return vis
 
 
-# ------------------------------------------------------------------- the compiled fast paths
-
-def _describe(rules: object) -> tuple[Rules, np.ndarray, bool, int] | None:
-    """*rules* as the fast paths read it: the Rules, its compiled table, the points model and
-    the largest internal fan :meth:`~mjfast.rules.Rules.multiplier` takes; None when refused
-    (the general path words it)."""
-    try:
-        r = as_rules(rules)
-    except InvalidArgumentError:
-        return None
-    limit = MAX_FAN if r.cap is None or r.cap > MAX_FAN else _INT32_MAX
-    return r, compile_rules(r), r.model == "points", limit
-
-
-def _score_fields(c: bytes, mi: MeldInfo, w: int, void: int, flags: int, rules: Rules,
-                  sets: int) -> dict[str, object]:
-    """The items and decomposition of a fast-path score, built on first read (by
-    :func:`score_counts`, as the general path builds them)."""
-    sit = NO_SITUATION if not flags else situation(
-        c, mi, w, *(bool(flags & FLAG_BITS[name]) for name in FLAG_NAMES))
-    r = score_counts(c, mi, w, void, sit, view(rules), sets)
-    return {"items": r.items, "decomposition": r.decomposition}
-
-
-def _wait_fields(c: bytes, mi: MeldInfo, void: int, vis: bytes | None, rules: Rules,
-                 sets: int) -> dict[str, object]:
-    """The waits of a fast-path max_fan, built on first read."""
-    return {"waits": _wait_fans(c, mi, void, vis, view(rules), sets)}
-
-
-def _meld_rows(melds: object) -> tuple[MeldInfo, bytes | None, bytes | None] | None:
-    """*melds* as the fast paths read them: the summary, the tiles melded per kind and the
-    concealed-kong marks (27 bytes each; None for no melds, no marks); None when refused (the
-    general path words it). Cached per summary (:func:`meld_info` caches those)."""
-    if melds is None:
-        return _NO_MELD_ROWS
-    try:
-        mi = meld_info(melds)  # type: ignore[arg-type]
-    except (ValueError, TypeError):
-        return None
-    rows = _MELD_ROWS.get(id(mi))
-    if rows is None or rows[0] is not mi:
-        if mi.counts is None:
-            return _NO_MELD_ROWS
-        marks = bytearray(27)
-        for m in mi.melds:
-            marks[m.tile] = m.kind is MeldKind.KONG_CONCEALED
-        rows = (mi, bytes(mi.counts), bytes(marks) if any(marks) else None)
-        if len(_MELD_ROWS) >= _MELD_ROWS_LIMIT:
-            _MELD_ROWS.clear()
-        _MELD_ROWS[id(mi)] = rows  # keeps mi, so its id stays its own
-    return rows
-
-
-_NO_MELD_ROWS = (NO_MELDS, None, None)
-_MELD_ROWS: dict[int, tuple[MeldInfo, bytes | None, bytes | None]] = {}
-_MELD_ROWS_LIMIT = 256
-_INT32_MAX = 2**31 - 1
+# The compiled fast paths (bound to the scorer by mjfast.scoring.fast); tests replace them.
 _score_one = _fan.score_one
 _max_fan_fast = _fan.max_fan_one
-_fan.bind_single(FanResult, MaxFan, NOT_WIN, _meld_rows, _score_fields, _wait_fields, _describe,
-                 VOID_NAMES)
