@@ -52,9 +52,10 @@ class _Lazy:
         if obj is None:
             return self
         values = obj.__dict__
-        lazy = values.pop(LAZY, None)  # two threads may both build: the same values
-        if lazy is not None:
+        lazy = values.get(LAZY)
+        if lazy is not None:  # two threads may both build (the same values): harmless
             values.update(lazy[0](*lazy[1:]))
+            values.pop(LAZY, None)  # only once the fields are there
         try:
             return values[self.name]
         except KeyError:

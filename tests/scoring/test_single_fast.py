@@ -15,6 +15,7 @@ import copy
 import dataclasses
 import pickle
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
@@ -273,3 +274,16 @@ def test_score_refusals_are_the_general_paths(hand, kwargs):
 @pytest.mark.parametrize(("hand", "kwargs"), MAX_FAN_CALLS)
 def test_max_fan_refusals_are_the_general_paths(hand, kwargs):
     assert _refusal(max_fan, hand, **kwargs) == general(_refusal, max_fan, hand, **kwargs)
+
+
+def test_threads_reading_one_lazy_result_see_its_fields():
+    results = [score("11224444557799m", win_tile="1m") for _ in range(200)]
+    want = general(score, "11224444557799m", win_tile="1m")
+
+    def read(r: Any) -> tuple[Any, Any]:
+        return r.items, r.decomposition
+
+    with ThreadPoolExecutor(4) as pool:
+        for r in results:
+            a, b = pool.submit(read, r), pool.submit(read, r)
+            assert a.result() == b.result() == (want.items, want.decomposition)
