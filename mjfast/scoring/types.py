@@ -137,6 +137,9 @@ class FanResult:
         multiplier: ``2 ** min(internal fan, cap)`` (the ``points`` model: the capped points
             themselves); 0 when not a win.
 
+    A result of the compiled fast path builds ``items`` and ``decomposition`` when first read
+    (see :data:`LAZY`); it compares, hashes, prints and pickles like any other.
+
     >>> from mjfast.scoring import score
     >>> print(score("111222333m78999p", win_tile="9p"))
     2番 (x4): 带幺九 2 | 123m 123m 123m 789p 99p
@@ -190,7 +193,8 @@ class MaxFan:
         payment: ``rules.multiplier(F_internal)`` in base units (``2 ** min(F, cap)``, or the
             points under the ``points`` model); 0 when not ready.
         best_wait: the wait that gives F (ties: the lowest kind); None when not ready.
-        waits: every wait in kind order, dead ones included (flagged).
+        waits: every wait in kind order, dead ones included (flagged); built when first read
+            on a result of the compiled fast path (see :data:`LAZY`).
     """
 
     fan: int | None

@@ -71,7 +71,7 @@ def assert_same(fast: Any, want: Any) -> None:
 
 # ------------------------------------------------------------------------------------ score
 
-@settings(max_examples=250)
+@settings(max_examples=400)
 @given(data=st.data(), sets=SETS, rules=RULES_ARG, void=void_st)
 def test_score_fast_equals_general_and_twin_on_wins(data, sets, rules, void):
     c, melds = data.draw(winning_hands(allow_three_suits=True, sets=sets))
@@ -87,7 +87,7 @@ def test_score_fast_equals_general_and_twin_on_wins(data, sets, rules, void):
             assert_same(got, want)
 
 
-@settings(max_examples=150)
+@settings(max_examples=200)
 @given(data=st.data(), sets=SETS, rules=rules_st(), void=void_st)
 def test_score_fast_equals_general_on_random_hands(data, sets, rules, void):
     c, melds = data.draw(random_hands(complete=True, sets=sets))
@@ -104,7 +104,7 @@ def test_score_fast_equals_general_on_random_hands(data, sets, rules, void):
 
 # ---------------------------------------------------------------------------------- max_fan
 
-@settings(max_examples=200)
+@settings(max_examples=300)
 @given(data=st.data(), sets=SETS, rules=RULES_ARG, void=void_st)
 def test_max_fan_fast_equals_general_and_twin(data, sets, rules, void):
     c, melds = data.draw(winning_hands(allow_three_suits=True, sets=sets))
