@@ -318,8 +318,9 @@ static inline int mf_load_row(const mf_job_t *job, int64_t i, int size_rule, mj_
     return mf_info(h, conc, f, err);
 }
 
-/* Fan of one row: MF_NONE when it does not win, else the capped display fan. */
-static inline int mf_fan_row(const mf_job_t *job, int64_t i, int32_t *err, int *fan) {
+/* Total of one row: MF_NONE when it does not win, else the uncapped internal total (平胡 = 0;
+ * the single-hand scorer needs it for raw_fan, mf_fan_row caps it). */
+static inline int mf_fan_total(const mf_job_t *job, int64_t i, int32_t *err, int *fan) {
     mj_hand_t h;
     mf_info_t f;
     int vs;
@@ -378,9 +379,17 @@ static inline int mf_fan_row(const mf_job_t *job, int64_t i, int32_t *err, int *
     }
     if (f.men_qing) total += R[MF_R_MENQING];
     if (!f.terminal) total += R[MF_R_ZHONG];
-    int cap = R[MF_R_CAP];
-    if (cap >= 0 && total > cap) total = cap;
-    *fan = total + R[MF_R_OFFSET];
+    *fan = total;
+    return MJ_OK;
+}
+
+/* Fan of one row: MF_NONE when it does not win, else the capped display fan. */
+static inline int mf_fan_row(const mf_job_t *job, int64_t i, int32_t *err, int *fan) {
+    int code = mf_fan_total(job, i, err, fan);
+    if (code != MJ_OK || *fan == MF_NONE) return code;
+    int cap = job->rules[MF_R_CAP];
+    if (cap >= 0 && *fan > cap) *fan = cap;
+    *fan += job->rules[MF_R_OFFSET];
     return MJ_OK;
 }
 

@@ -1,5 +1,7 @@
 """Type stub of the compiled fan kernels (mjfast/_core/_fan.pyx)."""
 
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -37,3 +39,41 @@ def run_rows(
     start: int,
     end: int,
 ) -> tuple[int, int, int, int]: ...
+def bind_single(
+    fan_result: type,
+    max_fan: type,
+    not_win: object,
+    meld_rows: Callable[[object], tuple[Any, bytes | None, bytes | None] | None],
+    score_fields: Callable[..., dict[str, object]],
+    wait_fields: Callable[..., dict[str, object]],
+    describe: Callable[[object], tuple[Any, np.ndarray, bool, int] | None],
+    voids: dict[str, int],
+) -> None: ...
+def score_one(
+    hand: object,
+    win_tile: object,
+    melds: object,
+    void_suit: object,
+    self_drawn: object,
+    after_kong: object,
+    after_kong_discard: object,
+    robbing_kong: object,
+    last_tile: object,
+    tian_hu: object,
+    di_hu: object,
+    rules: object,
+    sets: object,
+) -> Any: ...
+def max_fan_one(
+    hand: object,
+    melds: object,
+    void_suit: object,
+    visible: object,
+    rules: object,
+    sets: object,
+    workers: object,
+    out: object,
+    best_wait: object,
+    errors: object,
+    best_tile: object,
+) -> Any: ...

@@ -132,9 +132,19 @@ def _run_score(items: list[tuple[Any, int]]) -> None:
         score(hand, win_tile=win)
 
 
+def _setup_score_str(n: int, seed: int) -> tuple[Any, ...]:
+    hands, tile = _complete(n, seed)
+    return ([(mjfast.format_hand(hands[i]), mjfast.format_tile(int(tile[i]))) for i in range(n)],)
+
+
 def _setup_max_fan(n: int, seed: int) -> tuple[Any, ...]:
     hands = _ready(n, seed)
     return ([hands[i] for i in range(n)],)
+
+
+def _setup_max_fan_str(n: int, seed: int) -> tuple[Any, ...]:
+    hands = _ready(n, seed)
+    return ([mjfast.format_hand(hands[i]) for i in range(n)],)
 
 
 def _run_max_fan(rows: list[np.ndarray]) -> None:
@@ -253,9 +263,15 @@ CASES: tuple[Case, ...] = (
     Case("max_fan_batch", "fan_batch.max_fan (大叫), ready 13-tile hands",
          _setup_ready, lambda h: mjfast.max_fan(h), 200_000, 20_000, group="scoring"),
     Case("max_fan", "scoring.max_fan (大叫) per ready 13-tile hand", _setup_max_fan,
-         _run_max_fan, 2_000, 300, unit="calls/s", repeats=3, group="scoring"),
+         _run_max_fan, 20_000, 2_000, unit="calls/s", repeats=3, group="scoring"),
+    Case("max_fan_str", "scoring.max_fan per ready hand given as a tile string",
+         _setup_max_fan_str, _run_max_fan, 20_000, 2_000, unit="calls/s", repeats=3,
+         group="scoring"),
     Case("score", "scoring.score per complete 14-tile hand", _setup_score, _run_score,
-         10_000, 1_000, unit="calls/s", repeats=3, group="scoring"),
+         20_000, 2_000, unit="calls/s", repeats=3, group="scoring"),
+    Case("score_str", "scoring.score per complete hand and win tile given as tile strings",
+         _setup_score_str, _run_score, 20_000, 2_000, unit="calls/s", repeats=3,
+         group="scoring"),
     Case("fan_w1", "fan, winning hands (15% seven pairs), held win tile, out=, workers=1",
          _setup_fan, lambda h, t, o: mjfast.fan(h, t, out=o, workers=1), 200_000, 20_000,
          group="fan"),

@@ -41,11 +41,12 @@ Conventions where RULES.md leaves room (each is what the reference
 The package: :mod:`.types` (result types, shared with the reference), :mod:`.readings` (per-suit
 readings and their bits), :mod:`.inputs` (melds, sizes, situational flags), :mod:`.patterns`
 (the base patterns and the per-Rules tables, also compiled for the C kernels), :mod:`.single`
-(:func:`score`, :func:`decompose`, :func:`max_fan`) and :mod:`.batch` (the compiled :func:`fan`
-and the batch ``max_fan``).
+(:func:`score`, :func:`decompose`, :func:`max_fan`), :mod:`.fast` (what their compiled fast
+paths read) and :mod:`.batch` (the compiled :func:`fan` and the batch ``max_fan``).
 """
 
 from mjfast.scoring.batch import fan
+from mjfast.scoring.fast import bind_fast_paths
 from mjfast.scoring.readings import (
                                      R_ALL_TRIPLETS,
                                      R_DRAGON,
@@ -57,6 +58,8 @@ from mjfast.scoring.readings import (
 )
 from mjfast.scoring.single import decompose, max_fan, score
 from mjfast.scoring.types import SEQ, TRIPLET, Decomposition, FanResult, MaxFan, WaitFan
+
+bind_fast_paths()
 
 __all__ = [
     "R_ALL_TRIPLETS",

@@ -4,6 +4,14 @@ A score is a few dictionary look-ups (the cached readings of each suit, :mod:`.r
 loop over the (usually one) combination of suit readings, each valued through the per-Rules
 pattern tables of :mod:`.patterns`. :func:`max_fan` scores every wait the same way; given a batch
 it hands over to the compiled kernel (:func:`mjfast.scoring.batch.max_fan`).
+
+The common single-hand call (a tile string, 27 ints or an integer array; melds; plain option
+values) first tries the compiled fast path (``score_one`` / ``max_fan_one`` of
+``mjfast._core._fan``, bound by :mod:`.fast`): the numbers come from the batch kernels' C code
+on one row, and the result's ``items`` / ``decomposition`` (``waits`` of a :class:`MaxFan`) are
+built on first read by :func:`score_counts` here, so this module stays the one place that builds
+them. Any other call, and any input the kernel refuses, takes the general path below, which
+words the error.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from mjfast._args import (
     hand_bytes,
     hand_sizes,
 )
+from mjfast._core import _fan
 from mjfast._typing import Errors, HandLike, HandsLike, MeldsLike, RulesLike, TileLike, VoidSuit, VoidSuits
 from mjfast.analysis import mask_to_tiles
 from mjfast.analysis import waits as _waits_kernel
@@ -31,7 +40,14 @@ from mjfast.errors import InvalidArgumentError, InvalidHandError
 from mjfast.rules import BASE_PATTERNS, CHENGDU, Fan
 from mjfast.scoring import batch
 from mjfast.scoring.batch import Fans, ManyHands, OneHand, Waits
-from mjfast.scoring.inputs import NO_SITUATION, MeldInfo, Situation, check_sizes, meld_info, situation
+from mjfast.scoring.inputs import (
+    NO_SITUATION,
+    MeldInfo,
+    Situation,
+    check_sizes,
+    meld_info,
+    situation,
+)
 from mjfast.scoring.patterns import Pattern, RulesView, view
 from mjfast.scoring.readings import R_DRAGON, R_SEQ_456, R_TWIN_SEQ, SUIT_CACHE, SuitReading, suit_features
 from mjfast.scoring.types import (
@@ -270,6 +286,10 @@ def score(
     >>> r.fan, str(r.decomposition)
     (0, '123m 444m 55p')
     """
+    r = _score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_kong_discard,
+                   robbing_kong, last_tile, tian_hu, di_hu, rules, sets)
+    if r is not None:
+        return r
     c = hand_bytes(hand)
     mi = meld_info(melds)
     v = view(CHENGDU if rules is None else as_rules(rules))
@@ -394,6 +414,10 @@ def max_fan(
     (what :attr:`~mjfast.scoring.MaxFan.best_wait` holds; ``best_tile=`` is its deprecated
     name).
     """
+    m = _max_fan_fast(hand, melds, void_suit, visible, rules, sets, workers, out, best_wait, errors,
+                      best_tile)
+    if m is not None:
+        return m
     if _is_batch(hand):
         return batch.max_fan(hand, melds=melds, void_suit=void_suit, visible=visible,
                              rules=rules, workers=workers, out=out, errors=errors,
@@ -425,8 +449,23 @@ def _max_fan_one(hand: HandLike, melds: MeldsLike, void_suit: object, visible: o
     v = view(r)
     void = as_void(void_suit)
     check_sizes(c, mi, False, "hand", sets)
+    vis = None if visible is None else _visible(visible, c, mi.counts or (0,) * 27)
+    waits = wait_fans(c, mi, void, vis, v, sets)
+    live = [wf for wf in waits if not (r.si_jiao and wf.dead)]
+    if not live:
+        return MaxFan(None, 0, None, waits)
+    if r.cha_da_jiao == "min":
+        best = min(live, key=lambda wf: (wf.fan, wf.tile))
+    else:
+        best = min(live, key=lambda wf: (-wf.fan, wf.tile))
+    return MaxFan(best.fan, r.multiplier(best.fan - v.offset), best.tile, waits)
+
+
+def wait_fans(c: bytes, mi: MeldInfo, void: int, vis: bytes | None, v: RulesView,
+              sets: int) -> tuple[WaitFan, ...]:
+    """Every wait of checked waiting counts *c* (*vis*: checked visible counts or None), scored
+    as a discard win, in kind order."""
     mc = mi.counts or (0,) * 27
-    vis = None if visible is None else _visible(visible, c, mc)
     waits = []
     # The kernel's waits (void rule, no fifth copy) are the kinds whose score is a win: only
     # those are scored.
@@ -438,14 +477,7 @@ def _max_fan_one(hand: HandLike, melds: MeldsLike, void_suit: object, visible: o
         if res.is_win:
             dead = 4 - c[t] - mc[t] - (vis[t] if vis is not None else 0) <= 0
             waits.append(WaitFan(t, res.raw_fan, res.items, res.decomposition, dead))  # type: ignore[arg-type]
-    live = [wf for wf in waits if not (r.si_jiao and wf.dead)]
-    if not live:
-        return MaxFan(None, 0, None, tuple(waits))
-    if r.cha_da_jiao == "min":
-        best = min(live, key=lambda wf: (wf.fan, wf.tile))
-    else:
-        best = min(live, key=lambda wf: (-wf.fan, wf.tile))
-    return MaxFan(best.fan, r.multiplier(best.fan - v.offset), best.tile, tuple(waits))
+    return tuple(waits)
 
 
 def _visible(visible: object, c: bytes, mc: Sequence[int]) -> bytes:
@@ -455,3 +487,8 @@ def _visible(visible: object, c: bytes, mc: Sequence[int]) -> bytes:
             raise InvalidHandError(f"visible[{k}]: {vis[k]} visible + {c[k] + mc[k]} held "
                                    f"copies of {format_tile(k)} exceed 4")
     return vis
+
+
+# The compiled fast paths (bound to the scorer by mjfast.scoring.fast); tests replace them.
+_score_one = _fan.score_one
+_max_fan_fast = _fan.max_fan_one

@@ -2,6 +2,13 @@
 
 Plain frozen dataclasses and the set tags: nothing here imports compiled code, so the reference
 can build the same results without touching the fast path.
+
+The single-hand fast path (:func:`mjfast.scoring.score`, :func:`mjfast.scoring.max_fan` on a
+tile string or a uint8 array) gets the numbers from the C kernel and leaves the costly fields
+(``FanResult.items`` / ``decomposition``, ``MaxFan.waits``) to be built on first read, by the
+Python scorer: such a result holds :data:`LAZY`, a function and its arguments, instead of those
+fields. Reading, comparing, hashing, printing or pickling it builds them, so it behaves like
+one built eagerly (it is the same class, and equal to it).
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from dataclasses import dataclass
 from mjfast.rules import Fan
 from mjfast.tiles import Meld
 
-__all__ = ["SEQ", "TRIPLET", "Decomposition", "FanResult", "MaxFan", "WaitFan"]
+__all__ = ["LAZY", "SEQ", "TRIPLET", "Decomposition", "FanResult", "MaxFan", "WaitFan"]
 
 SEQ = "seq"
 """Set tag of a sequence (顺子), e.g. ``(SEQ, 0)`` is 123m."""
@@ -25,6 +32,40 @@ def _set_text(tag: str, tile: int) -> str:
     r = tile % 9 + 1
     digits = f"{r}{r + 1}{r + 2}" if tag == SEQ else f"{r}{r}{r}"
     return digits + _SUIT_LETTERS[tile // 9]
+
+
+LAZY = "_lazy"
+"""The instance attribute of a result whose costly fields are built on first read: a tuple
+``(build, *args)``; ``build(*args)`` returns those fields by name."""
+
+
+class _Lazy:
+    """A result field that may be built on first read (a non-data descriptor: once built, the
+    value in the instance dict is found first)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: object, cls: type | None = None) -> object:
+        if obj is None:
+            return self
+        values = obj.__dict__
+        lazy = values.get(LAZY)
+        if lazy is not None:  # two threads may both build (the same values): harmless
+            values.update(lazy[0](*lazy[1:]))
+            values.pop(LAZY, None)  # only once the fields are there
+        try:
+            return values[self.name]
+        except KeyError:
+            raise AttributeError(self.name) from None
+
+
+def _fields_state(obj: object) -> dict[str, object]:
+    """``__getstate__`` of a result: the fields by name (built if lazy), as pickle always
+    stored them."""
+    return {name: getattr(obj, name) for name in obj.__dataclass_fields__}  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -96,6 +137,9 @@ class FanResult:
         multiplier: ``2 ** min(internal fan, cap)`` (the ``points`` model: the capped points
             themselves); 0 when not a win.
 
+    A result of the compiled fast path builds ``items`` and ``decomposition`` when first read
+    (see :data:`LAZY`); it compares, hashes, prints and pickles like any other.
+
     >>> from mjfast.scoring import score
     >>> print(score("111222333m78999p", win_tile="9p"))
     2番 (x4): 带幺九 2 | 123m 123m 123m 789p 99p
@@ -107,6 +151,8 @@ class FanResult:
     items: tuple[tuple[Fan, int], ...]
     decomposition: Decomposition | None
     multiplier: int
+
+    __getstate__ = _fields_state
 
     def __str__(self) -> str:
         if not self.is_win:
@@ -147,13 +193,22 @@ class MaxFan:
         payment: ``rules.multiplier(F_internal)`` in base units (``2 ** min(F, cap)``, or the
             points under the ``points`` model); 0 when not ready.
         best_wait: the wait that gives F (ties: the lowest kind); None when not ready.
-        waits: every wait in kind order, dead ones included (flagged).
+        waits: every wait in kind order, dead ones included (flagged); built when first read
+            on a result of the compiled fast path (see :data:`LAZY`).
     """
 
     fan: int | None
     payment: int
     best_wait: int | None
     waits: tuple[WaitFan, ...]
+
+    __getstate__ = _fields_state
+
+
+# Set after the dataclass decorator (a class attribute there would be read as the default).
+FanResult.items = _Lazy("items")  # type: ignore[assignment]
+FanResult.decomposition = _Lazy("decomposition")  # type: ignore[assignment]
+MaxFan.waits = _Lazy("waits")  # type: ignore[assignment]
 
 
 NOT_WIN = FanResult(False, None, None, (), None, 0)
