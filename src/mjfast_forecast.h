@@ -44,64 +44,89 @@
 
 #include "mjfast_forecast_graph.h" /* the state graph (step 1), on the kernels of mjfast_kernels.h */
 
+/* V[state, t]: the value of a state with t draws left. Without exchanges the rows are per state
+ * ([state][t]: a successor's whole row is contiguous), with exchanges per t ([t][state]). */
+static inline double *fc_v(const fc_work_t *w, int64_t s, int t) { return w->V + s * w->vsn + t * w->vtn; }
+
 /* The successor a group picks with t draws left after it: the lowest discard whose value is
  * within FC_TIE (relative) of the best. */
 static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count, int t) {
-    const double *Vt = w->V + (int64_t)t * w->n; /* V is [t][state]: one row per draw count */
-    double best = Vt[ids[0]];
+    double best = *fc_v(w, ids[0], t);
     for (int i = 1; i < count; i++) {
-        double v = Vt[ids[i]];
+        double v = *fc_v(w, ids[i], t);
         if (v > best) best = v;
     }
     double floor_ = best - FC_TIE * best;
     for (int i = 0; i < count; i++) {
-        if (Vt[ids[i]] >= floor_) return ids[i];
+        if (*fc_v(w, ids[i], t) >= floor_) return ids[i];
     }
     return ids[0];
 }
 
-/* Values without exchanges, state by state: every successor has a lower shanten, or the same
- * shanten and one void tile less (a forced discard), so in the order of (shanten, void tiles)
- * the successors' whole rows V_0..V_T are known before their parent's. The same recurrence as
- * fc_values, with the successor terms summed per t first. */
+#define FC_BLOCK 64 /* states of one (shanten, void tiles) class valued together */
+
+/* The successor terms of state s without exchanges into acc[t] (t = 1..T; 0 outside lo..hi),
+ * sum_k p_k V_{t-1}(pick), each group's picks per t on the way. */
+static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
+    const int T = w->T;
+    for (int t = 0; t <= T; t++) acc[t] = 0.0;
+    for (int64_t e = w->e0[s]; e < w->e1[s];) {
+        int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
+        const int32_t *ids = w->edges + e + 2;
+        double pk = w->p[k];
+        if (count == 1) {
+            const double *row = fc_v(w, ids[0], 0);
+            for (int t = lo; t <= hi; t++) acc[t] += pk * row[t - 1];
+        } else {
+            int32_t g = w->edges[e + 1];
+            int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
+            for (int t = lo; t <= hi; t++) {
+                if (!(g & FC_SHARED)) picks[t - 1] = fc_pick(w, ids, count, t - 1);
+                acc[t] += pk * *fc_v(w, picks[t - 1], t - 1);
+            }
+        }
+        e += 2 + count;
+    }
+}
+
+/* Values without exchanges: every successor has a lower shanten, or the same shanten and one
+ * void tile less (a forced discard), so in the order of (shanten, void tiles) the successors'
+ * whole rows V_0..V_T are known before their parent's, and the states of one class do not
+ * depend on each other: a block of them takes its successor terms first (fc_terms), then runs
+ * the recurrence of fc_values for all of them per t (the chains overlap). */
 static void fc_values_dag(fc_work_t *w, int value) {
     const int T = w->T;
     const int64_t n = w->n;
     int32_t *order = w->act; /* scratch: the curves fill it later */
     int64_t start[FC_ORDER + 1] = {0};
-    for (int64_t s = 0; s < n; s++)
+    for (int64_t s = 0; s < n; s++) {
         if (w->live[s]) start[w->sh[s] * 16 + w->nv[s] + 1]++;
+        else memset(fc_v(w, s, 0), 0, (size_t)(T + 1) * sizeof(double));
+    }
     for (int b = 0; b < FC_ORDER; b++) start[b + 1] += start[b];
     for (int64_t s = 0; s < n; s++)
         if (w->live[s]) order[start[w->sh[s] * 16 + w->nv[s]]++] = (int32_t)s;
     const int64_t live = start[FC_ORDER - 1];
-    double acc[FC_MAX_DRAWS + 1];
-    for (int64_t i = 0; i < live; i++) {
-        int32_t s = order[i];
-        int sh = w->sh[s], lo = sh < 1 ? 1 : sh, hi = T - w->depth[s];
-        if (hi < lo) continue;
-        for (int t = lo; t <= hi; t++) acc[t] = 0.0;
-        for (int64_t e = w->e0[s]; e < w->e1[s];) {
-            int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
-            const int32_t *ids = w->edges + e + 2;
-            double pk = w->p[k];
-            if (count == 1) {
-                const double *col = w->V + ids[0];
-                for (int t = lo; t <= hi; t++) acc[t] += pk * col[(t - 1) * n];
-            } else {
-                int32_t g = w->edges[e + 1];
-                int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
-                for (int t = lo; t <= hi; t++) {
-                    if (!(g & FC_SHARED)) picks[t - 1] = fc_pick(w, ids, count, t - 1);
-                    acc[t] += pk * w->V[(t - 1) * n + picks[t - 1]];
-                }
-            }
-            e += 2 + count;
+    double acc[FC_BLOCK][FC_MAX_DRAWS + 1], a[FC_BLOCK], q[FC_BLOCK];
+    int first[FC_BLOCK], hi[FC_BLOCK];
+    for (int64_t i = 0, j; i < live; i = j) {
+        int cls = w->sh[order[i]] * 16 + w->nv[order[i]];
+        for (j = i; j < live && j - i < FC_BLOCK && w->sh[order[j]] * 16 + w->nv[order[j]] == cls; j++) {
+            int32_t s = order[j];
+            int sh = w->sh[s], b = (int)(j - i);
+            hi[b] = T - w->depth[s];
+            first[b] = sh < 0 ? 1 : sh + 1; /* no win in sh draws: worth 0 up to t = sh */
+            a[b] = value ? w->ppay[s] : w->pwin[s];
+            q[b] = w->stay[s];
+            fc_terms(w, s, sh < 1 ? 1 : sh, hi[b], acc[b]);
+            *fc_v(w, s, 0) = 0.0;
         }
-        double a = value ? w->ppay[s] : w->pwin[s], stay = w->stay[s];
-        for (int t = lo; t <= hi; t++) {
-            double v = a + stay * w->V[(t - 1) * n + s] + acc[t];
-            if (sh < t) w->V[t * n + s] = v;
+        for (int t = 1; t <= T; t++) {
+            for (int b = 0; b < (int)(j - i); b++) {
+                double *v = fc_v(w, order[i + b], t);
+                double x = a[b] + q[b] * v[-1] + acc[b][t];
+                *v = t >= first[b] && t <= hi[b] ? x : 0.0;
+            }
         }
     }
 }
@@ -110,7 +135,7 @@ static void fc_values_dag(fc_work_t *w, int value) {
  * exchanges (fc_values_dag), else backward in t over all states. */
 static int fc_values(fc_work_t *w) {
     const int T = w->T;
-    int64_t need = w->n * (T + 1); /* [t][state] */
+    int64_t need = w->n * (T + 1);
     if (need > w->vcap) {
         free(w->V);
         w->V = (double *)malloc((size_t)need * sizeof(double));
@@ -122,15 +147,19 @@ static int fc_values(fc_work_t *w) {
         w->vcap = need;
     }
     if (!fc_grow(w, (void **)&w->picks, &w->pcap, w->ngroups * T, sizeof(int32_t))) return FC_ERR_NOMEM;
-    memset(w->V, 0, (size_t)need * sizeof(double));
     int value = w->job->objective == FC_OBJ_VALUE;
     if (!w->job->exchanges) {
+        w->vsn = T + 1;
+        w->vtn = 1;
         fc_values_dag(w, value);
         return MJ_OK;
     }
+    w->vsn = 1;
+    w->vtn = w->n;
+    memset(w->V, 0, (size_t)need * sizeof(double));
     for (int t = 1; t <= T; t++) {
-        const double *prev = w->V + (int64_t)(t - 1) * w->n;
-        double *cur = w->V + (int64_t)t * w->n;
+        const double *prev = fc_v(w, 0, t - 1);
+        double *cur = fc_v(w, 0, t);
         for (int64_t s = 0; s < w->n; s++) {
             /* sh == t: worth 0, but the forward pass follows its picks (it may still get ready) */
             if (!w->live[s] || w->depth[s] > T - t || w->sh[s] > t) continue;
@@ -357,7 +386,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             continue;
         }
         job->value[27 * i + d] = fc_curves(w, start[d], rd, wd);
-        obj[d] = w->V[(int64_t)T * w->n + start[d]];
+        obj[d] = *fc_v(w, start[d], T);
     }
     job->best[i] = (int8_t)fc_best(obj, legal);
     return MJ_OK;
