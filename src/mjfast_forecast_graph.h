@@ -373,13 +373,17 @@ static int fc_expand(fc_work_t *w, int64_t s) {
         /* one successor (a forced discard of the packed void tile, or the frontier's lowest
          * allowed discard): probe the discards one by one until it is found; else all at once */
         int one = front || (forced && w->canon);
+        uint32_t cand = 0, all = one || forced; /* the allowed discards (by the probes: !all) */
         if (!one) mj_probes(&g, -1, d13);
-        for (int d = forced && w->canon ? last_void : 0; d < 27; d++) {
-            if (!g.c[d]) continue;
-            if (one) d13[d] = fc_without(&g, d);
-            int ok = forced ? (w->canon ? d == last_void : d / 9 == vs)
-                            : job->exchanges ? d13[d] <= dh : d13[d] < dh;
-            if (!ok) continue;
+        for (int d = 0; d < 27; d++)
+            cand |= (uint32_t)(all ? g.c[d] != 0 : d13[d] < dh + job->exchanges) << d;
+        if (forced) cand &= w->canon ? 1u << last_void : vmask;
+        for (; cand; cand &= cand - 1) {
+            int d = __builtin_ctz(cand);
+            if (one) {
+                d13[d] = fc_without(&g, d);
+                if (!forced && d13[d] >= dh + job->exchanges) continue;
+            }
             if (front && d13[d] >= dh) break; /* on the frontier: dropped, as above */
             if (near && count && d13[d] >= dh) continue;
             int64_t id = s;
