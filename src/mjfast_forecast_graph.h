@@ -57,6 +57,16 @@ typedef struct {
 } fc_memo_t;
 
 #define FC_MEMO (1 << 14)
+
+/* One remembered payment: the winning hand key on tile k (fc_payment). */
+typedef struct {
+    uint64_t key;
+    uint32_t row;
+    int32_t k;
+    double pay;
+} fc_paid_t;
+
+#define FC_PAID (1 << 12)
 #define FC_SHARED (1 << 30) /* pick id flag: another group's picks, computed before */
 #define FC_ORDER ((FC_MAX_DRAWS + 1) * 16) /* (shanten, void tiles) classes of live states */
 
@@ -88,6 +98,7 @@ typedef struct {
     int32_t *act, *nact, *leaf;
     int64_t bytes;
     fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
+    fc_paid_t *paid;          /* [FC_PAID] payments by winning hand and tile (lossy, per row) */
     uint32_t row;             /* memo generation: entries of earlier rows are stale */
 } fc_work_t;
 
@@ -237,14 +248,21 @@ static int fc_without(const mj_hand_t *g, int d) {
     return mj_distance(&x);
 }
 
-/* Payment per payer of the self-drawn win h (14 - 3m tiles) on tile k. */
-static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
+/* Payment per payer of the self-drawn win of state s (counts c, 13 - 3m tiles) on tile k,
+ * remembered per winning hand and tile (a hand is won from several ready states). */
+static double fc_payment(fc_work_t *w, int64_t s, const uint8_t *c, int k) {
     const fc_job_t *job = w->job;
+    uint64_t key = w->key[s] + fc_weight(k); /* a winning hand holds no void tile: its own key */
+    fc_paid_t *m = w->paid + (fc_hash(key * 32 + (uint64_t)k) & (FC_PAID - 1));
+    if (m->row == w->row && m->key == key && m->k == k) return m->pay;
+    uint8_t won[27];
     int16_t fan = -1;
     mf_job_t f;
+    memcpy(won, c, 27);
+    won[k]++;
     memset(&f, 0, sizeof f);
     f.sets = job->sets;
-    f.hands = h->c;
+    f.hands = won;
     f.melds = w->melds;
     f.void_scalar = w->vs;
     f.win_scalar = k;
@@ -252,15 +270,20 @@ static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
     f.rules = job->rules;
     f.out = &fan;
     mf_run(&f, MF_OP_FAN, 0, 1);
-    if (fan < 0) return 0.0;
-    int internal = fan - job->rules[MF_R_OFFSET];
-    if (internal < 0) internal = 0;
-    if (internal >= job->n_pay) internal = job->n_pay - 1;
-    return job->pay[internal];
+    double pay = 0.0;
+    if (fan >= 0) {
+        int internal = fan - job->rules[MF_R_OFFSET];
+        if (internal < 0) internal = 0;
+        if (internal >= job->n_pay) internal = job->n_pay - 1;
+        pay = job->pay[internal];
+    }
+    *m = (fc_paid_t){key, w->row, k, pay};
+    return pay;
 }
 
 /* Load the hand of key into h from the row's template (key: three base-5 suit indices, rank 9
- * the lowest digit), without the checks of mj_load: every state is a valid hand of the row. */
+ * the lowest digit), without the checks of mj_load (every state is a valid hand of the row)
+ * and without the classes (mj_classes: a ready leaf needs only its waits). */
 static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, uint64_t key, mj_hand_t *h) {
     *h = w->tmpl;
     if (h->melds) h->melds = w->tmpl.meld_copy;
@@ -279,12 +302,6 @@ static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, uint64_t key, mj_hand_t
         h->idx[s] = idx;
         h->n[s] = n;
         h->odd[s] = odd;
-        h->k[s] = mj_class(idx);
-        if (h->meld_suits >> s & 1) {
-            uint8_t cap[9];
-            mj_caps(h, s, cap);
-            mj_capped_vector(h->c + 9 * s, cap, h->v[s]);
-        }
     }
 }
 
@@ -293,11 +310,11 @@ static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, uint64_t key, mj_hand_t
  * not lowering the shanten unless the 定缺 rule forces a void discard) or become edge groups
  * (returned). *dh: the state's distance where groups need it. */
 static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int held_void, int front,
-                            uint32_t vmask, int *dh, uint32_t *stays, uint32_t *wins) {
+                            int leaf, uint32_t vmask, int *dh, uint32_t *stays, uint32_t *wins) {
     int exchanges = w->job->exchanges, d14[27];
     uint32_t stay = w->pool & (mj_full_kinds(h) | (w->canon ? vmask : 0u));
     uint32_t rest = w->pool & ~stay, win = 0, groups = 0;
-    if (!exchanges && w->sh[s] == 0 && !held_void) {
+    if (leaf) {
         /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask) */
         win = rest & mj_hand_waits(h, w->vs);
         stay |= rest & ~win;
@@ -330,15 +347,16 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     /* On the frontier (shanten = draws left at the state's first depth) every successor is worth 0
      * with the draws left after it, so the pick is the lowest allowed discard: only it is listed. */
     int front = w->sh[s] == w->T - w->depth[s];
-    uint32_t groups = fc_classify(w, s, &h, held_void, front, vmask, &dh, &stays, &wins);
+    /* ready without exchanges, no void tile held: a leaf (every draw wins or stays) */
+    int leaf = !job->exchanges && w->sh[s] == 0 && !held_void;
+    if (!leaf) mj_classes(&h);
+    uint32_t groups = fc_classify(w, s, &h, held_void, front, leaf, vmask, &dh, &stays, &wins);
     double stay = 0, pwin = 0, ppay = 0;
     for (uint32_t b = stays; b; b &= b - 1) stay += w->p[__builtin_ctz(b)];
     for (uint32_t b = wins; b; b &= b - 1) {
         int k = __builtin_ctz(b);
-        mj_hand_t g = h;
-        fc_adjust(&g, k, +1);
         pwin += w->p[k];
-        ppay += w->p[k] * fc_payment(w, &g, k);
+        ppay += w->p[k] * fc_payment(w, s, h.c, k);
     }
     if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->e0[s] = w->ne;
