@@ -65,8 +65,31 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
 
 #define FC_BLOCK 64 /* states of one (shanten, void tiles) class valued together */
 
-/* The successor terms of state s without exchanges into acc[t] (t = 1..T; 0 outside lo..hi),
- * sum_k p_k V_{t-1}(pick), each group's picks per t on the way. */
+/* The picks of a group with successors ids (rows contiguous: without exchanges) for every t in
+ * lo..hi into picks[t - 1], as fc_pick with t - 1 draws left: the best per t first, then the
+ * lowest discard within FC_TIE of it. */
+static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int lo, int hi,
+                         int32_t *picks) {
+    double best[FC_MAX_DRAWS + 1];
+    const double *r = fc_v(w, ids[0], 0);
+    for (int t = lo; t <= hi; t++) best[t] = r[t - 1];
+    for (int i = 1; i < count; i++) {
+        r = fc_v(w, ids[i], 0);
+        for (int t = lo; t <= hi; t++) best[t] = r[t - 1] > best[t] ? r[t - 1] : best[t];
+    }
+    for (int t = lo; t <= hi; t++) {
+        best[t] -= FC_TIE * best[t];
+        picks[t - 1] = -1;
+    }
+    for (int i = count - 1; i >= 0; i--) { /* the last one written is the lowest discard */
+        r = fc_v(w, ids[i], 0);
+        for (int t = lo; t <= hi; t++)
+            if (r[t - 1] >= best[t]) picks[t - 1] = ids[i];
+    }
+}
+
+/* The successor terms of state s without exchanges into acc[t] (t = 1..T; what lies outside
+ * lo..hi is not used), sum_k p_k V_{t-1}(pick), each group's picks per t on the way. */
 static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
     const int T = w->T;
     for (int t = 0; t <= T; t++) acc[t] = 0.0;
@@ -75,15 +98,13 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
         const int32_t *ids = w->edges + e + 2;
         double pk = w->p[k];
         if (count == 1) {
-            const double *row = fc_v(w, ids[0], 0);
-            for (int t = lo; t <= hi; t++) acc[t] += pk * row[t - 1];
+            const double *row = fc_v(w, ids[0], 0); /* every row is written in full */
+            for (int t = 1; t <= T; t++) acc[t] += pk * row[t - 1];
         } else {
             int32_t g = w->edges[e + 1];
             int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
-            for (int t = lo; t <= hi; t++) {
-                if (!(g & FC_SHARED)) picks[t - 1] = fc_pick(w, ids, count, t - 1);
-                acc[t] += pk * *fc_v(w, picks[t - 1], t - 1);
-            }
+            if (!(g & FC_SHARED)) fc_pick_rows(w, ids, count, lo, hi, picks);
+            for (int t = lo; t <= hi; t++) acc[t] += pk * *fc_v(w, picks[t - 1], t - 1);
         }
         e += 2 + count;
     }
@@ -358,7 +379,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
         start[0] = (int32_t)id;
     } else {
         int d13[27];
-        mj_probes(&h, -1, d13);
+        fc_probes(&h, -1, d13);
         int held_void = vs >= 0 && h.n[vs] > 0;
         uint64_t key = fc_key(h.c);
         job->is_win[i] = (uint8_t)(mj_distance(&h) == 0);

@@ -241,6 +241,36 @@ static void fc_adjust(mj_hand_t *h, int t, int delta) {
     }
 }
 
+/* mj_probes of a loaded hand (delta +1: draws, -1: discards; MJ_INF where impossible). A
+ * meld-free 4-set hand (the void rule and every form: the engine's own) takes the row fast path
+ * of mjfast_probes.h on its void classes, which probes only the suits that can change the
+ * distance; a draw onto a kind held four times would leave its table, so such hands do not. */
+static void fc_probes(mj_hand_t *h, int delta, int *dist) {
+    if (h->meld_suits || h->sets != 4 || !h->void_rule || h->form != MJ_FORM_ALL ||
+        (delta > 0 && mj_full_kinds(h))) {
+        mj_probes(h, delta, dist);
+        return;
+    }
+    mj_probe_row_t b;
+    uint64_t w8[3], last[3];
+    memcpy(b.c, h->c, 27);
+    for (int s = 0; s < 3; s++) {
+        b.idx[s] = h->idx[s];
+        b.k[s] = MJ.void_full[h->idx[s]];
+        b.n[s] = h->n[s];
+        b.odd[s] = h->odd[s];
+    }
+    b.live_q = h->live_q;
+    if (delta > 0) mj_probe_row_dist(&b, +1, w8, last, 1, 1, 0, 1);
+    else mj_probe_row_dist(&b, -1, w8, last, 1, 1, 0, 1);
+    for (int s = 0; s < 3; s++) {
+        for (int r = 0; r < 9; r++) {
+            int c = h->c[9 * s + r], v = r < 8 ? (int)(w8[s] >> (8 * r) & 0xFF) : (int)last[s];
+            dist[9 * s + r] = (delta > 0 ? c < 4 : c > 0) ? v : MJ_INF;
+        }
+    }
+}
+
 /* Distance of the loaded hand g less one tile of kind d. */
 static int fc_without(const mj_hand_t *g, int d) {
     mj_hand_t x = *g;
@@ -320,7 +350,7 @@ static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int hel
         stay |= rest & ~win;
     } else {
         *dh = w->sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
-        mj_probes(h, +1, d14);
+        fc_probes(h, +1, d14);
         for (uint32_t b = rest; b; b &= b - 1) {
             int k = __builtin_ctz(b);
             if (d14[k] == 0) win |= 1u << k;
@@ -392,7 +422,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
          * allowed discard): probe the discards one by one until it is found; else all at once */
         int one = front || (forced && w->canon);
         uint32_t cand = 0, all = one || forced; /* the allowed discards (by the probes: !all) */
-        if (!one) mj_probes(&g, -1, d13);
+        if (!one) fc_probes(&g, -1, d13);
         for (int d = 0; d < 27; d++)
             cand |= (uint32_t)(all ? g.c[d] != 0 : d13[d] < dh + job->exchanges) << d;
         if (forced) cand &= w->canon ? 1u << last_void : vmask;
