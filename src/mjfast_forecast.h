@@ -378,7 +378,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
         if (id < 0) goto fail;
         start[0] = (int32_t)id;
     } else {
-        int d13[27];
+        uint8_t d13[27];
         fc_probes(&h, -1, d13);
         int held_void = vs >= 0 && h.n[vs] > 0;
         uint64_t key = fc_key(h.c);

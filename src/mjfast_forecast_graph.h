@@ -241,14 +241,17 @@ static void fc_adjust(mj_hand_t *h, int t, int delta) {
     }
 }
 
-/* mj_probes of a loaded hand (delta +1: draws, -1: discards; MJ_INF where impossible). A
- * meld-free 4-set hand (the void rule and every form: the engine's own) takes the row fast path
- * of mjfast_probes.h on its void classes, which probes only the suits that can change the
- * distance; a draw onto a kind held four times would leave its table, so such hands do not. */
-static void fc_probes(mj_hand_t *h, int delta, int *dist) {
+/* The distances after mj_probes of a loaded hand (delta +1: draws, -1: discards) as bytes; an
+ * impossible probe's byte means nothing (callers mask those kinds). A meld-free 4-set hand (the
+ * void rule and every form: the engine's own) takes the row fast path of mjfast_probes.h on its
+ * void classes, which probes only the suits that can change the distance; a draw onto a kind
+ * held four times would leave its table, so such hands do not. */
+static void fc_probes(mj_hand_t *h, int delta, uint8_t *dist) {
     if (h->meld_suits || h->sets != 4 || !h->void_rule || h->form != MJ_FORM_ALL ||
         (delta > 0 && mj_full_kinds(h))) {
-        mj_probes(h, delta, dist);
+        int d[27];
+        mj_probes(h, delta, d);
+        for (int t = 0; t < 27; t++) dist[t] = (uint8_t)d[t];
         return;
     }
     mj_probe_row_t b;
@@ -264,11 +267,22 @@ static void fc_probes(mj_hand_t *h, int delta, int *dist) {
     if (delta > 0) mj_probe_row_dist(&b, +1, w8, last, 1, 1, 0, 1);
     else mj_probe_row_dist(&b, -1, w8, last, 1, 1, 0, 1);
     for (int s = 0; s < 3; s++) {
-        for (int r = 0; r < 9; r++) {
-            int c = h->c[9 * s + r], v = r < 8 ? (int)(w8[s] >> (8 * r) & 0xFF) : (int)last[s];
-            dist[9 * s + r] = (delta > 0 ? c < 4 : c > 0) ? v : MJ_INF;
-        }
+        mj_put8(dist + 9 * s, w8[s]);
+        dist[9 * s + 8] = (uint8_t)last[s];
     }
+}
+
+/* 27-bit mask of the kinds t whose byte x[t] (below 128) is below v (1..127), word by word. */
+static inline uint32_t fc_below(const uint8_t *x, int v) {
+    const uint64_t H = 0x80 * MJ_ONES8;
+    uint32_t m = 0;
+    for (int s = 0; s < 3; s++) {
+        uint64_t ge = ((mj_word8(x + 9 * s) | H) - (uint64_t)v * MJ_ONES8) & H; /* no borrow */
+        uint64_t lt = (~ge & H) >> 7;
+        m |= (uint32_t)((lt * 0x0102040810204080ULL) >> 56) << (9 * s); /* byte r to bit r */
+        m |= (uint32_t)(x[9 * s + 8] < v) << (9 * s + 8);
+    }
+    return m;
 }
 
 /* Distance of the loaded hand g less one tile of kind d. */
@@ -341,7 +355,7 @@ static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, uint64_t key, mj_hand_t
  * (returned). *dh: the state's distance where groups need it. */
 static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int held_void, int front,
                             int leaf, uint32_t vmask, int *dh, uint32_t *stays, uint32_t *wins) {
-    int exchanges = w->job->exchanges, d14[27];
+    int exchanges = w->job->exchanges;
     uint32_t stay = w->pool & (mj_full_kinds(h) | (w->canon ? vmask : 0u));
     uint32_t rest = w->pool & ~stay, win = 0, groups = 0;
     if (leaf) {
@@ -349,16 +363,16 @@ static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int hel
         win = rest & mj_hand_waits(h, w->vs);
         stay |= rest & ~win;
     } else {
+        uint8_t d14[27];
         *dh = w->sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
         fc_probes(h, +1, d14);
-        for (uint32_t b = rest; b; b &= b - 1) {
-            int k = __builtin_ctz(b);
-            if (d14[k] == 0) win |= 1u << k;
-            else if (held_void || (vmask >> k & 1) || (exchanges && !front) || d14[k] < *dh) groups |= 1u << k;
-            /* a draw that does not lower the distance of the hand leaves every discard at no lower
-             * a distance: on the frontier that is worth 0 and never ready in time (dropped) */
-            else if (!front) stay |= 1u << k;
-        }
+        win = rest & fc_below(d14, 1);
+        /* a draw that does not lower the distance of the hand leaves every discard at no lower a
+         * distance: unless a void discard is forced or exchanges are allowed off the frontier,
+         * it stays, and on the frontier that is worth 0 and never ready in time (dropped) */
+        uint32_t other = rest & ~win, all = ~0u;
+        groups = other & (held_void ? all : vmask | (exchanges && !front ? all : fc_below(d14, *dh)));
+        if (!front) stay |= other & ~groups;
     }
     *stays = stay;
     *wins = win;
@@ -372,7 +386,8 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     mj_hand_t h;
     fc_fill(w, w->key[s], &h);
     int vs = w->vs, held_void = vs >= 0 && h.n[vs] > 0;
-    int dh = 1, d13[27];
+    int dh = 1;
+    uint8_t d13[27];
     uint32_t vmask = vs >= 0 ? 0x1FFu << (9 * vs) : 0u, stays, wins;
     /* On the frontier (shanten = draws left at the state's first depth) every successor is worth 0
      * with the draws left after it, so the pick is the lowest allowed discard: only it is listed. */
@@ -421,15 +436,14 @@ static int fc_expand(fc_work_t *w, int64_t s) {
         /* one successor (a forced discard of the packed void tile, or the frontier's lowest
          * allowed discard): probe the discards one by one until it is found; else all at once */
         int one = front || (forced && w->canon);
-        uint32_t cand = 0, all = one || forced; /* the allowed discards (by the probes: !all) */
         if (!one) fc_probes(&g, -1, d13);
-        for (int d = 0; d < 27; d++)
-            cand |= (uint32_t)(all ? g.c[d] != 0 : d13[d] < dh + job->exchanges) << d;
+        uint32_t cand = ~fc_below(g.c, 1) & 0x7FFFFFFu; /* held: the allowed discards among them */
+        if (!one && !forced) cand &= fc_below(d13, dh + job->exchanges);
         if (forced) cand &= w->canon ? 1u << last_void : vmask;
         for (; cand; cand &= cand - 1) {
             int d = __builtin_ctz(cand);
             if (one) {
-                d13[d] = fc_without(&g, d);
+                d13[d] = (uint8_t)fc_without(&g, d);
                 if (!forced && d13[d] >= dh + job->exchanges) continue;
             }
             if (front && d13[d] >= dh) break; /* on the frontier: dropped, as above */
