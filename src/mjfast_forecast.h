@@ -48,6 +48,9 @@
  * ([state][t]: a successor's whole row is contiguous), with exchanges per t ([t][state]). */
 static inline double *fc_v(const fc_work_t *w, int64_t s, int t) { return w->V + s * w->vsn + t * w->vtn; }
 
+/* The row V[state, 0..T] without exchanges. */
+static inline double *fc_vrow(const fc_work_t *w, int64_t s) { return w->V + s * (w->T + 1); }
+
 /* The successor a group picks with t draws left after it: the lowest discard whose value is
  * within FC_TIE (relative) of the best. */
 static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count, int t) {
@@ -71,10 +74,10 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
 static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int lo, int hi,
                          int32_t *picks) {
     double best[FC_MAX_DRAWS + 1];
-    const double *r = fc_v(w, ids[0], 0);
+    const double *r = fc_vrow(w, ids[0]);
     for (int t = lo; t <= hi; t++) best[t] = r[t - 1];
     for (int i = 1; i < count; i++) {
-        r = fc_v(w, ids[i], 0);
+        r = fc_vrow(w, ids[i]);
         for (int t = lo; t <= hi; t++) best[t] = r[t - 1] > best[t] ? r[t - 1] : best[t];
     }
     for (int t = lo; t <= hi; t++) {
@@ -82,7 +85,7 @@ static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int 
         picks[t - 1] = -1;
     }
     for (int i = count - 1; i >= 0; i--) { /* the last one written is the lowest discard */
-        r = fc_v(w, ids[i], 0);
+        r = fc_vrow(w, ids[i]);
         for (int t = lo; t <= hi; t++)
             if (r[t - 1] >= best[t]) picks[t - 1] = ids[i];
     }
@@ -98,13 +101,13 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
         const int32_t *ids = w->edges + e + 2;
         double pk = w->p[k];
         if (count == 1) {
-            const double *row = fc_v(w, ids[0], 0); /* every row is written in full */
+            const double *row = fc_vrow(w, ids[0]); /* every row is written in full */
             for (int t = 1; t <= T; t++) acc[t] += pk * row[t - 1];
         } else {
             int32_t g = w->edges[e + 1];
             int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
             if (!(g & FC_SHARED)) fc_pick_rows(w, ids, count, lo, hi, picks);
-            for (int t = lo; t <= hi; t++) acc[t] += pk * *fc_v(w, picks[t - 1], t - 1);
+            for (int t = lo; t <= hi; t++) acc[t] += pk * fc_vrow(w, picks[t - 1])[t - 1];
         }
         e += 2 + count;
     }
@@ -122,13 +125,13 @@ static void fc_values_dag(fc_work_t *w, int value) {
     int64_t start[FC_ORDER + 1] = {0};
     for (int64_t s = 0; s < n; s++) {
         if (w->live[s]) start[w->sh[s] * 16 + w->nv[s] + 1]++;
-        else memset(fc_v(w, s, 0), 0, (size_t)(T + 1) * sizeof(double));
+        else memset(fc_vrow(w, s), 0, (size_t)(T + 1) * sizeof(double));
     }
     for (int b = 0; b < FC_ORDER; b++) start[b + 1] += start[b];
     for (int64_t s = 0; s < n; s++)
         if (w->live[s]) order[start[w->sh[s] * 16 + w->nv[s]]++] = (int32_t)s;
     const int64_t live = start[FC_ORDER - 1];
-    double acc[FC_BLOCK][FC_MAX_DRAWS + 1], a[FC_BLOCK], q[FC_BLOCK];
+    double acc[FC_BLOCK][FC_MAX_DRAWS + 1], a[FC_BLOCK], q[FC_BLOCK], *row[FC_BLOCK];
     int first[FC_BLOCK], hi[FC_BLOCK];
     for (int64_t i = 0, j; i < live; i = j) {
         int cls = w->sh[order[i]] * 16 + w->nv[order[i]];
@@ -140,13 +143,13 @@ static void fc_values_dag(fc_work_t *w, int value) {
             a[b] = value ? w->ppay[s] : w->pwin[s];
             q[b] = w->stay[s];
             fc_terms(w, s, sh < 1 ? 1 : sh, hi[b], acc[b]);
-            *fc_v(w, s, 0) = 0.0;
+            row[b] = fc_vrow(w, s);
+            row[b][0] = 0.0;
         }
         for (int t = 1; t <= T; t++) {
             for (int b = 0; b < (int)(j - i); b++) {
-                double *v = fc_v(w, order[i + b], t);
-                double x = a[b] + q[b] * v[-1] + acc[b][t];
-                *v = t >= first[b] && t <= hi[b] ? x : 0.0;
+                double x = a[b] + q[b] * row[b][t - 1] + acc[b][t];
+                row[b][t] = t >= first[b] && t <= hi[b] ? x : 0.0;
             }
         }
     }
@@ -296,7 +299,7 @@ static int fc_reset(fc_work_t *w) {
         w->bytes += FC_MEMO * (int64_t)sizeof(fc_memo_t) + FC_PAID * (int64_t)sizeof(fc_paid_t);
     }
     w->row++; /* row 0 never occurs: calloc's zeros are stale entries */
-    if (w->hcap > (1 << 16)) { /* a big table from an earlier row: start small again */
+    if (w->hcap > 4096 && w->hcap > 16 * w->n) { /* a big table from an earlier row: start small */
         free(w->hkey);
         free(w->hval);
         w->bytes -= w->hcap * (int64_t)(sizeof(uint64_t) + sizeof(int32_t));
@@ -333,6 +336,11 @@ static int fc_pool(fc_work_t *w, const mj_hand_t *h, const uint8_t *visible, int
     for (int t = 0; t < 27; t++) {
         w->p[t] = (double)left[t] / total;
         w->pool |= (uint32_t)(left[t] > 0) << t;
+    }
+    for (int s = 0; s < 3; s++) {
+        w->plo[s][0] = w->phi[s][0] = 0.0;
+        for (int m = 1; m < 64; m++) w->plo[s][m] = w->plo[s][m & (m - 1)] + w->p[9 * s + __builtin_ctz(m)];
+        for (int m = 1; m < 8; m++) w->phi[s][m] = w->phi[s][m & (m - 1)] + w->p[9 * s + 6 + __builtin_ctz(m)];
     }
     return MJ_OK;
 }
@@ -431,6 +439,7 @@ static int64_t fc_run(fc_job_t *job, int64_t start, int64_t end) {
     int64_t bad = -1;
     memset(&w, 0, sizeof w);
     w.job = job;
+    fc_digits(w.dig);
     for (int64_t i = start; i < end; i++) {
         int code = fc_row(&w, i, err);
         if (code != MJ_OK) {

@@ -78,6 +78,8 @@ typedef struct {
     const uint8_t *melds;
     mj_hand_t tmpl;           /* the row's loaded hand: melds, void rule, form and sets for fc_fill */
     double p[27];
+    double plo[3][64], phi[3][8]; /* p summed over each subset of ranks 1-6 / 7-9 of a suit */
+    uint32_t dig[125];        /* three base-5 digits, their sum and odd count (fc_fill) */
     uint32_t pool;            /* kinds left to draw (p > 0) */
     uint64_t *hkey;           /* key + 1, 0 = empty */
     int32_t *hval;
@@ -180,7 +182,7 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
 
 /* Rehash into a table of twice the size. */
 static int fc_rehash(fc_work_t *w) {
-    int64_t cap = w->hcap ? 2 * w->hcap : 4096;
+    int64_t cap = w->hcap ? 2 * w->hcap : 1024;
     uint64_t *k = (uint64_t *)calloc((size_t)cap, sizeof(uint64_t));
     int32_t *v = (int32_t *)malloc((size_t)cap * sizeof(int32_t));
     if (!k || !v) {
@@ -334,19 +336,34 @@ static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, uint64_t key, mj_hand_t
     for (int s = 0; s < 3; s++) {
         int32_t idx = (int32_t)(s == 0 ? key % 1953125ULL
                                 : s == 1 ? key / 1953125ULL % 1953125ULL : key / 3814697265625ULL);
-        uint32_t x = (uint32_t)idx;
-        int n = 0, odd = 0;
-        for (int r = 8; r >= 0; r--) {
-            uint32_t c = x % 5;
-            x /= 5;
-            h->c[9 * s + r] = (uint8_t)c;
-            n += (int)c;
-            odd += (int)(c & 1);
+        uint32_t d[3] = {w->dig[idx / 15625], w->dig[idx / 125 % 125], w->dig[idx % 125]};
+        uint8_t *c = h->c + 9 * s;
+        for (int j = 0; j < 3; j++) {
+            c[3 * j] = (uint8_t)d[j];
+            c[3 * j + 1] = (uint8_t)(d[j] >> 8);
+            c[3 * j + 2] = (uint8_t)(d[j] >> 16);
         }
         h->idx[s] = idx;
-        h->n[s] = n;
-        h->odd[s] = odd;
+        h->n[s] = (int)((d[0] >> 24 & 15) + (d[1] >> 24 & 15) + (d[2] >> 24 & 15));
+        h->odd[s] = (int)((d[0] >> 28) + (d[1] >> 28) + (d[2] >> 28));
     }
+}
+
+/* The digits table of fc_fill: for x < 125, its base-5 digits (the highest first) in bytes 0-2,
+ * their sum in bits 24-27 and their odd count in bits 28-29. */
+static void fc_digits(uint32_t *dig) {
+    for (uint32_t x = 0; x < 125; x++) {
+        uint32_t c[3] = {x / 25, x / 5 % 5, x % 5};
+        dig[x] = c[0] | c[1] << 8 | c[2] << 16 | (c[0] + c[1] + c[2]) << 24 |
+                 ((c[0] & 1) + (c[1] & 1) + (c[2] & 1)) << 28;
+    }
+}
+
+/* Probability of drawing a kind of mask m: six subset sums of the row (fc_pool). */
+static inline double fc_mass(const fc_work_t *w, uint32_t m) {
+    double x = 0.0;
+    for (int s = 0; s < 3; s++, m >>= 9) x += w->plo[s][m & 63] + w->phi[s][m >> 6 & 7];
+    return x;
 }
 
 /* Sort the kinds drawn onto state s (loaded as h) into masks: a fifth copy is discarded at once,
@@ -396,11 +413,9 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     int leaf = !job->exchanges && w->sh[s] == 0 && !held_void;
     if (!leaf) mj_classes(&h);
     uint32_t groups = fc_classify(w, s, &h, held_void, front, leaf, vmask, &dh, &stays, &wins);
-    double stay = 0, pwin = 0, ppay = 0;
-    for (uint32_t b = stays; b; b &= b - 1) stay += w->p[__builtin_ctz(b)];
+    double stay = fc_mass(w, stays), pwin = fc_mass(w, wins), ppay = 0;
     for (uint32_t b = wins; b; b &= b - 1) {
         int k = __builtin_ctz(b);
-        pwin += w->p[k];
         ppay += w->p[k] * fc_payment(w, s, h.c, k);
     }
     if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
