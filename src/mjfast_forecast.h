@@ -69,10 +69,10 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
 #define FC_BLOCK 64 /* states of one (shanten, void tiles) class valued together */
 
 /* The picks of a group with successors ids (rows contiguous: without exchanges) for every t in
- * lo..hi into picks[t - 1], as fc_pick with t - 1 draws left: the best per t first, then the
- * lowest discard within FC_TIE of it. */
+ * lo..hi into picks[t - 1], as fc_pick with t - 1 draws left (the best per t first, then the
+ * lowest discard within FC_TIE of it), and the picked values into val[t]. */
 static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int lo, int hi,
-                         int32_t *picks) {
+                         int32_t *picks, double *val) {
     double best[FC_MAX_DRAWS + 1];
     const double *r = fc_vrow(w, ids[0]);
     for (int t = lo; t <= hi; t++) best[t] = r[t - 1];
@@ -80,14 +80,16 @@ static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int 
         r = fc_vrow(w, ids[i]);
         for (int t = lo; t <= hi; t++) best[t] = r[t - 1] > best[t] ? r[t - 1] : best[t];
     }
-    for (int t = lo; t <= hi; t++) {
-        best[t] -= FC_TIE * best[t];
-        picks[t - 1] = -1;
-    }
+    for (int t = lo; t <= hi; t++) best[t] -= FC_TIE * best[t];
     for (int i = count - 1; i >= 0; i--) { /* the last one written is the lowest discard */
         r = fc_vrow(w, ids[i]);
-        for (int t = lo; t <= hi; t++)
-            if (r[t - 1] >= best[t]) picks[t - 1] = ids[i];
+        for (int t = lo; t <= hi; t++) {
+            /* the best is always within (values are >= 0); the first write only guards */
+            if (r[t - 1] >= best[t] || i == count - 1) {
+                picks[t - 1] = ids[i];
+                val[t] = r[t - 1];
+            }
+        }
     }
 }
 
@@ -95,6 +97,7 @@ static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int 
  * lo..hi is not used), sum_k p_k V_{t-1}(pick), each group's picks per t on the way. */
 static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
     const int T = w->T;
+    double val[FC_MAX_DRAWS + 1];
     for (int t = 0; t <= T; t++) acc[t] = 0.0;
     for (int64_t e = w->e0[s]; e < w->e1[s];) {
         int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
@@ -106,8 +109,10 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
         } else {
             int32_t g = w->edges[e + 1];
             int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
-            if (!(g & FC_SHARED)) fc_pick_rows(w, ids, count, lo, hi, picks);
-            for (int t = lo; t <= hi; t++) acc[t] += pk * fc_vrow(w, picks[t - 1])[t - 1];
+            if (!(g & FC_SHARED)) fc_pick_rows(w, ids, count, lo, hi, picks, val);
+            else
+                for (int t = lo; t <= hi; t++) val[t] = fc_vrow(w, picks[t - 1])[t - 1];
+            for (int t = lo; t <= hi; t++) acc[t] += pk * val[t];
         }
         e += 2 + count;
     }
