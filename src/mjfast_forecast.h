@@ -42,7 +42,7 @@
 
 #include <math.h>
 
-#include "mjfast_forecast_graph.h" /* the state graph (step 1), on the kernels of mjfast_kernels.h */
+#include "mjfast_forecast_curves.h" /* the forward passes (step 3), on the state graph (step 1) */
 
 /* V[state, t]: the value of a state with t draws left. Without exchanges the rows are per state
  * ([state][t]: a successor's whole row is contiguous), with exchanges per t ([t][state]). */
@@ -178,6 +178,14 @@ static int fc_values(fc_work_t *w) {
     if (!fc_grow(w, (void **)&w->picks, &w->pcap, w->ngroups * T, sizeof(int32_t))) return FC_ERR_NOMEM;
     int value = w->job->objective == FC_OBJ_VALUE;
     if (!w->job->exchanges) {
+        if (need > w->fcap) { /* the flow rows of fc_curves_dag: zero outside its passes */
+            free(w->flow);
+            w->bytes -= w->fcap * (int64_t)sizeof(double);
+            w->flow = (double *)calloc((size_t)need, sizeof(double));
+            w->fcap = w->flow ? need : 0;
+            if (!w->flow) return FC_ERR_NOMEM;
+            w->bytes += need * (int64_t)sizeof(double);
+        }
         w->vsn = T + 1;
         w->vtn = 1;
         fc_values_dag(w, value);
@@ -208,86 +216,6 @@ static int fc_values(fc_work_t *w) {
         }
     }
     return MJ_OK;
-}
-
-/* Mass m onto state s for the next draw: a ready leaf (live 2, listed: 3) keeps its mass in place
- * on the leaf list (its ready total in *lsum); any other state goes on the next active list. */
-static inline void fc_push(fc_work_t *w, int32_t s, double m, int64_t *nn, int64_t *nl, double *lsum) {
-    if (m == 0.0) return; /* (underflow) a zero never enters the list, so no state is listed twice */
-    if (w->live[s] >= 2) {
-        if (w->live[s] == 2) {
-            w->live[s] = 3;
-            w->leaf[(*nl)++] = s;
-        }
-        w->mass[s] += m;
-        *lsum += m;
-        return;
-    }
-    if (w->next[s] == 0.0) w->nact[(*nn)++] = s;
-    w->next[s] += m;
-}
-
-/* Curves of start state s0: ready[j], win[j] after draw j + 1, and the expected payment. Ready
- * states without edges (every draw wins or stays) are most of the mass late on: they sit on a
- * list of their own, their mass decaying in place by their stay probability. */
-static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
-    const int T = w->T;
-    int64_t na = 0, nl = 0;
-    double won = 0, paid = 0, lsum = 0;
-    if (w->live[s0] >= 2) fc_push(w, s0, 1.0, &na, &nl, &lsum);
-    else {
-        w->act[na++] = s0;
-        w->mass[s0] = 1.0;
-    }
-    for (int j = 0; j < T; j++) {
-        int t = T - j;
-        int64_t nn = 0;
-        lsum = 0;
-        for (int64_t i = 0; i < nl; i++) {
-            int32_t s = w->leaf[i];
-            double m = w->mass[s];
-            won += m * w->pwin[s];
-            paid += m * w->ppay[s];
-            m *= w->stay[s];
-            w->mass[s] = m;
-            lsum += m;
-        }
-        for (int64_t i = 0; i < na; i++) {
-            int32_t s = w->act[i];
-            double m = w->mass[s];
-            w->mass[s] = 0.0;
-            if (!w->live[s] || w->sh[s] > t) continue; /* never ready nor won in time */
-            won += m * w->pwin[s];
-            paid += m * w->ppay[s];
-            if (w->stay[s] > 0) fc_push(w, s, m * w->stay[s], &nn, &nl, &lsum);
-            for (int64_t e = w->e0[s]; e < w->e1[s];) {
-                int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
-                int32_t g = w->edges[e + 1];
-                fc_push(w, g < 0 ? w->edges[e + 2] : w->picks[(int64_t)(g & ~FC_SHARED) * T + t - 1],
-                        m * w->p[k], &nn, &nl, &lsum);
-                e += 2 + count;
-            }
-        }
-        double r = won + lsum;
-        for (int64_t i = 0; i < nn; i++) {
-            int32_t s = w->nact[i];
-            if (w->sh[s] <= 0) r += w->next[s];
-            w->mass[s] = w->next[s];
-            w->next[s] = 0.0;
-        }
-        int32_t *tmp = w->act;
-        w->act = w->nact;
-        w->nact = tmp;
-        na = nn;
-        ready[j] = r;
-        win[j] = won;
-    }
-    for (int64_t i = 0; i < na; i++) w->mass[w->act[i]] = 0.0;
-    for (int64_t i = 0; i < nl; i++) {
-        w->mass[w->leaf[i]] = 0.0;
-        w->live[w->leaf[i]] = 2;
-    }
-    return paid;
 }
 
 static int fc_reset(fc_work_t *w) {
@@ -323,7 +251,7 @@ static int fc_reset(fc_work_t *w) {
 static void fc_free(fc_work_t *w) {
     free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live); free(w->nv);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
-    free(w->V); free(w->picks); free(w->memo); free(w->paid); free(w->mass); free(w->next); free(w->act); free(w->nact); free(w->leaf);
+    free(w->V); free(w->picks); free(w->memo); free(w->paid); free(w->mass); free(w->next); free(w->flow); free(w->inq); free(w->act); free(w->nact); free(w->leaf);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */

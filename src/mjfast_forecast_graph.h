@@ -95,7 +95,10 @@ typedef struct {
     int64_t ne, ecap, ngroups;
     int32_t *picks;           /* [group][t - 1]: the successor picked with t - 1 draws left */
     int64_t pcap;
-    double *V, *mass, *next;
+    double *V, *mass, *next;  /* mass, next: the forward pass with exchanges (fc_curves_list) */
+    double *flow;             /* [state][T + 1]: the forward pass without exchanges (fc_curves_dag) */
+    int64_t fcap;
+    uint8_t *inq;             /* reached by the start's mass (fc_reachable) */
     int64_t vcap, vsn, vtn;   /* V[state, t] at V + state * vsn + t * vtn (fc_v) */
     int32_t *act, *nact, *leaf;
     int64_t bytes;
@@ -172,10 +175,12 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
     FC_RE(act, int32_t);
     FC_RE(nact, int32_t);
     FC_RE(leaf, int32_t);
+    FC_RE(inq, uint8_t);
 #undef FC_RE
     /* the forward pass keeps mass and next at zero outside its lists */
     memset(w->mass + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
     memset(w->next + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
+    memset(w->inq + w->cap, 0, (size_t)(c - w->cap));
     w->cap = c;
     return 1;
 }
