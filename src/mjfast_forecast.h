@@ -221,15 +221,8 @@ static int fc_values(fc_work_t *w) {
 static int fc_reset(fc_work_t *w) {
     if (!w->memo) {
         w->memo = (fc_memo_t *)calloc(FC_MEMO, sizeof(fc_memo_t));
-        w->paid = (fc_paid_t *)calloc(FC_PAID, sizeof(fc_paid_t));
-        if (!w->memo || !w->paid) {
-            free(w->memo);
-            free(w->paid);
-            w->memo = NULL;
-            w->paid = NULL;
-            return FC_ERR_NOMEM;
-        }
-        w->bytes += FC_MEMO * (int64_t)sizeof(fc_memo_t) + FC_PAID * (int64_t)sizeof(fc_paid_t);
+        if (!w->memo) return FC_ERR_NOMEM;
+        w->bytes += FC_MEMO * (int64_t)sizeof(fc_memo_t);
     }
     w->row++; /* row 0 never occurs: calloc's zeros are stale entries */
     if (w->hcap > 4096 && w->hcap > 16 * w->n) { /* a big table from an earlier row: start small */
@@ -251,7 +244,7 @@ static int fc_reset(fc_work_t *w) {
 static void fc_free(fc_work_t *w) {
     free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live); free(w->nv);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
-    free(w->V); free(w->picks); free(w->memo); free(w->paid); free(w->mass); free(w->next); free(w->flow); free(w->inq); free(w->act); free(w->nact); free(w->leaf);
+    free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->flow); free(w->inq); free(w->act); free(w->nact); free(w->leaf);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */

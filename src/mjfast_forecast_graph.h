@@ -57,16 +57,6 @@ typedef struct {
 } fc_memo_t;
 
 #define FC_MEMO (1 << 14)
-
-/* One remembered payment: the winning hand key on tile k (fc_payment). */
-typedef struct {
-    uint64_t key;
-    uint32_t row;
-    int32_t k;
-    double pay;
-} fc_paid_t;
-
-#define FC_PAID (1 << 12)
 #define FC_SHARED (1 << 30) /* pick id flag: another group's picks, computed before */
 #define FC_ORDER ((FC_MAX_DRAWS + 1) * 16) /* (shanten, void tiles) classes of live states */
 
@@ -103,7 +93,6 @@ typedef struct {
     int32_t *act, *nact, *leaf;
     int64_t bytes;
     fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
-    fc_paid_t *paid;          /* [FC_PAID] payments by winning hand and tile (lossy, per row) */
     uint32_t row;             /* memo generation: entries of earlier rows are stale */
 } fc_work_t;
 
@@ -299,13 +288,9 @@ static int fc_without(const mj_hand_t *g, int d) {
     return mj_distance(&x);
 }
 
-/* Payment per payer of the self-drawn win of state s (counts c, 13 - 3m tiles) on tile k,
- * remembered per winning hand and tile (a hand is won from several ready states). */
-static double fc_payment(fc_work_t *w, int64_t s, const uint8_t *c, int k) {
+/* Payment per payer of the self-drawn win of the 13 - 3m tiles c on tile k. */
+static double fc_payment(const fc_work_t *w, const uint8_t *c, int k) {
     const fc_job_t *job = w->job;
-    uint64_t key = w->key[s] + fc_weight(k); /* a winning hand holds no void tile: its own key */
-    fc_paid_t *m = w->paid + (fc_hash(key * 32 + (uint64_t)k) & (FC_PAID - 1));
-    if (m->row == w->row && m->key == key && m->k == k) return m->pay;
     uint8_t won[27];
     int16_t fan = -1;
     mf_job_t f;
@@ -321,15 +306,11 @@ static double fc_payment(fc_work_t *w, int64_t s, const uint8_t *c, int k) {
     f.rules = job->rules;
     f.out = &fan;
     mf_run(&f, MF_OP_FAN, 0, 1);
-    double pay = 0.0;
-    if (fan >= 0) {
-        int internal = fan - job->rules[MF_R_OFFSET];
-        if (internal < 0) internal = 0;
-        if (internal >= job->n_pay) internal = job->n_pay - 1;
-        pay = job->pay[internal];
-    }
-    *m = (fc_paid_t){key, w->row, k, pay};
-    return pay;
+    if (fan < 0) return 0.0;
+    int internal = fan - job->rules[MF_R_OFFSET];
+    if (internal < 0) internal = 0;
+    if (internal >= job->n_pay) internal = job->n_pay - 1;
+    return job->pay[internal];
 }
 
 /* Load the hand of key into h from the row's template (key: three base-5 suit indices, rank 9
@@ -421,7 +402,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     double stay = fc_mass(w, stays), pwin = fc_mass(w, wins), ppay = 0;
     for (uint32_t b = wins; b; b &= b - 1) {
         int k = __builtin_ctz(b);
-        ppay += w->p[k] * fc_payment(w, s, h.c, k);
+        ppay += w->p[k] * fc_payment(w, h.c, k);
     }
     if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->e0[s] = w->ne;
