@@ -10,8 +10,10 @@
  *  1. Graph (breadth first from the start hands, so a state's depth is the fewest draws that reach
  *     it). A state of shanten s first reached after j draws is expanded only when s <= T - j (else
  *     it can neither become ready nor win in time: it stays a leaf worth 0). Expanding it loads the
- *     hand from its key (fc_fill), sorts the 27 draws with 27-bit masks and one probe pass of the
- *     shanten kernels (mj_probes; a ready hand without exchanges needs only its waits mask): a
+ *     hand from its key (fc_fill: a digits table, no suit classes), sorts the 27 draws with 27-bit
+ *     masks and one probe pass (fc_probes: for meld-free hands the row fast path of
+ *     mjfast_probes.h on the void classes, its distance bytes turned into masks word by word; a
+ *     ready hand without exchanges needs only its waits mask): a
  *     winning draw adds to the state's aggregated win probability and expected payment (fan by the
  *     kernel of mjfast_fan.h, self-drawn); a fifth copy, and with exchanges=False a draw that does
  *     not lower the shanten, adds to its aggregated "stay" probability; any other draw becomes one
@@ -27,12 +29,16 @@
  *     best successor (lowest discard within a relative 1e-12 of the best); states with s >= t (no
  *     win possible in t draws) and beyond their depth are worth 0. Without exchanges the graph is
  *     a DAG (a successor has a lower shanten, or the same and one void tile less), so the values
- *     go state by state in that order, a successor's whole row at once (fc_values_dag); with
- *     exchanges backward in t over all states (fc_values). A group with one successor stores no
- *     picks, and groups with the same successor list share one pick row.
- *  3. Curves, forward per start hand: the probability mass over states after each draw follows
- *     the same picks; won mass, ready mass (shanten <= 0) and paid value accumulate per draw. Ready
- *     states without edges keep their mass in place on a list of their own.
+ *     go in that order with rows [state][t]: a successor's whole row is contiguous, a group's
+ *     picks come for all t at once with their values, and the states of one (shanten, void tiles)
+ *     class, which do not depend on each other, run their recurrences together per t
+ *     (fc_values_dag); with exchanges backward in t over all states (fc_values). A group with one
+ *     successor stores no picks, and groups with the same successor list share one pick row.
+ *  3. Curves, forward per start hand along the same picks; won mass, ready mass (shanten <= 0)
+ *     and paid value accumulate per draw (mjfast_forecast_curves.h). Without exchanges state by
+ *     state in the DAG order over the states the start reaches, each one's mass per draw in a
+ *     row, pushed down its picks in loops over the draws; with exchanges draw by draw over lists
+ *     of the states holding mass.
  * For a 14-3m hand the discards share the pool, so one graph and one value pass serve them all.
  * Hands that differ only in which void-suit tiles they hold are one state (fc_canon_key).
  * Memory: the graph is per call and capped at max_states states (FC_ERR_STATES beyond).
