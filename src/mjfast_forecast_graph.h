@@ -313,6 +313,16 @@ static double fc_payment(const fc_work_t *w, const uint8_t *c, int k) {
     return job->pay[internal];
 }
 
+/* Expected payment per payer of the winning draws (mask wins) onto the 13 - 3m tiles c. */
+static double fc_paid(const fc_work_t *w, const uint8_t *c, uint32_t wins) {
+    double paid = 0.0;
+    for (; wins; wins &= wins - 1) {
+        int k = __builtin_ctz(wins);
+        paid += w->p[k] * fc_payment(w, c, k);
+    }
+    return paid;
+}
+
 /* Load the hand of key into h from the row's template (key: three base-5 suit indices, rank 9
  * the lowest digit), without the checks of mj_load (every state is a valid hand of the row)
  * and without the classes (mj_classes: a ready leaf needs only its waits). */
@@ -399,11 +409,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     int leaf = !job->exchanges && w->sh[s] == 0 && !held_void;
     if (!leaf) mj_classes(&h);
     uint32_t groups = fc_classify(w, s, &h, held_void, front, leaf, vmask, &dh, &stays, &wins);
-    double stay = fc_mass(w, stays), pwin = fc_mass(w, wins), ppay = 0;
-    for (uint32_t b = wins; b; b &= b - 1) {
-        int k = __builtin_ctz(b);
-        ppay += w->p[k] * fc_payment(w, h.c, k);
-    }
+    double stay = fc_mass(w, stays), pwin = fc_mass(w, wins), ppay = fc_paid(w, h.c, wins);
     if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->e0[s] = w->ne;
     int last_void = -1; /* the packed void tile a forced discard takes (fc_canon_key) */
