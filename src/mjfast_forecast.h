@@ -143,6 +143,8 @@ static void fc_values_dag(fc_work_t *w, int value) {
         if (w->live[s]) order[start[w->sh[s] * 16 + w->nv[s]]++] = (int32_t)s;
     const int64_t live = start[FC_ORDER - 1];
     double acc[FC_BLOCK][FC_MAX_DRAWS + 1], a[FC_BLOCK], q[FC_BLOCK], *row[FC_BLOCK];
+    double none[FC_MAX_DRAWS + 1] = {0}; /* the terms of a state without edges (a ready leaf) */
+    const double *terms[FC_BLOCK];
     int first[FC_BLOCK], hi[FC_BLOCK];
     for (int64_t i = 0, j; i < live; i = j) {
         int cls = w->sh[order[i]] * 16 + w->nv[order[i]];
@@ -153,13 +155,14 @@ static void fc_values_dag(fc_work_t *w, int value) {
             first[b] = sh < 0 ? 1 : sh + 1; /* no win in sh draws: worth 0 up to t = sh */
             a[b] = value ? w->ppay[s] : w->pwin[s];
             q[b] = w->stay[s];
-            fc_terms(w, s, sh < 1 ? 1 : sh, hi[b], acc[b]);
+            terms[b] = w->e0[s] == w->e1[s] ? none : acc[b];
+            if (terms[b] == acc[b]) fc_terms(w, s, sh < 1 ? 1 : sh, hi[b], acc[b]);
             row[b] = fc_vrow(w, s);
             row[b][0] = 0.0;
         }
         for (int t = 1; t <= T; t++) {
             for (int b = 0; b < (int)(j - i); b++) {
-                double x = a[b] + q[b] * row[b][t - 1] + acc[b][t];
+                double x = a[b] + q[b] * row[b][t - 1] + terms[b][t];
                 row[b][t] = t >= first[b] && t <= hi[b] ? x : 0.0;
             }
         }

@@ -156,6 +156,7 @@ static double fc_curves_dag(fc_work_t *w, int32_t s0, double *ready, double *win
         double stay = w->stay[s], pw = w->pwin[s];
         for (int j = j0; j <= T; j++) {
             x[j] = stay * mp + in[j]; /* the mass at s before draw j + 1 */
+            in[j] = 0.0;              /* (the row is clear again for the next pass) */
             mp = j <= j1 ? x[j] : 0.0;
         }
         for (int j = j0; j <= j1; j++) {
@@ -165,7 +166,6 @@ static double fc_curves_dag(fc_work_t *w, int32_t s0, double *ready, double *win
         if (sh <= 0)
             for (int j = j0 > 1 ? j0 : 1; j <= T; j++) rmass[j - 1] += x[j];
         paid += held * w->ppay[s];
-        memset(in + j0, 0, (size_t)(R - j0) * sizeof(double));
         for (int64_t e = w->e0[s]; e < w->e1[s]; e += 2 + (w->edges[e] >> 8)) {
             int32_t g = w->edges[e + 1];
             double pk = w->p[w->edges[e] & 0xFF];
