@@ -10,8 +10,10 @@
  *  1. Graph (breadth first from the start hands, so a state's depth is the fewest draws that reach
  *     it). A state of shanten s first reached after j draws is expanded only when s <= T - j (else
  *     it can neither become ready nor win in time: it stays a leaf worth 0). Expanding it loads the
- *     hand from its key (fc_fill), sorts the 27 draws with 27-bit masks and one probe pass of the
- *     shanten kernels (mj_probes; a ready hand without exchanges needs only its waits mask): a
+ *     hand from its key (fc_fill: a digits table, no suit classes), sorts the 27 draws with 27-bit
+ *     masks and one probe pass (fc_probes: for meld-free hands the row fast path of
+ *     mjfast_probes.h on the void classes, its distance bytes turned into masks word by word; a
+ *     ready hand without exchanges needs only its waits mask): a
  *     winning draw adds to the state's aggregated win probability and expected payment (fan by the
  *     kernel of mjfast_fan.h, self-drawn); a fifth copy, and with exchanges=False a draw that does
  *     not lower the shanten, adds to its aggregated "stay" probability; any other draw becomes one
@@ -27,12 +29,16 @@
  *     best successor (lowest discard within a relative 1e-12 of the best); states with s >= t (no
  *     win possible in t draws) and beyond their depth are worth 0. Without exchanges the graph is
  *     a DAG (a successor has a lower shanten, or the same and one void tile less), so the values
- *     go state by state in that order, a successor's whole row at once (fc_values_dag); with
- *     exchanges backward in t over all states (fc_values). A group with one successor stores no
- *     picks, and groups with the same successor list share one pick row.
- *  3. Curves, forward per start hand: the probability mass over states after each draw follows
- *     the same picks; won mass, ready mass (shanten <= 0) and paid value accumulate per draw. Ready
- *     states without edges keep their mass in place on a list of their own.
+ *     go in that order with rows [state][t]: a successor's whole row is contiguous, a group's
+ *     picks come for all t at once with their values, and the states of one (shanten, void tiles)
+ *     class, which do not depend on each other, run their recurrences together per t
+ *     (fc_values_dag); with exchanges backward in t over all states (fc_values). A group with one
+ *     successor stores no picks, and groups with the same successor list share one pick row.
+ *  3. Curves, forward per start hand along the same picks; won mass, ready mass (shanten <= 0)
+ *     and paid value accumulate per draw (mjfast_forecast_curves.h). Without exchanges state by
+ *     state in the DAG order over the states the start reaches, each one's mass per draw in a
+ *     row, pushed down its picks in loops over the draws; with exchanges draw by draw over lists
+ *     of the states holding mass.
  * For a 14-3m hand the discards share the pool, so one graph and one value pass serve them all.
  * Hands that differ only in which void-suit tiles they hold are one state (fc_canon_key).
  * Memory: the graph is per call and capped at max_states states (FC_ERR_STATES beyond).
@@ -42,66 +48,123 @@
 
 #include <math.h>
 
-#include "mjfast_forecast_graph.h" /* the state graph (step 1), on the kernels of mjfast_kernels.h */
+#include "mjfast_forecast_curves.h" /* the forward passes (step 3), on the state graph (step 1) */
+
+/* V[state, t]: the value of a state with t draws left. Without exchanges the rows are per state
+ * ([state][t]: a successor's whole row is contiguous), with exchanges per t ([t][state]). */
+static inline double *fc_v(const fc_work_t *w, int64_t s, int t) { return w->V + s * w->vsn + t * w->vtn; }
+
+/* The row V[state, 0..T] without exchanges. */
+static inline double *fc_vrow(const fc_work_t *w, int64_t s) { return w->V + s * (w->T + 1); }
 
 /* The successor a group picks with t draws left after it: the lowest discard whose value is
  * within FC_TIE (relative) of the best. */
 static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count, int t) {
-    const double *Vt = w->V + (int64_t)t * w->n; /* V is [t][state]: one row per draw count */
-    double best = Vt[ids[0]];
+    double best = *fc_v(w, ids[0], t);
     for (int i = 1; i < count; i++) {
-        double v = Vt[ids[i]];
+        double v = *fc_v(w, ids[i], t);
         if (v > best) best = v;
     }
     double floor_ = best - FC_TIE * best;
     for (int i = 0; i < count; i++) {
-        if (Vt[ids[i]] >= floor_) return ids[i];
+        if (*fc_v(w, ids[i], t) >= floor_) return ids[i];
     }
     return ids[0];
 }
 
-/* Values without exchanges, state by state: every successor has a lower shanten, or the same
- * shanten and one void tile less (a forced discard), so in the order of (shanten, void tiles)
- * the successors' whole rows V_0..V_T are known before their parent's. The same recurrence as
- * fc_values, with the successor terms summed per t first. */
+#define FC_BLOCK 64 /* states of one (shanten, void tiles) class valued together */
+
+/* The picks of a group with successors ids (rows contiguous: without exchanges) for every t in
+ * lo..hi into picks[t - 1], as fc_pick with t - 1 draws left (the best per t first, then the
+ * lowest discard within FC_TIE of it), and the picked values into val[t]. */
+static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int lo, int hi,
+                         int32_t *picks, double *val) {
+    double best[FC_MAX_DRAWS + 1];
+    const double *r = fc_vrow(w, ids[0]);
+    for (int t = lo; t <= hi; t++) best[t] = r[t - 1];
+    for (int i = 1; i < count; i++) {
+        r = fc_vrow(w, ids[i]);
+        for (int t = lo; t <= hi; t++) best[t] = r[t - 1] > best[t] ? r[t - 1] : best[t];
+    }
+    for (int t = lo; t <= hi; t++) best[t] -= FC_TIE * best[t];
+    for (int i = count - 1; i >= 0; i--) { /* the last one written is the lowest discard */
+        r = fc_vrow(w, ids[i]);
+        for (int t = lo; t <= hi; t++) {
+            /* the best is always within (values are >= 0); the first write only guards */
+            if (r[t - 1] >= best[t] || i == count - 1) {
+                picks[t - 1] = ids[i];
+                val[t] = r[t - 1];
+            }
+        }
+    }
+}
+
+/* The successor terms of state s without exchanges into acc[t] (t = 1..T; what lies outside
+ * lo..hi is not used), sum_k p_k V_{t-1}(pick), each group's picks per t on the way. */
+static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
+    const int T = w->T;
+    double val[FC_MAX_DRAWS + 1];
+    for (int t = 0; t <= T; t++) acc[t] = 0.0;
+    for (int64_t e = w->e0[s]; e < w->e1[s];) {
+        int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
+        const int32_t *ids = w->edges + e + 2;
+        double pk = w->p[k];
+        if (count == 1) {
+            const double *row = fc_vrow(w, ids[0]); /* every row is written in full */
+            for (int t = 1; t <= T; t++) acc[t] += pk * row[t - 1];
+        } else {
+            int32_t g = w->edges[e + 1];
+            int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
+            if (!(g & FC_SHARED)) fc_pick_rows(w, ids, count, lo, hi, picks, val);
+            else
+                for (int t = lo; t <= hi; t++) val[t] = fc_vrow(w, picks[t - 1])[t - 1];
+            for (int t = lo; t <= hi; t++) acc[t] += pk * val[t];
+        }
+        e += 2 + count;
+    }
+}
+
+/* Values without exchanges: every successor has a lower shanten, or the same shanten and one
+ * void tile less (a forced discard), so in the order of (shanten, void tiles) the successors'
+ * whole rows V_0..V_T are known before their parent's, and the states of one class do not
+ * depend on each other: a block of them takes its successor terms first (fc_terms), then runs
+ * the recurrence of fc_values for all of them per t (the chains overlap). */
 static void fc_values_dag(fc_work_t *w, int value) {
     const int T = w->T;
     const int64_t n = w->n;
     int32_t *order = w->act; /* scratch: the curves fill it later */
     int64_t start[FC_ORDER + 1] = {0};
-    for (int64_t s = 0; s < n; s++)
+    for (int64_t s = 0; s < n; s++) {
         if (w->live[s]) start[w->sh[s] * 16 + w->nv[s] + 1]++;
+        else memset(fc_vrow(w, s), 0, (size_t)(T + 1) * sizeof(double));
+    }
     for (int b = 0; b < FC_ORDER; b++) start[b + 1] += start[b];
     for (int64_t s = 0; s < n; s++)
         if (w->live[s]) order[start[w->sh[s] * 16 + w->nv[s]]++] = (int32_t)s;
     const int64_t live = start[FC_ORDER - 1];
-    double acc[FC_MAX_DRAWS + 1];
-    for (int64_t i = 0; i < live; i++) {
-        int32_t s = order[i];
-        int sh = w->sh[s], lo = sh < 1 ? 1 : sh, hi = T - w->depth[s];
-        if (hi < lo) continue;
-        for (int t = lo; t <= hi; t++) acc[t] = 0.0;
-        for (int64_t e = w->e0[s]; e < w->e1[s];) {
-            int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
-            const int32_t *ids = w->edges + e + 2;
-            double pk = w->p[k];
-            if (count == 1) {
-                const double *col = w->V + ids[0];
-                for (int t = lo; t <= hi; t++) acc[t] += pk * col[(t - 1) * n];
-            } else {
-                int32_t g = w->edges[e + 1];
-                int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
-                for (int t = lo; t <= hi; t++) {
-                    if (!(g & FC_SHARED)) picks[t - 1] = fc_pick(w, ids, count, t - 1);
-                    acc[t] += pk * w->V[(t - 1) * n + picks[t - 1]];
-                }
-            }
-            e += 2 + count;
+    double acc[FC_BLOCK][FC_MAX_DRAWS + 1], a[FC_BLOCK], q[FC_BLOCK], *row[FC_BLOCK];
+    double none[FC_MAX_DRAWS + 1] = {0}; /* the terms of a state without edges (a ready leaf) */
+    const double *terms[FC_BLOCK];
+    int first[FC_BLOCK], hi[FC_BLOCK];
+    for (int64_t i = 0, j; i < live; i = j) {
+        int cls = w->sh[order[i]] * 16 + w->nv[order[i]];
+        for (j = i; j < live && j - i < FC_BLOCK && w->sh[order[j]] * 16 + w->nv[order[j]] == cls; j++) {
+            int32_t s = order[j];
+            int sh = w->sh[s], b = (int)(j - i);
+            hi[b] = T - w->depth[s];
+            first[b] = sh < 0 ? 1 : sh + 1; /* no win in sh draws: worth 0 up to t = sh */
+            a[b] = value ? w->ppay[s] : w->pwin[s];
+            q[b] = w->stay[s];
+            terms[b] = w->e0[s] == w->e1[s] ? none : acc[b];
+            if (terms[b] == acc[b]) fc_terms(w, s, sh < 1 ? 1 : sh, hi[b], acc[b]);
+            row[b] = fc_vrow(w, s);
+            row[b][0] = 0.0;
         }
-        double a = value ? w->ppay[s] : w->pwin[s], stay = w->stay[s];
-        for (int t = lo; t <= hi; t++) {
-            double v = a + stay * w->V[(t - 1) * n + s] + acc[t];
-            if (sh < t) w->V[t * n + s] = v;
+        for (int t = 1; t <= T; t++) {
+            for (int b = 0; b < (int)(j - i); b++) {
+                double x = a[b] + q[b] * row[b][t - 1] + terms[b][t];
+                row[b][t] = t >= first[b] && t <= hi[b] ? x : 0.0;
+            }
         }
     }
 }
@@ -110,7 +173,7 @@ static void fc_values_dag(fc_work_t *w, int value) {
  * exchanges (fc_values_dag), else backward in t over all states. */
 static int fc_values(fc_work_t *w) {
     const int T = w->T;
-    int64_t need = w->n * (T + 1); /* [t][state] */
+    int64_t need = w->n * (T + 1);
     if (need > w->vcap) {
         free(w->V);
         w->V = (double *)malloc((size_t)need * sizeof(double));
@@ -122,15 +185,27 @@ static int fc_values(fc_work_t *w) {
         w->vcap = need;
     }
     if (!fc_grow(w, (void **)&w->picks, &w->pcap, w->ngroups * T, sizeof(int32_t))) return FC_ERR_NOMEM;
-    memset(w->V, 0, (size_t)need * sizeof(double));
     int value = w->job->objective == FC_OBJ_VALUE;
     if (!w->job->exchanges) {
+        if (need > w->fcap) { /* the flow rows of fc_curves_dag: zero outside its passes */
+            free(w->flow);
+            w->bytes -= w->fcap * (int64_t)sizeof(double);
+            w->flow = (double *)calloc((size_t)need, sizeof(double));
+            w->fcap = w->flow ? need : 0;
+            if (!w->flow) return FC_ERR_NOMEM;
+            w->bytes += need * (int64_t)sizeof(double);
+        }
+        w->vsn = T + 1;
+        w->vtn = 1;
         fc_values_dag(w, value);
         return MJ_OK;
     }
+    w->vsn = 1;
+    w->vtn = w->n;
+    memset(w->V, 0, (size_t)need * sizeof(double));
     for (int t = 1; t <= T; t++) {
-        const double *prev = w->V + (int64_t)(t - 1) * w->n;
-        double *cur = w->V + (int64_t)t * w->n;
+        const double *prev = fc_v(w, 0, t - 1);
+        double *cur = fc_v(w, 0, t);
         for (int64_t s = 0; s < w->n; s++) {
             /* sh == t: worth 0, but the forward pass follows its picks (it may still get ready) */
             if (!w->live[s] || w->depth[s] > T - t || w->sh[s] > t) continue;
@@ -152,86 +227,6 @@ static int fc_values(fc_work_t *w) {
     return MJ_OK;
 }
 
-/* Mass m onto state s for the next draw: a ready leaf (live 2, listed: 3) keeps its mass in place
- * on the leaf list (its ready total in *lsum); any other state goes on the next active list. */
-static inline void fc_push(fc_work_t *w, int32_t s, double m, int64_t *nn, int64_t *nl, double *lsum) {
-    if (m == 0.0) return; /* (underflow) a zero never enters the list, so no state is listed twice */
-    if (w->live[s] >= 2) {
-        if (w->live[s] == 2) {
-            w->live[s] = 3;
-            w->leaf[(*nl)++] = s;
-        }
-        w->mass[s] += m;
-        *lsum += m;
-        return;
-    }
-    if (w->next[s] == 0.0) w->nact[(*nn)++] = s;
-    w->next[s] += m;
-}
-
-/* Curves of start state s0: ready[j], win[j] after draw j + 1, and the expected payment. Ready
- * states without edges (every draw wins or stays) are most of the mass late on: they sit on a
- * list of their own, their mass decaying in place by their stay probability. */
-static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
-    const int T = w->T;
-    int64_t na = 0, nl = 0;
-    double won = 0, paid = 0, lsum = 0;
-    if (w->live[s0] >= 2) fc_push(w, s0, 1.0, &na, &nl, &lsum);
-    else {
-        w->act[na++] = s0;
-        w->mass[s0] = 1.0;
-    }
-    for (int j = 0; j < T; j++) {
-        int t = T - j;
-        int64_t nn = 0;
-        lsum = 0;
-        for (int64_t i = 0; i < nl; i++) {
-            int32_t s = w->leaf[i];
-            double m = w->mass[s];
-            won += m * w->pwin[s];
-            paid += m * w->ppay[s];
-            m *= w->stay[s];
-            w->mass[s] = m;
-            lsum += m;
-        }
-        for (int64_t i = 0; i < na; i++) {
-            int32_t s = w->act[i];
-            double m = w->mass[s];
-            w->mass[s] = 0.0;
-            if (!w->live[s] || w->sh[s] > t) continue; /* never ready nor won in time */
-            won += m * w->pwin[s];
-            paid += m * w->ppay[s];
-            if (w->stay[s] > 0) fc_push(w, s, m * w->stay[s], &nn, &nl, &lsum);
-            for (int64_t e = w->e0[s]; e < w->e1[s];) {
-                int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
-                int32_t g = w->edges[e + 1];
-                fc_push(w, g < 0 ? w->edges[e + 2] : w->picks[(int64_t)(g & ~FC_SHARED) * T + t - 1],
-                        m * w->p[k], &nn, &nl, &lsum);
-                e += 2 + count;
-            }
-        }
-        double r = won + lsum;
-        for (int64_t i = 0; i < nn; i++) {
-            int32_t s = w->nact[i];
-            if (w->sh[s] <= 0) r += w->next[s];
-            w->mass[s] = w->next[s];
-            w->next[s] = 0.0;
-        }
-        int32_t *tmp = w->act;
-        w->act = w->nact;
-        w->nact = tmp;
-        na = nn;
-        ready[j] = r;
-        win[j] = won;
-    }
-    for (int64_t i = 0; i < na; i++) w->mass[w->act[i]] = 0.0;
-    for (int64_t i = 0; i < nl; i++) {
-        w->mass[w->leaf[i]] = 0.0;
-        w->live[w->leaf[i]] = 2;
-    }
-    return paid;
-}
-
 static int fc_reset(fc_work_t *w) {
     if (!w->memo) {
         w->memo = (fc_memo_t *)calloc(FC_MEMO, sizeof(fc_memo_t));
@@ -239,7 +234,7 @@ static int fc_reset(fc_work_t *w) {
         w->bytes += FC_MEMO * (int64_t)sizeof(fc_memo_t);
     }
     w->row++; /* row 0 never occurs: calloc's zeros are stale entries */
-    if (w->hcap > (1 << 16)) { /* a big table from an earlier row: start small again */
+    if (w->hcap > 4096 && w->hcap > 16 * w->n) { /* a big table from an earlier row: start small */
         free(w->hkey);
         free(w->hval);
         w->bytes -= w->hcap * (int64_t)(sizeof(uint64_t) + sizeof(int32_t));
@@ -258,7 +253,7 @@ static int fc_reset(fc_work_t *w) {
 static void fc_free(fc_work_t *w) {
     free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live); free(w->nv);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
-    free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->act); free(w->nact); free(w->leaf);
+    free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->flow); free(w->inq); free(w->act); free(w->nact); free(w->leaf);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */
@@ -276,6 +271,11 @@ static int fc_pool(fc_work_t *w, const mj_hand_t *h, const uint8_t *visible, int
     for (int t = 0; t < 27; t++) {
         w->p[t] = (double)left[t] / total;
         w->pool |= (uint32_t)(left[t] > 0) << t;
+    }
+    for (int s = 0; s < 3; s++) {
+        w->plo[s][0] = w->phi[s][0] = 0.0;
+        for (int m = 1; m < 64; m++) w->plo[s][m] = w->plo[s][m & (m - 1)] + w->p[9 * s + __builtin_ctz(m)];
+        for (int m = 1; m < 8; m++) w->phi[s][m] = w->phi[s][m & (m - 1)] + w->p[9 * s + 6 + __builtin_ctz(m)];
     }
     return MJ_OK;
 }
@@ -321,8 +321,8 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
         if (id < 0) goto fail;
         start[0] = (int32_t)id;
     } else {
-        int d13[27];
-        mj_probes(&h, -1, d13);
+        uint8_t d13[27];
+        fc_probes(&h, -1, d13);
         int held_void = vs >= 0 && h.n[vs] > 0;
         uint64_t key = fc_key(h.c);
         job->is_win[i] = (uint8_t)(mj_distance(&h) == 0);
@@ -357,7 +357,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             continue;
         }
         job->value[27 * i + d] = fc_curves(w, start[d], rd, wd);
-        obj[d] = w->V[(int64_t)T * w->n + start[d]];
+        obj[d] = *fc_v(w, start[d], T);
     }
     job->best[i] = (int8_t)fc_best(obj, legal);
     return MJ_OK;
@@ -374,6 +374,7 @@ static int64_t fc_run(fc_job_t *job, int64_t start, int64_t end) {
     int64_t bad = -1;
     memset(&w, 0, sizeof w);
     w.job = job;
+    fc_digits(w.dig);
     for (int64_t i = start; i < end; i++) {
         int code = fc_row(&w, i, err);
         if (code != MJ_OK) {

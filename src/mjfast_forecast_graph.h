@@ -68,6 +68,8 @@ typedef struct {
     const uint8_t *melds;
     mj_hand_t tmpl;           /* the row's loaded hand: melds, void rule, form and sets for fc_fill */
     double p[27];
+    double plo[3][64], phi[3][8]; /* p summed over each subset of ranks 1-6 / 7-9 of a suit */
+    uint32_t dig[125];        /* three base-5 digits, their sum and odd count (fc_fill) */
     uint32_t pool;            /* kinds left to draw (p > 0) */
     uint64_t *hkey;           /* key + 1, 0 = empty */
     int32_t *hval;
@@ -83,8 +85,11 @@ typedef struct {
     int64_t ne, ecap, ngroups;
     int32_t *picks;           /* [group][t - 1]: the successor picked with t - 1 draws left */
     int64_t pcap;
-    double *V, *mass, *next;
-    int64_t vcap;
+    double *V, *mass, *next;  /* mass, next: the forward pass with exchanges (fc_curves_list) */
+    double *flow;             /* [state][T + 1]: the forward pass without exchanges (fc_curves_dag) */
+    int64_t fcap;
+    uint8_t *inq;             /* reached by the start's mass (fc_reachable) */
+    int64_t vcap, vsn, vtn;   /* V[state, t] at V + state * vsn + t * vtn (fc_v) */
     int32_t *act, *nact, *leaf;
     int64_t bytes;
     fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
@@ -159,17 +164,19 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
     FC_RE(act, int32_t);
     FC_RE(nact, int32_t);
     FC_RE(leaf, int32_t);
+    FC_RE(inq, uint8_t);
 #undef FC_RE
     /* the forward pass keeps mass and next at zero outside its lists */
     memset(w->mass + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
     memset(w->next + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
+    memset(w->inq + w->cap, 0, (size_t)(c - w->cap));
     w->cap = c;
     return 1;
 }
 
 /* Rehash into a table of twice the size. */
 static int fc_rehash(fc_work_t *w) {
-    int64_t cap = w->hcap ? 2 * w->hcap : 4096;
+    int64_t cap = w->hcap ? 2 * w->hcap : 1024;
     uint64_t *k = (uint64_t *)calloc((size_t)cap, sizeof(uint64_t));
     int32_t *v = (int32_t *)malloc((size_t)cap * sizeof(int32_t));
     if (!k || !v) {
@@ -230,6 +237,50 @@ static void fc_adjust(mj_hand_t *h, int t, int delta) {
     }
 }
 
+/* The distances after mj_probes of a loaded hand (delta +1: draws, -1: discards) as bytes; an
+ * impossible probe's byte means nothing (callers mask those kinds). A meld-free 4-set hand (the
+ * void rule and every form: the engine's own) takes the row fast path of mjfast_probes.h on its
+ * void classes, which probes only the suits that can change the distance; a draw onto a kind
+ * held four times would leave its table, so such hands do not. */
+static void fc_probes(mj_hand_t *h, int delta, uint8_t *dist) {
+    if (h->meld_suits || h->sets != 4 || !h->void_rule || h->form != MJ_FORM_ALL ||
+        (delta > 0 && mj_full_kinds(h))) {
+        int d[27];
+        mj_probes(h, delta, d);
+        for (int t = 0; t < 27; t++) dist[t] = (uint8_t)d[t];
+        return;
+    }
+    mj_probe_row_t b;
+    uint64_t w8[3], last[3];
+    memcpy(b.c, h->c, 27);
+    for (int s = 0; s < 3; s++) {
+        b.idx[s] = h->idx[s];
+        b.k[s] = MJ.void_full[h->idx[s]];
+        b.n[s] = h->n[s];
+        b.odd[s] = h->odd[s];
+    }
+    b.live_q = h->live_q;
+    if (delta > 0) mj_probe_row_dist(&b, +1, w8, last, 1, 1, 0, 1);
+    else mj_probe_row_dist(&b, -1, w8, last, 1, 1, 0, 1);
+    for (int s = 0; s < 3; s++) {
+        mj_put8(dist + 9 * s, w8[s]);
+        dist[9 * s + 8] = (uint8_t)last[s];
+    }
+}
+
+/* 27-bit mask of the kinds t whose byte x[t] (below 128) is below v (1..127), word by word. */
+static inline uint32_t fc_below(const uint8_t *x, int v) {
+    const uint64_t H = 0x80 * MJ_ONES8;
+    uint32_t m = 0;
+    for (int s = 0; s < 3; s++) {
+        uint64_t ge = ((mj_word8(x + 9 * s) | H) - (uint64_t)v * MJ_ONES8) & H; /* no borrow */
+        uint64_t lt = (~ge & H) >> 7;
+        m |= (uint32_t)((lt * 0x0102040810204080ULL) >> 56) << (9 * s); /* byte r to bit r */
+        m |= (uint32_t)(x[9 * s + 8] < v) << (9 * s + 8);
+    }
+    return m;
+}
+
 /* Distance of the loaded hand g less one tile of kind d. */
 static int fc_without(const mj_hand_t *g, int d) {
     mj_hand_t x = *g;
@@ -237,14 +288,17 @@ static int fc_without(const mj_hand_t *g, int d) {
     return mj_distance(&x);
 }
 
-/* Payment per payer of the self-drawn win h (14 - 3m tiles) on tile k. */
-static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
+/* Payment per payer of the self-drawn win of the 13 - 3m tiles c on tile k. */
+static double fc_payment(const fc_work_t *w, const uint8_t *c, int k) {
     const fc_job_t *job = w->job;
+    uint8_t won[27];
     int16_t fan = -1;
     mf_job_t f;
+    memcpy(won, c, 27);
+    won[k]++;
     memset(&f, 0, sizeof f);
     f.sets = job->sets;
-    f.hands = h->c;
+    f.hands = won;
     f.melds = w->melds;
     f.void_scalar = w->vs;
     f.win_scalar = k;
@@ -259,33 +313,53 @@ static double fc_payment(const fc_work_t *w, const mj_hand_t *h, int k) {
     return job->pay[internal];
 }
 
+/* Expected payment per payer of the winning draws (mask wins) onto the 13 - 3m tiles c. */
+static double fc_paid(const fc_work_t *w, const uint8_t *c, uint32_t wins) {
+    double paid = 0.0;
+    for (; wins; wins &= wins - 1) {
+        int k = __builtin_ctz(wins);
+        paid += w->p[k] * fc_payment(w, c, k);
+    }
+    return paid;
+}
+
 /* Load the hand of key into h from the row's template (key: three base-5 suit indices, rank 9
- * the lowest digit), without the checks of mj_load: every state is a valid hand of the row. */
+ * the lowest digit), without the checks of mj_load (every state is a valid hand of the row)
+ * and without the classes (mj_classes: a ready leaf needs only its waits). */
 static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, uint64_t key, mj_hand_t *h) {
     *h = w->tmpl;
     if (h->melds) h->melds = w->tmpl.meld_copy;
     for (int s = 0; s < 3; s++) {
         int32_t idx = (int32_t)(s == 0 ? key % 1953125ULL
                                 : s == 1 ? key / 1953125ULL % 1953125ULL : key / 3814697265625ULL);
-        uint32_t x = (uint32_t)idx;
-        int n = 0, odd = 0;
-        for (int r = 8; r >= 0; r--) {
-            uint32_t c = x % 5;
-            x /= 5;
-            h->c[9 * s + r] = (uint8_t)c;
-            n += (int)c;
-            odd += (int)(c & 1);
+        uint32_t d[3] = {w->dig[idx / 15625], w->dig[idx / 125 % 125], w->dig[idx % 125]};
+        uint8_t *c = h->c + 9 * s;
+        for (int j = 0; j < 3; j++) {
+            c[3 * j] = (uint8_t)d[j];
+            c[3 * j + 1] = (uint8_t)(d[j] >> 8);
+            c[3 * j + 2] = (uint8_t)(d[j] >> 16);
         }
         h->idx[s] = idx;
-        h->n[s] = n;
-        h->odd[s] = odd;
-        h->k[s] = mj_class(idx);
-        if (h->meld_suits >> s & 1) {
-            uint8_t cap[9];
-            mj_caps(h, s, cap);
-            mj_capped_vector(h->c + 9 * s, cap, h->v[s]);
-        }
+        h->n[s] = (int)((d[0] >> 24 & 15) + (d[1] >> 24 & 15) + (d[2] >> 24 & 15));
+        h->odd[s] = (int)((d[0] >> 28) + (d[1] >> 28) + (d[2] >> 28));
     }
+}
+
+/* The digits table of fc_fill: for x < 125, its base-5 digits (the highest first) in bytes 0-2,
+ * their sum in bits 24-27 and their odd count in bits 28-29. */
+static void fc_digits(uint32_t *dig) {
+    for (uint32_t x = 0; x < 125; x++) {
+        uint32_t c[3] = {x / 25, x / 5 % 5, x % 5};
+        dig[x] = c[0] | c[1] << 8 | c[2] << 16 | (c[0] + c[1] + c[2]) << 24 |
+                 ((c[0] & 1) + (c[1] & 1) + (c[2] & 1)) << 28;
+    }
+}
+
+/* Probability of drawing a kind of mask m: six subset sums of the row (fc_pool). */
+static inline double fc_mass(const fc_work_t *w, uint32_t m) {
+    double x = 0.0;
+    for (int s = 0; s < 3; s++, m >>= 9) x += w->plo[s][m & 63] + w->phi[s][m >> 6 & 7];
+    return x;
 }
 
 /* Sort the kinds drawn onto state s (loaded as h) into masks: a fifth copy is discarded at once,
@@ -293,25 +367,25 @@ static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, uint64_t key, mj_hand_t
  * not lowering the shanten unless the 定缺 rule forces a void discard) or become edge groups
  * (returned). *dh: the state's distance where groups need it. */
 static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int held_void, int front,
-                            uint32_t vmask, int *dh, uint32_t *stays, uint32_t *wins) {
-    int exchanges = w->job->exchanges, d14[27];
+                            int leaf, uint32_t vmask, int *dh, uint32_t *stays, uint32_t *wins) {
+    int exchanges = w->job->exchanges;
     uint32_t stay = w->pool & (mj_full_kinds(h) | (w->canon ? vmask : 0u));
     uint32_t rest = w->pool & ~stay, win = 0, groups = 0;
-    if (!exchanges && w->sh[s] == 0 && !held_void) {
+    if (leaf) {
         /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask) */
         win = rest & mj_hand_waits(h, w->vs);
         stay |= rest & ~win;
     } else {
+        uint8_t d14[27];
         *dh = w->sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
-        mj_probes(h, +1, d14);
-        for (uint32_t b = rest; b; b &= b - 1) {
-            int k = __builtin_ctz(b);
-            if (d14[k] == 0) win |= 1u << k;
-            else if (held_void || (vmask >> k & 1) || (exchanges && !front) || d14[k] < *dh) groups |= 1u << k;
-            /* a draw that does not lower the distance of the hand leaves every discard at no lower
-             * a distance: on the frontier that is worth 0 and never ready in time (dropped) */
-            else if (!front) stay |= 1u << k;
-        }
+        fc_probes(h, +1, d14);
+        win = rest & fc_below(d14, 1);
+        /* a draw that does not lower the distance of the hand leaves every discard at no lower a
+         * distance: unless a void discard is forced or exchanges are allowed off the frontier,
+         * it stays, and on the frontier that is worth 0 and never ready in time (dropped) */
+        uint32_t other = rest & ~win, all = ~0u;
+        groups = other & (held_void ? all : vmask | (exchanges && !front ? all : fc_below(d14, *dh)));
+        if (!front) stay |= other & ~groups;
     }
     *stays = stay;
     *wins = win;
@@ -325,21 +399,17 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     mj_hand_t h;
     fc_fill(w, w->key[s], &h);
     int vs = w->vs, held_void = vs >= 0 && h.n[vs] > 0;
-    int dh = 1, d13[27];
+    int dh = 1;
+    uint8_t d13[27];
     uint32_t vmask = vs >= 0 ? 0x1FFu << (9 * vs) : 0u, stays, wins;
     /* On the frontier (shanten = draws left at the state's first depth) every successor is worth 0
      * with the draws left after it, so the pick is the lowest allowed discard: only it is listed. */
     int front = w->sh[s] == w->T - w->depth[s];
-    uint32_t groups = fc_classify(w, s, &h, held_void, front, vmask, &dh, &stays, &wins);
-    double stay = 0, pwin = 0, ppay = 0;
-    for (uint32_t b = stays; b; b &= b - 1) stay += w->p[__builtin_ctz(b)];
-    for (uint32_t b = wins; b; b &= b - 1) {
-        int k = __builtin_ctz(b);
-        mj_hand_t g = h;
-        fc_adjust(&g, k, +1);
-        pwin += w->p[k];
-        ppay += w->p[k] * fc_payment(w, &g, k);
-    }
+    /* ready without exchanges, no void tile held: a leaf (every draw wins or stays) */
+    int leaf = !job->exchanges && w->sh[s] == 0 && !held_void;
+    if (!leaf) mj_classes(&h);
+    uint32_t groups = fc_classify(w, s, &h, held_void, front, leaf, vmask, &dh, &stays, &wins);
+    double stay = fc_mass(w, stays), pwin = fc_mass(w, wins), ppay = fc_paid(w, h.c, wins);
     if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->e0[s] = w->ne;
     int last_void = -1; /* the packed void tile a forced discard takes (fc_canon_key) */
@@ -373,13 +443,16 @@ static int fc_expand(fc_work_t *w, int64_t s) {
         /* one successor (a forced discard of the packed void tile, or the frontier's lowest
          * allowed discard): probe the discards one by one until it is found; else all at once */
         int one = front || (forced && w->canon);
-        if (!one) mj_probes(&g, -1, d13);
-        for (int d = forced && w->canon ? last_void : 0; d < 27; d++) {
-            if (!g.c[d]) continue;
-            if (one) d13[d] = fc_without(&g, d);
-            int ok = forced ? (w->canon ? d == last_void : d / 9 == vs)
-                            : job->exchanges ? d13[d] <= dh : d13[d] < dh;
-            if (!ok) continue;
+        if (!one) fc_probes(&g, -1, d13);
+        uint32_t cand = ~fc_below(g.c, 1) & 0x7FFFFFFu; /* held: the allowed discards among them */
+        if (!one && !forced) cand &= fc_below(d13, dh + job->exchanges);
+        if (forced) cand &= w->canon ? 1u << last_void : vmask;
+        for (; cand; cand &= cand - 1) {
+            int d = __builtin_ctz(cand);
+            if (one) {
+                d13[d] = (uint8_t)fc_without(&g, d);
+                if (!forced && d13[d] >= dh + job->exchanges) continue;
+            }
             if (front && d13[d] >= dh) break; /* on the frontier: dropped, as above */
             if (near && count && d13[d] >= dh) continue;
             int64_t id = s;

@@ -93,3 +93,17 @@ def test_advise_by_forecast_matches_twin(case: Case, draws: int, objective: str)
     assert [d.tile for d in got] == [w[0] for w in want]
     for d, w in zip(got, want):
         np.testing.assert_allclose([d.win, d.value], w[4:], rtol=0, atol=TOL)
+
+
+def test_twin_four_of_a_kind() -> None:
+    """Hands holding a kind four times (their draws take the general probes, not the void-class
+    fast path, which a fifth copy would leave) and hands of every discard at a few draws."""
+    import mjfast
+
+    for hand, draws, void in (("1111m234m567m23p5p", 3, None), ("1111m234m567m23p55p", 3, None),
+                              ("1111m2345m99p456p", 3, "s"), ("11112222m3456p7p", 2, None),
+                              ("1111m234m567m23p5p9s", 3, "s")):
+        case = Case(hand=[int(x) for x in mjfast.parse_hand(hand)],
+                    void_suit=None if void is None else "mps".index(void))
+        for objective in ("win", "value"):
+            _check(case, draws, objective, False, RULES[0])
