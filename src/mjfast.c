@@ -1874,7 +1874,7 @@ typedef struct {
 typedef struct {
 #if MJ_SWAR
     uint64_t x[3];
-    uint32_t b[3];
+    uint64_t b[3]; /* full words: the index adds them without a zero extension */
 #else
     uint8_t c[27];
 #endif
@@ -1883,7 +1883,7 @@ typedef struct {
 static inline void mj_row_read(mj_row_t *r, const uint8_t *src) {
 #if MJ_SWAR
     uint64_t x0, x1, x2; /* scalars, so that the compiler keeps the copy in registers */
-    uint32_t b0 = src[8], b1 = src[17], b2 = src[26];
+    uint64_t b0 = src[8], b1 = src[17], b2 = src[26];
     memcpy(&x0, src, 8);
     memcpy(&x1, src + 9, 8);
     memcpy(&x2, src + 18, 8);
@@ -1942,20 +1942,34 @@ static inline int mj_ctz(uint32_t x) {
 static inline int mj_once_i8(const int8_t *p) { return *(const volatile int8_t *)p; }
 static inline int mj_once_u8(const uint8_t *p) { return *(const volatile uint8_t *)p; }
 
+/* The base-5 index of suit s of a row whose counts are at most 4 (else meaningless), as a
+ * 64-bit value (no sign extension where it indexes a table). */
+static MJ_ALWAYS_INLINE uint64_t mj_suit_index(const mj_row_t *row, int s) {
+#if MJ_SWAR
+    /* by multiplies, no carry between lanes: byte 2j + 1 of x * 0x501 holds 5 c[2j] + c[2j+1],
+     * lane 2k + 1 (16 bits) of y * 0x190001 holds 25 y[k-1] + y[k], and the high half of the
+     * last product (ranks 1-4) * 3125 + (ranks 5-8) * 5 */
+    uint64_t x = row->x[s];
+    uint64_t y = ((x * 0x501) >> 8) & 0x00FF00FF00FF00FFULL;
+    uint64_t z = ((y * 0x190001) >> 16) & 0x0000FFFF0000FFFFULL;
+    return ((z * (5 | 3125ULL << 32)) >> 32) + row->b[s];
+#else
+    return (uint64_t)mj_index9(row->c + 9 * s);
+#endif
+}
+
 /* Suit s of a row: base-5 index, tiles, kinds held an odd number of times (n and odd may be
  * NULL: inlined, the work drops out). Returns nonzero when a count is above 4 (then the other
  * outputs are meaningless). */
 static MJ_ALWAYS_INLINE int mj_suit_load(const mj_row_t *row, int s, int32_t *idx, int *n, int *odd) {
+    *idx = (int32_t)mj_suit_index(row, s);
 #if MJ_SWAR
     const uint64_t ONES = 0x0101010101010101ULL;
     uint64_t x = row->x[s];
-    uint32_t b = row->b[s];
+    uint64_t b = row->b[s];
     uint64_t bad = (x | (x + 0x7B * ONES)) & (0x80 * ONES); /* a byte above 4 sets its top bit */
     if (n) *n = (int)((x * ONES) >> 56) + (int)b;
     if (odd) *odd = (int)(((x & ONES) * ONES) >> 56) + (int)(b & 1);
-    uint64_t y = (x & 0x00FF00FF00FF00FFULL) * 5 + ((x >> 8) & 0x00FF00FF00FF00FFULL);
-    uint64_t z = (y & 0x0000FFFF0000FFFFULL) * 25 + ((y >> 16) & 0x0000FFFF0000FFFFULL);
-    *idx = (int32_t)(((z & 0xFFFFFFFFULL) * 625 + (z >> 32)) * 5 + b);
     return bad != 0 || b > 4;
 #else
     const uint8_t *p = row->c + 9 * s;
@@ -1967,7 +1981,6 @@ static MJ_ALWAYS_INLINE int mj_suit_load(const mj_row_t *row, int s, int32_t *id
     }
     if (n) *n = nn;
     if (odd) *odd = oo;
-    *idx = mj_index9(p);
     return bad;
 #endif
 }
@@ -2366,6 +2379,25 @@ static inline int mj_row_tiles(const mj_row_t *row) {
 #endif
 }
 
+/* Nonzero unless every count of the row is at most 4 and it holds lo..hi tiles (hi <= 14): the
+ * check of the meld-free fast paths. With SWAR, once the words of ranks 1-8 pass, a total of at
+ * most 14 leaves each rank-9 count below 15, where b + 0x7B sets bit 7 exactly when b > 4: so
+ * the rank-9 counts join the words' byte test. */
+static MJ_ALWAYS_INLINE int mj_row_bad(const mj_row_t *row, const int lo, const int hi) {
+    int total = mj_row_tiles(row);
+#if MJ_SWAR
+    const uint64_t K = 0x7B * MJ_ONES8;
+    uint64_t x0 = row->x[0], x1 = row->x[1], x2 = row->x[2];
+    uint64_t w = (x0 | x1 | x2) | (x0 + K) | (x1 + K) | (x2 + K) |
+                 ((row->b[0] + 0x7Bu) | (row->b[1] + 0x7Bu) | (row->b[2] + 0x7Bu));
+    return ((w & 0x80 * MJ_ONES8) != 0) | ((unsigned)(total - lo) > (unsigned)(hi - lo));
+#else
+    int bad = 0;
+    for (int t = 0; t < 27; t++) bad |= row->c[t] > 4;
+    return bad | ((unsigned)(total - lo) > (unsigned)(hi - lo));
+#endif
+}
+
 /* Pairs in a row (a kind held 2-3 times holds one, 4 times two), capped at 7. */
 static inline int mj_row_pairs(const mj_row_t *row) {
 #if MJ_SWAR
@@ -2444,14 +2476,17 @@ static inline int mj_plain_seven(const int *n, const int *odd, int void_rule, in
 
 /* The row of void_two for a suit of void class v: its distances with each void class of the
  * other live suit. */
-static MJ_ALWAYS_INLINE const int8_t *mj_void_row(int v) { return MJ.void_two + (v << 8); }
+static MJ_ALWAYS_INLINE const int8_t *mj_void_row(int v) {
+    return MJ.void_two + ((size_t)(unsigned)v << 8);
+}
 
 /* Distance of a meld-free hand under the void rule, every form: one void_two lookup per void
- * choice, on the suits' void classes (which fold seven pairs' pairs and singles into the class).
- * Patterns of more than 14 tiles hold an arbitrary void class, like mj_class. */
-static MJ_ALWAYS_INLINE int mj_plain_void(const int32_t *idx, int void_suit) {
+ * choice, on the suits' void classes (which fold seven pairs' pairs and singles into the class)
+ * of suit indices i0..i2. Patterns of more than 14 tiles hold an arbitrary void class, like
+ * mj_class. Never MJ_INF: seven pairs in two live suits is at most 14 tiles away. */
+static MJ_ALWAYS_INLINE int mj_plain_void(uint64_t i0, uint64_t i1, uint64_t i2, int void_suit) {
     const uint8_t *vf = MJ.void_full;
-    int v0 = vf[idx[0]], v1 = vf[idx[1]], v2 = vf[idx[2]];
+    int v0 = vf[i0], v1 = vf[i1], v2 = vf[i2];
     /* all three in registers, then a choice (an array indexed by void_suit would go to memory) */
     int d0 = mj_void_row(v1)[v2], d1 = mj_void_row(v0)[v2], d2 = mj_void_row(v0)[v1];
     if (void_suit >= 0) return void_suit == 0 ? d0 : void_suit == 1 ? d1 : d2;
@@ -2693,34 +2728,36 @@ static inline void mj_write_invalid(mj_job_t *job, int64_t i) {
     }
 }
 
-/* Shanten of one meld-free row of 13 or 14 tiles without building a hand (the row read once), or
- * MJ_INVALID_ROW when the row must take the general path (which reports it if it is bad).
+/* Shanten of one meld-free row of 13 or 14 tiles without building a hand (the row read once)
+ * into *sh: 1, or 0 when the row must take the general path (which reports it if it is bad).
  * Compiled once per option combination. */
-static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, const int void_rule,
-                                         const int reg, const int sev) {
+static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int *sh,
+                                         const int void_rule, const int reg, const int sev) {
     mj_row_t row;
-    int32_t idx[3];
     mj_row_read(&row, src);
-    int bad = mj_suit_load(&row, 0, &idx[0], NULL, NULL) |
-              mj_suit_load(&row, 1, &idx[1], NULL, NULL) |
-              mj_suit_load(&row, 2, &idx[2], NULL, NULL);
-    int total = mj_row_tiles(&row);
-    if (bad | ((unsigned)(total - 13) > 1u) | ((unsigned)(void_suit + 1) > 3u)) return MJ_INVALID_ROW;
-    if (void_rule && reg && sev) return mj_shanten_of(mj_plain_void(idx, void_suit));
+    if (mj_row_bad(&row, 13, 14) | ((unsigned)(void_suit + 1) > 3u)) return 0;
+    /* constant suits, so that row stays in registers */
+    uint64_t i0 = mj_suit_index(&row, 0), i1 = mj_suit_index(&row, 1), i2 = mj_suit_index(&row, 2);
+    if (void_rule && reg && sev) {
+        *sh = mj_plain_void(i0, i1, i2, void_suit) - 1; /* never MJ_INF */
+        return 1;
+    }
     int best = MJ_INF;
     if (reg) {
-        int k[3] = {mj_class(idx[0]), mj_class(idx[1]), mj_class(idx[2])};
+        int k[3] = {MJ.full[i0], MJ.full[i1], MJ.full[i2]};
         best = mj_plain_best(k, void_rule, void_suit);
     }
     /* Seven pairs needs at least 7 - pairs tiles (fewer pairs still with a suit void), so it
      * can only win when that bound is below the regular distance: rare on dealt hands. */
     if (sev && 7 - mj_row_pairs(&row) < best) {
+        int32_t idx[3];
         int n[3], odd[3];
         for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &idx[s], &n[s], &odd[s]);
         int sv = mj_plain_seven(n, odd, void_rule, void_suit);
         best = sv < best ? sv : best;
     }
-    return mj_shanten_of(best);
+    *sh = mj_shanten_of(best);
+    return 1;
 }
 
 /* Shanten of meld-free rows: the hot batch case. Returns how many rows from i on it wrote (all
@@ -2735,8 +2772,8 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
     for (int64_t j = 0; j < rows; j++, src += 27) {
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
-        int v = mj_plain_row(src, void_suit, void_rule, reg, sev);
-        if (v == MJ_INVALID_ROW) return j;
+        int v;
+        if (!mj_plain_row(src, void_suit, &v, void_rule, reg, sev)) return j;
         out[j] = (int8_t)v;
     }
     return rows;
@@ -4029,8 +4066,16 @@ int mj_init(void) {
 
 #if defined(__GNUC__) || defined(__clang__)
 #define MJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MJ_LIKELY(x) __builtin_expect(!!(x), 1)
+#define MJ_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define MJ_UNLIKELY(x) (x)
+#define MJ_LIKELY(x) (x)
+#define MJ_NOINLINE __declspec(noinline)
 #else
 #define MJ_UNLIKELY(x) (x)
+#define MJ_LIKELY(x) (x)
+#define MJ_NOINLINE
 #endif
 
 /* Every entry point starts with one of these: one acquire load once the tables are built. */
@@ -4119,13 +4164,12 @@ static MJ_ALWAYS_INLINE int mj_shanten_plain(const mj_job_t *job, int void_rule,
     return (int)mj_plain_shanten_as(job, 0, 1, 0, 0, 1);
 }
 
-int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
+/* Every case of mj_shanten but the hot one: apart, so that the hot case needs no stack frame. */
+static MJ_NOINLINE int mj_shanten_general(const uint8_t *counts, const uint8_t *melds,
+                                          int void_suit, int options) {
     MJ_READY_OR_RETURN_CODE();
     int8_t out = 0;
-    if (!melds && counts && options == 0) { /* the hot case: default options, no melds */
-        int v = mj_plain_row(counts, void_suit, 1, 1, 1);
-        if (v != MJ_INVALID_ROW) return v;
-    } else if (!melds && counts) {
+    if (!melds && counts) {
         int form, void_rule, sets;
         if (mj_options(options, void_suit, &form, &void_rule, &sets) == 0 && sets == 4) {
             mj_job_t job;
@@ -4136,6 +4180,22 @@ int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit,
     }
     int rc = mj_one(MJ_OP_SHANTEN, counts, melds, void_suit, options, NULL, &out);
     return rc ? rc : out;
+}
+
+/* The hot case of mj_shanten (tables built, default options, no melds): the one-row fast path,
+ * else the general one with what is known of the call, so that only counts and void_suit stay
+ * live (no stack frame). */
+static MJ_ALWAYS_INLINE int mj_shanten_hot(const uint8_t *counts, int void_suit) {
+    int v;
+    if (MJ_LIKELY(mj_plain_row(counts, void_suit, &v, 1, 1, 1))) return v;
+    return mj_shanten_general(counts, NULL, void_suit, 0);
+}
+
+int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
+    if (MJ_LIKELY(((uintptr_t)melds | (unsigned)options) == 0 && counts &&
+                  mj_state_get(&mj_state) == MJ_STATE_READY))
+        return mj_shanten_hot(counts, void_suit);
+    return mj_shanten_general(counts, melds, void_suit, options);
 }
 
 int mj_is_win(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {

@@ -159,8 +159,16 @@ int mj_init(void) {
 
 #if defined(__GNUC__) || defined(__clang__)
 #define MJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MJ_LIKELY(x) __builtin_expect(!!(x), 1)
+#define MJ_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define MJ_UNLIKELY(x) (x)
+#define MJ_LIKELY(x) (x)
+#define MJ_NOINLINE __declspec(noinline)
 #else
 #define MJ_UNLIKELY(x) (x)
+#define MJ_LIKELY(x) (x)
+#define MJ_NOINLINE
 #endif
 
 /* Every entry point starts with one of these: one acquire load once the tables are built. */
@@ -249,13 +257,12 @@ static MJ_ALWAYS_INLINE int mj_shanten_plain(const mj_job_t *job, int void_rule,
     return (int)mj_plain_shanten_as(job, 0, 1, 0, 0, 1);
 }
 
-int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
+/* Every case of mj_shanten but the hot one: apart, so that the hot case needs no stack frame. */
+static MJ_NOINLINE int mj_shanten_general(const uint8_t *counts, const uint8_t *melds,
+                                          int void_suit, int options) {
     MJ_READY_OR_RETURN_CODE();
     int8_t out = 0;
-    if (!melds && counts && options == 0) { /* the hot case: default options, no melds */
-        int v = mj_plain_row(counts, void_suit, 1, 1, 1);
-        if (v != MJ_INVALID_ROW) return v;
-    } else if (!melds && counts) {
+    if (!melds && counts) {
         int form, void_rule, sets;
         if (mj_options(options, void_suit, &form, &void_rule, &sets) == 0 && sets == 4) {
             mj_job_t job;
@@ -266,6 +273,22 @@ int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit,
     }
     int rc = mj_one(MJ_OP_SHANTEN, counts, melds, void_suit, options, NULL, &out);
     return rc ? rc : out;
+}
+
+/* The hot case of mj_shanten (tables built, default options, no melds): the one-row fast path,
+ * else the general one with what is known of the call, so that only counts and void_suit stay
+ * live (no stack frame). */
+static MJ_ALWAYS_INLINE int mj_shanten_hot(const uint8_t *counts, int void_suit) {
+    int v;
+    if (MJ_LIKELY(mj_plain_row(counts, void_suit, &v, 1, 1, 1))) return v;
+    return mj_shanten_general(counts, NULL, void_suit, 0);
+}
+
+int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
+    if (MJ_LIKELY(((uintptr_t)melds | (unsigned)options) == 0 && counts &&
+                  mj_state_get(&mj_state) == MJ_STATE_READY))
+        return mj_shanten_hot(counts, void_suit);
+    return mj_shanten_general(counts, melds, void_suit, options);
 }
 
 int mj_is_win(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
