@@ -86,9 +86,12 @@ static uint32_t mj_fnv1a(const uint8_t *p, size_t n) {
  * MJ_E_NOMEM (nothing is left allocated) / MJ_E_TABLES. */
 static int mj_build_tables(void) {
     uint8_t *raw = (uint8_t *)malloc(MJ_TABLES_RAW_SIZE);
-    uint8_t *full = (uint8_t *)malloc(1953125);
+    /* the class tables with MJ_GUARD bytes of class 0 before index 0 (mjfast_kernels.h) */
+    uint8_t *full_mem = (uint8_t *)calloc(MJ_GUARD + 1953125, 1);
     uint16_t *wmask = (uint16_t *)malloc(1953125 * sizeof(uint16_t));
-    uint8_t *void_full = (uint8_t *)malloc(1953125);
+    uint8_t *void_mem = (uint8_t *)calloc(MJ_GUARD + 1953125, 1);
+    uint8_t *full = full_mem ? full_mem + MJ_GUARD : NULL;
+    uint8_t *void_full = void_mem ? void_mem + MJ_GUARD : NULL;
     uint32_t *fan = (uint32_t *)malloc(MF_HASH_SIZE * sizeof(uint32_t));
     int rc = !raw || !full || !wmask || !void_full || !fan ? MJ_E_NOMEM : 0;
     if (rc == 0 && (mj_unpack(mj_tables_lz, sizeof mj_tables_lz, raw, MJ_TABLES_RAW_SIZE) != 0 ||
@@ -132,9 +135,9 @@ static int mj_build_tables(void) {
     }
     if (rc != 0) {
         free(raw);
-        free(full);
+        free(full_mem);
         free(wmask);
-        free(void_full);
+        free(void_mem);
         free(fan);
         memset(&MJ, 0, sizeof MJ);
     }

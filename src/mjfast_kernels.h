@@ -29,7 +29,8 @@ typedef struct {
     const uint8_t *left;   /* [125] class of ranks 1-3 */
     const uint8_t *right;  /* [15625] class of ranks 4-9: uint16 little-endian, unaligned */
     const uint8_t *lr;     /* [n_left][n_right] suit class from the two (tools/tablegen.py) */
-    const uint8_t *full;   /* [5^9] suit class, expanded from the split tables at import */
+    const uint8_t *full;   /* [5^9] suit class, expanded from the split tables at import;
+                              MJ_GUARD bytes of class 0 readable before it (as void_full) */
     const int8_t *vec;     /* [NF][10] distance to k sets (col 2k) or k sets + pair (2k+1) */
     const uint8_t *pair;   /* [NF][NF] class of two full suits combined */
     const int8_t *two;     /* [NF][NF] distance of two meld-free suits to 4 sets + pair */
@@ -43,6 +44,11 @@ typedef struct {
 } mj_tables_t;
 
 static mj_tables_t MJ;
+
+/* The bytes readable before MJ.full and MJ.void_full (5^8, the largest step of a suit index): a
+ * discard probe of a kind not held reads its class there or at another index, without a mask,
+ * and the caller drops that lane. */
+#define MJ_GUARD 390625
 
 /* Class of a suit pattern of at most 14 tiles (other indices hold an arbitrary class). */
 static inline int mj_class(int32_t idx) { return MJ.full[idx]; }

@@ -233,12 +233,12 @@ static inline int mj_row_over(const mj_row_t *hand, const mj_row_t *seen) {
     uint64_t bad = 0;
     for (int s = 0; s < 3; s++) {
         /* a seen byte from 0x80 up sets its top bit; below, the sum cannot carry and sets the
-         * top bit of sum + 0x7B exactly when it is above 4 */
-        uint64_t y = seen->x[s];
-        bad |= ((hand->x[s] + y + 0x7B * MJ_ONES8) | y) & TOP;
-        bad |= hand->b[s] + seen->b[s] > 4;
+         * top bit of sum + 0x7B exactly when it is above 4 (the rank-9 counts alike, in byte 0
+         * of a word of their own: their sum stays below 0x185, bit 8 at most) */
+        uint64_t y = seen->x[s], yb = seen->b[s];
+        bad |= ((hand->x[s] + y + 0x7B * MJ_ONES8) | y) | ((hand->b[s] + yb + 0x7B) | yb);
     }
-    return bad != 0;
+    return (bad & TOP) != 0;
 #else
     int bad = 0;
     for (int t = 0; t < 27; t++) bad |= hand->c[t] + seen->c[t] > 4;
