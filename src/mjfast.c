@@ -1852,6 +1852,20 @@ typedef struct {
 #define MJ_ALWAYS_INLINE inline
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define MJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MJ_LIKELY(x) __builtin_expect(!!(x), 1)
+#define MJ_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define MJ_UNLIKELY(x) (x)
+#define MJ_LIKELY(x) (x)
+#define MJ_NOINLINE __declspec(noinline)
+#else
+#define MJ_UNLIKELY(x) (x)
+#define MJ_LIKELY(x) (x)
+#define MJ_NOINLINE
+#endif
+
 /* SWAR (8 counts per 64-bit word) on little-endian targets; -DMJ_SWAR=0 builds the portable
  * byte loops anywhere (to test them). */
 #ifndef MJ_SWAR
@@ -2386,21 +2400,26 @@ static inline int mj_row_tiles(const mj_row_t *row) {
 }
 
 /* Nonzero unless every count of the row is at most 4 and it holds lo..hi tiles (hi <= 14): the
- * check of the meld-free fast paths. With SWAR, once the words of ranks 1-8 pass, a total of at
- * most 14 leaves each rank-9 count below 15, where b + 0x7B sets bit 7 exactly when b > 4: so
- * the rank-9 counts join the words' byte test. */
+ * check of the meld-free fast paths. With SWAR the counts are first tested together: every
+ * count is at most 4 when the bytes of the OR of the words (the rank-9 counts in byte 0) are,
+ * and the OR is above 4 only where a 4 meets a 1-3 at the same place, rare. Only then each word
+ * is tested; a total of at most 14 leaves each rank-9 count below 15, where b + 0x7B sets bit 7
+ * exactly when b > 4, so the rank-9 counts join the words' byte test. */
 static MJ_ALWAYS_INLINE int mj_row_bad(const mj_row_t *row, const int lo, const int hi) {
     int total = mj_row_tiles(row);
+    int bad_size = (unsigned)(total - lo) > (unsigned)(hi - lo);
 #if MJ_SWAR
-    const uint64_t K = 0x7B * MJ_ONES8;
+    const uint64_t K = 0x7B * MJ_ONES8, H = 0x80 * MJ_ONES8;
     uint64_t x0 = row->x[0], x1 = row->x[1], x2 = row->x[2];
+    uint64_t u = x0 | x1 | x2 | row->b[0] | row->b[1] | row->b[2];
+    if (MJ_LIKELY(((u | (u + K)) & H) == 0)) return bad_size;
     uint64_t w = (x0 | x1 | x2) | (x0 + K) | (x1 + K) | (x2 + K) |
                  ((row->b[0] + 0x7Bu) | (row->b[1] + 0x7Bu) | (row->b[2] + 0x7Bu));
-    return ((w & 0x80 * MJ_ONES8) != 0) | ((unsigned)(total - lo) > (unsigned)(hi - lo));
+    return ((w & H) != 0) | bad_size;
 #else
     int bad = 0;
     for (int t = 0; t < 27; t++) bad |= row->c[t] > 4;
-    return bad | ((unsigned)(total - lo) > (unsigned)(hi - lo));
+    return bad | bad_size;
 #endif
 }
 
@@ -4087,20 +4106,6 @@ int mj_init(void) {
         mj_yield(); /* another thread is building */
     }
 }
-
-#if defined(__GNUC__) || defined(__clang__)
-#define MJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define MJ_LIKELY(x) __builtin_expect(!!(x), 1)
-#define MJ_NOINLINE __attribute__((noinline))
-#elif defined(_MSC_VER)
-#define MJ_UNLIKELY(x) (x)
-#define MJ_LIKELY(x) (x)
-#define MJ_NOINLINE __declspec(noinline)
-#else
-#define MJ_UNLIKELY(x) (x)
-#define MJ_LIKELY(x) (x)
-#define MJ_NOINLINE
-#endif
 
 /* Every entry point starts with one of these: one acquire load once the tables are built. */
 #define MJ_READY_OR_RETURN(fail)                                                                 \

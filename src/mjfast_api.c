@@ -160,20 +160,6 @@ int mj_init(void) {
     }
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define MJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define MJ_LIKELY(x) __builtin_expect(!!(x), 1)
-#define MJ_NOINLINE __attribute__((noinline))
-#elif defined(_MSC_VER)
-#define MJ_UNLIKELY(x) (x)
-#define MJ_LIKELY(x) (x)
-#define MJ_NOINLINE __declspec(noinline)
-#else
-#define MJ_UNLIKELY(x) (x)
-#define MJ_LIKELY(x) (x)
-#define MJ_NOINLINE
-#endif
-
 /* Every entry point starts with one of these: one acquire load once the tables are built. */
 #define MJ_READY_OR_RETURN(fail)                                                                 \
     do {                                                                                         \

@@ -57,6 +57,20 @@ typedef struct {
 #define MJ_ALWAYS_INLINE inline
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define MJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MJ_LIKELY(x) __builtin_expect(!!(x), 1)
+#define MJ_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define MJ_UNLIKELY(x) (x)
+#define MJ_LIKELY(x) (x)
+#define MJ_NOINLINE __declspec(noinline)
+#else
+#define MJ_UNLIKELY(x) (x)
+#define MJ_LIKELY(x) (x)
+#define MJ_NOINLINE
+#endif
+
 /* SWAR (8 counts per 64-bit word) on little-endian targets; -DMJ_SWAR=0 builds the portable
  * byte loops anywhere (to test them). */
 #ifndef MJ_SWAR
