@@ -130,16 +130,15 @@ static MJ_ALWAYS_INLINE int mj_suit_probes(const int8_t *row1, const int8_t *row
         if (mask) off &= (int32_t)(int8_t)ok[r];
         kk[r] = full[off];
     }
-    uint8_t vb[8];
+    uint64_t w = 0; /* gathered in a register: bytes stored apart would not forward to a word */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 8
 #endif
     for (int r = 0; r < 8; r++) {
-        unsigned v = r1[kk[r]];
+        uint64_t v = r1[kk[r]];
         if (two_rows) v = r2[kk[r]] < v ? r2[kk[r]] : v;
-        vb[r] = (uint8_t)v;
+        w |= v << (8 * r);
     }
-    uint64_t w = mj_word8(vb);
     int v = r1[kk[8]];
     if (two_rows) v = r2[kk[8]] < v ? r2[kk[8]] : v;
     if (a) {
