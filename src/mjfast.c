@@ -2925,9 +2925,9 @@ static const int8_t mj_inf_row[256] = {MJ_INF32, MJ_INF32, MJ_INF32, MJ_INF32,
 
 /* Distances after the 9 probes of one suit (counts c, its classes at full = MJ.full + its index),
  * one byte per rank: min(row1[kk], row2[kk] when two_rows, a[parity of the count]) for the class
- * kk after the probe (a = NULL: no such term, as MJ_INF, which no row entry exceeds); ranks 1-8 in a word (rank 1 the low byte), rank 9 returned apart. Where the
- * probe is impossible (a kind not held; a fifth copy, with may_cap) the byte means nothing (it
- * is at most MJ_INF). Branch-free; the class loads do not depend on each other, so they
+ * kk after the probe (a = NULL: no such term, as MJ_INF, which no row entry exceeds); ranks 1-8
+ * in a word (rank 1 the low byte), rank 9 returned apart. Where the probe is impossible (a kind
+ * not held; a fifth copy, with may_cap) the byte means nothing (it is at most MJ_INF). Branch-free; the class loads do not depend on each other, so they
  * overlap; the rows are looked up per probe, a lane by lane. A discard of a kind not held reads
  * at most 5^8 before the suit's index (MJ_GUARD); a draw of a fifth copy could read past the
  * table, so with may_cap it reads the class at offset 0 instead. */
@@ -4192,7 +4192,8 @@ static MJ_ALWAYS_INLINE int mj_shanten_plain(const mj_job_t *job, int void_rule,
     return (int)mj_plain_shanten_as(job, 0, 1, 0, 0, 1);
 }
 
-/* Every case of mj_shanten but the hot one: apart, so that the hot case needs no stack frame. */
+/* Every case of mj_shanten but the hot one: apart (not inlined), so that the hot case keeps to
+ * registers and saves only the few it uses. */
 static MJ_NOINLINE int mj_shanten_general(const uint8_t *counts, const uint8_t *melds,
                                           int void_suit, int options) {
     MJ_READY_OR_RETURN_CODE();
@@ -4212,7 +4213,7 @@ static MJ_NOINLINE int mj_shanten_general(const uint8_t *counts, const uint8_t *
 
 /* The hot case of mj_shanten (tables built, default options, no melds): the one-row fast path,
  * else the general one with what is known of the call, so that only counts and void_suit stay
- * live (no stack frame). */
+ * live. */
 static MJ_ALWAYS_INLINE int mj_shanten_hot(const uint8_t *counts, int void_suit) {
     int v;
     if (MJ_LIKELY(mj_plain_row(counts, void_suit, &v, 1, 1, 1))) return v;

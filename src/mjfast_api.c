@@ -246,7 +246,8 @@ static MJ_ALWAYS_INLINE int mj_shanten_plain(const mj_job_t *job, int void_rule,
     return (int)mj_plain_shanten_as(job, 0, 1, 0, 0, 1);
 }
 
-/* Every case of mj_shanten but the hot one: apart, so that the hot case needs no stack frame. */
+/* Every case of mj_shanten but the hot one: apart (not inlined), so that the hot case keeps to
+ * registers and saves only the few it uses. */
 static MJ_NOINLINE int mj_shanten_general(const uint8_t *counts, const uint8_t *melds,
                                           int void_suit, int options) {
     MJ_READY_OR_RETURN_CODE();
@@ -266,7 +267,7 @@ static MJ_NOINLINE int mj_shanten_general(const uint8_t *counts, const uint8_t *
 
 /* The hot case of mj_shanten (tables built, default options, no melds): the one-row fast path,
  * else the general one with what is known of the call, so that only counts and void_suit stay
- * live (no stack frame). */
+ * live. */
 static MJ_ALWAYS_INLINE int mj_shanten_hot(const uint8_t *counts, int void_suit) {
     int v;
     if (MJ_LIKELY(mj_plain_row(counts, void_suit, &v, 1, 1, 1))) return v;

@@ -106,9 +106,9 @@ static const int8_t mj_inf_row[256] = {MJ_INF32, MJ_INF32, MJ_INF32, MJ_INF32,
 
 /* Distances after the 9 probes of one suit (counts c, its classes at full = MJ.full + its index),
  * one byte per rank: min(row1[kk], row2[kk] when two_rows, a[parity of the count]) for the class
- * kk after the probe (a = NULL: no such term, as MJ_INF, which no row entry exceeds); ranks 1-8 in a word (rank 1 the low byte), rank 9 returned apart. Where the
- * probe is impossible (a kind not held; a fifth copy, with may_cap) the byte means nothing (it
- * is at most MJ_INF). Branch-free; the class loads do not depend on each other, so they
+ * kk after the probe (a = NULL: no such term, as MJ_INF, which no row entry exceeds); ranks 1-8
+ * in a word (rank 1 the low byte), rank 9 returned apart. Where the probe is impossible (a kind
+ * not held; a fifth copy, with may_cap) the byte means nothing (it is at most MJ_INF). Branch-free; the class loads do not depend on each other, so they
  * overlap; the rows are looked up per probe, a lane by lane. A discard of a kind not held reads
  * at most 5^8 before the suit's index (MJ_GUARD); a draw of a fifth copy could read past the
  * table, so with may_cap it reads the class at offset 0 instead. */
