@@ -1852,6 +1852,20 @@ typedef struct {
 #define MJ_ALWAYS_INLINE inline
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define MJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MJ_LIKELY(x) __builtin_expect(!!(x), 1)
+#define MJ_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define MJ_UNLIKELY(x) (x)
+#define MJ_LIKELY(x) (x)
+#define MJ_NOINLINE __declspec(noinline)
+#else
+#define MJ_UNLIKELY(x) (x)
+#define MJ_LIKELY(x) (x)
+#define MJ_NOINLINE
+#endif
+
 /* SWAR (8 counts per 64-bit word) on little-endian targets; -DMJ_SWAR=0 builds the portable
  * byte loops anywhere (to test them). */
 #ifndef MJ_SWAR
@@ -1874,7 +1888,7 @@ typedef struct {
 typedef struct {
 #if MJ_SWAR
     uint64_t x[3];
-    uint32_t b[3];
+    uint64_t b[3]; /* full words: the index adds them without a zero extension */
 #else
     uint8_t c[27];
 #endif
@@ -1883,7 +1897,7 @@ typedef struct {
 static inline void mj_row_read(mj_row_t *r, const uint8_t *src) {
 #if MJ_SWAR
     uint64_t x0, x1, x2; /* scalars, so that the compiler keeps the copy in registers */
-    uint32_t b0 = src[8], b1 = src[17], b2 = src[26];
+    uint64_t b0 = src[8], b1 = src[17], b2 = src[26];
     memcpy(&x0, src, 8);
     memcpy(&x1, src + 9, 8);
     memcpy(&x2, src + 18, 8);
@@ -1942,20 +1956,34 @@ static inline int mj_ctz(uint32_t x) {
 static inline int mj_once_i8(const int8_t *p) { return *(const volatile int8_t *)p; }
 static inline int mj_once_u8(const uint8_t *p) { return *(const volatile uint8_t *)p; }
 
+/* The base-5 index of suit s of a row whose counts are at most 4 (else meaningless), as a
+ * 64-bit value (no sign extension where it indexes a table). */
+static MJ_ALWAYS_INLINE uint64_t mj_suit_index(const mj_row_t *row, int s) {
+#if MJ_SWAR
+    /* by multiplies, no carry between lanes: byte 2j + 1 of x * 0x501 holds 5 c[2j] + c[2j+1],
+     * lane 2k + 1 (16 bits) of y * 0x190001 holds 25 y[k-1] + y[k], and the high half of the
+     * last product (ranks 1-4) * 3125 + (ranks 5-8) * 5 */
+    uint64_t x = row->x[s];
+    uint64_t y = ((x * 0x501) >> 8) & 0x00FF00FF00FF00FFULL;
+    uint64_t z = ((y * 0x190001) >> 16) & 0x0000FFFF0000FFFFULL;
+    return ((z * (5 | 3125ULL << 32)) >> 32) + row->b[s];
+#else
+    return (uint64_t)mj_index9(row->c + 9 * s);
+#endif
+}
+
 /* Suit s of a row: base-5 index, tiles, kinds held an odd number of times (n and odd may be
  * NULL: inlined, the work drops out). Returns nonzero when a count is above 4 (then the other
  * outputs are meaningless). */
 static MJ_ALWAYS_INLINE int mj_suit_load(const mj_row_t *row, int s, int32_t *idx, int *n, int *odd) {
+    *idx = (int32_t)mj_suit_index(row, s);
 #if MJ_SWAR
     const uint64_t ONES = 0x0101010101010101ULL;
     uint64_t x = row->x[s];
-    uint32_t b = row->b[s];
+    uint64_t b = row->b[s];
     uint64_t bad = (x | (x + 0x7B * ONES)) & (0x80 * ONES); /* a byte above 4 sets its top bit */
     if (n) *n = (int)((x * ONES) >> 56) + (int)b;
     if (odd) *odd = (int)(((x & ONES) * ONES) >> 56) + (int)(b & 1);
-    uint64_t y = (x & 0x00FF00FF00FF00FFULL) * 5 + ((x >> 8) & 0x00FF00FF00FF00FFULL);
-    uint64_t z = (y & 0x0000FFFF0000FFFFULL) * 25 + ((y >> 16) & 0x0000FFFF0000FFFFULL);
-    *idx = (int32_t)(((z & 0xFFFFFFFFULL) * 625 + (z >> 32)) * 5 + b);
     return bad != 0 || b > 4;
 #else
     const uint8_t *p = row->c + 9 * s;
@@ -1967,7 +1995,6 @@ static MJ_ALWAYS_INLINE int mj_suit_load(const mj_row_t *row, int s, int32_t *id
     }
     if (n) *n = nn;
     if (odd) *odd = oo;
-    *idx = mj_index9(p);
     return bad;
 #endif
 }
@@ -2015,12 +2042,12 @@ static inline int mj_row_over(const mj_row_t *hand, const mj_row_t *seen) {
     uint64_t bad = 0;
     for (int s = 0; s < 3; s++) {
         /* a seen byte from 0x80 up sets its top bit; below, the sum cannot carry and sets the
-         * top bit of sum + 0x7B exactly when it is above 4 */
-        uint64_t y = seen->x[s];
-        bad |= ((hand->x[s] + y + 0x7B * MJ_ONES8) | y) & TOP;
-        bad |= hand->b[s] + seen->b[s] > 4;
+         * top bit of sum + 0x7B exactly when it is above 4 (the rank-9 counts alike, in byte 0
+         * of a word of their own: their sum stays below 0x185, bit 8 at most) */
+        uint64_t y = seen->x[s], yb = seen->b[s];
+        bad |= ((hand->x[s] + y + 0x7B * MJ_ONES8) | y) | ((hand->b[s] + yb + 0x7B) | yb);
     }
-    return bad != 0;
+    return (bad & TOP) != 0;
 #else
     int bad = 0;
     for (int t = 0; t < 27; t++) bad |= hand->c[t] + seen->c[t] > 4;
@@ -2153,7 +2180,8 @@ typedef struct {
     const uint8_t *left;   /* [125] class of ranks 1-3 */
     const uint8_t *right;  /* [15625] class of ranks 4-9: uint16 little-endian, unaligned */
     const uint8_t *lr;     /* [n_left][n_right] suit class from the two (tools/tablegen.py) */
-    const uint8_t *full;   /* [5^9] suit class, expanded from the split tables at import */
+    const uint8_t *full;   /* [5^9] suit class, expanded from the split tables at import;
+                              MJ_GUARD bytes of class 0 readable before it (as void_full) */
     const int8_t *vec;     /* [NF][10] distance to k sets (col 2k) or k sets + pair (2k+1) */
     const uint8_t *pair;   /* [NF][NF] class of two full suits combined */
     const int8_t *two;     /* [NF][NF] distance of two meld-free suits to 4 sets + pair */
@@ -2167,6 +2195,11 @@ typedef struct {
 } mj_tables_t;
 
 static mj_tables_t MJ;
+
+/* The bytes readable before MJ.full and MJ.void_full (5^8, the largest step of a suit index): a
+ * discard probe of a kind not held reads its class there or at another index, without a mask,
+ * and the caller drops that lane. */
+#define MJ_GUARD 390625
 
 /* Class of a suit pattern of at most 14 tiles (other indices hold an arbitrary class). */
 static inline int mj_class(int32_t idx) { return MJ.full[idx]; }
@@ -2366,6 +2399,30 @@ static inline int mj_row_tiles(const mj_row_t *row) {
 #endif
 }
 
+/* Nonzero unless every count of the row is at most 4 and it holds lo..hi tiles (hi <= 14): the
+ * check of the meld-free fast paths. With SWAR the counts are first tested together: every
+ * count is at most 4 when the bytes of the OR of the words (the rank-9 counts in byte 0) are,
+ * and the OR is above 4 only where a 4 meets a 1-3 at the same place, rare. Only then each word
+ * is tested; a total of at most 14 leaves each rank-9 count below 15, where b + 0x7B sets bit 7
+ * exactly when b > 4, so the rank-9 counts join the words' byte test. */
+static MJ_ALWAYS_INLINE int mj_row_bad(const mj_row_t *row, const int lo, const int hi) {
+    int total = mj_row_tiles(row);
+    int bad_size = (unsigned)(total - lo) > (unsigned)(hi - lo);
+#if MJ_SWAR
+    const uint64_t K = 0x7B * MJ_ONES8, H = 0x80 * MJ_ONES8;
+    uint64_t x0 = row->x[0], x1 = row->x[1], x2 = row->x[2];
+    uint64_t u = x0 | x1 | x2 | row->b[0] | row->b[1] | row->b[2];
+    if (MJ_LIKELY(((u | (u + K)) & H) == 0)) return bad_size;
+    uint64_t w = (x0 | x1 | x2) | (x0 + K) | (x1 + K) | (x2 + K) |
+                 ((row->b[0] + 0x7Bu) | (row->b[1] + 0x7Bu) | (row->b[2] + 0x7Bu));
+    return ((w & H) != 0) | bad_size;
+#else
+    int bad = 0;
+    for (int t = 0; t < 27; t++) bad |= row->c[t] > 4;
+    return bad | bad_size;
+#endif
+}
+
 /* Pairs in a row (a kind held 2-3 times holds one, 4 times two), capped at 7. */
 static inline int mj_row_pairs(const mj_row_t *row) {
 #if MJ_SWAR
@@ -2444,14 +2501,17 @@ static inline int mj_plain_seven(const int *n, const int *odd, int void_rule, in
 
 /* The row of void_two for a suit of void class v: its distances with each void class of the
  * other live suit. */
-static MJ_ALWAYS_INLINE const int8_t *mj_void_row(int v) { return MJ.void_two + (v << 8); }
+static MJ_ALWAYS_INLINE const int8_t *mj_void_row(int v) {
+    return MJ.void_two + ((size_t)(unsigned)v << 8);
+}
 
 /* Distance of a meld-free hand under the void rule, every form: one void_two lookup per void
- * choice, on the suits' void classes (which fold seven pairs' pairs and singles into the class).
- * Patterns of more than 14 tiles hold an arbitrary void class, like mj_class. */
-static MJ_ALWAYS_INLINE int mj_plain_void(const int32_t *idx, int void_suit) {
+ * choice, on the suits' void classes (which fold seven pairs' pairs and singles into the class)
+ * of suit indices i0..i2. Patterns of more than 14 tiles hold an arbitrary void class, like
+ * mj_class. Never MJ_INF: seven pairs in two live suits is at most 14 tiles away. */
+static MJ_ALWAYS_INLINE int mj_plain_void(uint64_t i0, uint64_t i1, uint64_t i2, int void_suit) {
     const uint8_t *vf = MJ.void_full;
-    int v0 = vf[idx[0]], v1 = vf[idx[1]], v2 = vf[idx[2]];
+    int v0 = vf[i0], v1 = vf[i1], v2 = vf[i2];
     /* all three in registers, then a choice (an array indexed by void_suit would go to memory) */
     int d0 = mj_void_row(v1)[v2], d1 = mj_void_row(v0)[v2], d2 = mj_void_row(v0)[v1];
     if (void_suit >= 0) return void_suit == 0 ? d0 : void_suit == 1 ? d1 : d2;
@@ -2693,34 +2753,36 @@ static inline void mj_write_invalid(mj_job_t *job, int64_t i) {
     }
 }
 
-/* Shanten of one meld-free row of 13 or 14 tiles without building a hand (the row read once), or
- * MJ_INVALID_ROW when the row must take the general path (which reports it if it is bad).
+/* Shanten of one meld-free row of 13 or 14 tiles without building a hand (the row read once)
+ * into *sh: 1, or 0 when the row must take the general path (which reports it if it is bad).
  * Compiled once per option combination. */
-static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, const int void_rule,
-                                         const int reg, const int sev) {
+static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int *sh,
+                                         const int void_rule, const int reg, const int sev) {
     mj_row_t row;
-    int32_t idx[3];
     mj_row_read(&row, src);
-    int bad = mj_suit_load(&row, 0, &idx[0], NULL, NULL) |
-              mj_suit_load(&row, 1, &idx[1], NULL, NULL) |
-              mj_suit_load(&row, 2, &idx[2], NULL, NULL);
-    int total = mj_row_tiles(&row);
-    if (bad | ((unsigned)(total - 13) > 1u) | ((unsigned)(void_suit + 1) > 3u)) return MJ_INVALID_ROW;
-    if (void_rule && reg && sev) return mj_shanten_of(mj_plain_void(idx, void_suit));
+    if (mj_row_bad(&row, 13, 14) | ((unsigned)(void_suit + 1) > 3u)) return 0;
+    /* constant suits, so that row stays in registers */
+    uint64_t i0 = mj_suit_index(&row, 0), i1 = mj_suit_index(&row, 1), i2 = mj_suit_index(&row, 2);
+    if (void_rule && reg && sev) {
+        *sh = mj_plain_void(i0, i1, i2, void_suit) - 1; /* never MJ_INF */
+        return 1;
+    }
     int best = MJ_INF;
     if (reg) {
-        int k[3] = {mj_class(idx[0]), mj_class(idx[1]), mj_class(idx[2])};
+        int k[3] = {MJ.full[i0], MJ.full[i1], MJ.full[i2]};
         best = mj_plain_best(k, void_rule, void_suit);
     }
     /* Seven pairs needs at least 7 - pairs tiles (fewer pairs still with a suit void), so it
      * can only win when that bound is below the regular distance: rare on dealt hands. */
     if (sev && 7 - mj_row_pairs(&row) < best) {
+        int32_t idx[3];
         int n[3], odd[3];
         for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &idx[s], &n[s], &odd[s]);
         int sv = mj_plain_seven(n, odd, void_rule, void_suit);
         best = sv < best ? sv : best;
     }
-    return mj_shanten_of(best);
+    *sh = mj_shanten_of(best);
+    return 1;
 }
 
 /* Shanten of meld-free rows: the hot batch case. Returns how many rows from i on it wrote (all
@@ -2735,8 +2797,8 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
     for (int64_t j = 0; j < rows; j++, src += 27) {
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
-        int v = mj_plain_row(src, void_suit, void_rule, reg, sev);
-        if (v == MJ_INVALID_ROW) return j;
+        int v;
+        if (!mj_plain_row(src, void_suit, &v, void_rule, reg, sev)) return j;
         out[j] = (int8_t)v;
     }
     return rows;
@@ -2800,12 +2862,14 @@ static MJ_ALWAYS_INLINE void mj_seven_probe(int need, int x, const int delta, in
 }
 
 /* Fill pb for the probes of a meld-free 4-set hand of 13 (draws) or 14 (discards) tiles:
- * classes k, tiles n, odd kinds odd, live_q as in mj_hand_t.
+ * classes k, tiles n, odd kinds odd (read only with sev), live_q as in mj_hand_t.
  * Options as constants: each combination compiles to straight code. */
 static MJ_ALWAYS_INLINE void mj_probe_base(const int *k, const int *n, const int *odd, int live_q,
                                            mj_probe_base_t *pb, const int void_rule, const int reg,
                                            const int sev, const int vc) {
+    static const int none[3] = {0, 0, 0};
     int pr[3];
+    if (!sev) n = odd = none; /* no seven-pairs terms: need and x go unused */
     for (int s = 0; s < 3; s++) pr[s] = (n[s] - odd[s]) >> 1;
     if (!void_rule) {
         int need = 7 - pr[0] - pr[1] - pr[2], x = need - odd[0] - odd[1] - odd[2];
@@ -2861,16 +2925,19 @@ static const int8_t mj_inf_row[256] = {MJ_INF32, MJ_INF32, MJ_INF32, MJ_INF32,
 
 /* Distances after the 9 probes of one suit (counts c, its classes at full = MJ.full + its index),
  * one byte per rank: min(row1[kk], row2[kk] when two_rows, a[parity of the count]) for the class
- * kk after the probe; ranks 1-8 in a word (rank 1 the low byte), rank 9 returned apart. Where the
- * probe is impossible (a kind not held; a fifth copy, with may_cap) the byte means nothing (it
- * is at most MJ_INF). Branch-free; the class loads do not depend on each other, so they
- * overlap; the rows are looked up per probe, a lane by lane. */
+ * kk after the probe (a = NULL: no such term, as MJ_INF, which no row entry exceeds); ranks 1-8
+ * in a word (rank 1 the low byte), rank 9 returned apart. Where the probe is impossible (a kind
+ * not held; a fifth copy, with may_cap) the byte means nothing (it is at most MJ_INF). Branch-free; the class loads do not depend on each other, so they
+ * overlap; the rows are looked up per probe, a lane by lane. A discard of a kind not held reads
+ * at most 5^8 before the suit's index (MJ_GUARD); a draw of a fifth copy could read past the
+ * table, so with may_cap it reads the class at offset 0 instead. */
 static MJ_ALWAYS_INLINE int mj_suit_probes(const int8_t *row1, const int8_t *row2, const int *a,
                                            const uint8_t *full, const uint8_t *c, uint64_t *lo,
                                            const int delta, const int may_cap, const int two_rows) {
     const uint8_t *r1 = (const uint8_t *)row1, *r2 = (const uint8_t *)row2;
+    const int mask = delta > 0 && may_cap;
     uint8_t kk[9], ok[9];
-    if (delta < 0 || may_cap) { /* impossible probes read the class at offset 0: never off the table */
+    if (mask) {
         mj_put8(ok, mj_probe_ok8(mj_word8(c), delta));
         ok[8] = (uint8_t)mj_probe_ok8(c[8], delta);
     }
@@ -2879,24 +2946,26 @@ static MJ_ALWAYS_INLINE int mj_suit_probes(const int8_t *row1, const int8_t *row
 #endif
     for (int r = 0; r < 9; r++) {
         int32_t off = delta * MJ_POW[r];
-        if (delta < 0 || may_cap) off &= (int32_t)(int8_t)ok[r];
+        if (mask) off &= (int32_t)(int8_t)ok[r];
         kk[r] = full[off];
     }
-    uint8_t vb[8];
+    uint64_t w = 0; /* gathered in a register: bytes stored apart would not forward to a word */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 8
 #endif
     for (int r = 0; r < 8; r++) {
-        unsigned v = r1[kk[r]];
+        uint64_t v = r1[kk[r]];
         if (two_rows) v = r2[kk[r]] < v ? r2[kk[r]] : v;
-        vb[r] = (uint8_t)v;
+        w |= v << (8 * r);
     }
-    uint64_t w = mj_word8(vb);
-    uint64_t odd = (mj_word8(c) & MJ_ONES8) * 0xFF;
-    *lo = mj_min8(w, ((uint64_t)a[0] * MJ_ONES8 & ~odd) | ((uint64_t)a[1] * MJ_ONES8 & odd));
-    int v = a[c[8] & 1], v1 = r1[kk[8]];
-    v = v1 < v ? v1 : v;
+    int v = r1[kk[8]];
     if (two_rows) v = r2[kk[8]] < v ? r2[kk[8]] : v;
+    if (a) {
+        uint64_t odd = (mj_word8(c) & MJ_ONES8) * 0xFF;
+        w = mj_min8(w, ((uint64_t)a[0] * MJ_ONES8 & ~odd) | ((uint64_t)a[1] * MJ_ONES8 & odd));
+        v = a[c[8] & 1] < v ? a[c[8] & 1] : v;
+    }
+    *lo = w;
     return v;
 }
 
@@ -2993,13 +3062,13 @@ typedef struct {
 /* Rows per pass of mj_plain_probe_rows_as. */
 #define MJ_PROBE_PASS 16
 
-/* The first pass over rows [i, i + rows): read and check each row into blk and load its classes.
- * Returns the rows it took: all, or up to the first that the
- * fast path leaves to the general one (a bad row, visible counts that do not fit, and for
- * effective tiles a kind held four times). */
+/* The first pass over rows [i, i + rows): read and check each row into blk and load its classes
+ * (tiles and odd kinds per suit only for the seven-pairs terms: sev). Returns the rows it took:
+ * all, or up to the first that the fast path leaves to the general one (a bad row, visible
+ * counts that do not fit, and for effective tiles a kind held four times). */
 static MJ_ALWAYS_INLINE int64_t mj_probe_rows_load(const mj_job_t *job, int64_t i, int64_t rows,
                                                    mj_probe_row_t *blk, const int delta,
-                                                   const int vc) {
+                                                   const int sev, const int vc) {
     const uint8_t *src = job->hands + 27 * i;
     const int8_t *voids = job->voids ? job->voids + i : NULL;
     const uint8_t *vis = job->visible ? job->visible + job->visible_stride * i : NULL;
@@ -3007,18 +3076,23 @@ static MJ_ALWAYS_INLINE int64_t mj_probe_rows_load(const mj_job_t *job, int64_t 
         mj_probe_row_t *b = &blk[j];
         mj_row_t row, seen;
         mj_row_read(&row, src);
-        int bad = mj_suit_load(&row, 0, &b->idx[0], &b->n[0], &b->odd[0]) |
-                  mj_suit_load(&row, 1, &b->idx[1], &b->n[1], &b->odd[1]) |
-                  mj_suit_load(&row, 2, &b->idx[2], &b->n[2], &b->odd[2]);
+        int bad = mj_row_bad(&row, 13 + (delta < 0), 13 + (delta < 0));
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
         if (vis) {
             mj_row_read(&seen, vis + job->visible_stride * j);
             bad |= mj_row_over(&row, &seen);
         }
         if (delta > 0) bad |= mj_row_has4(&row);
-        if (bad | (b->n[0] + b->n[1] + b->n[2] != 13 + (delta < 0)) |
-            ((unsigned)(void_suit + 1) > 3u))
-            return j;
+        if (bad | ((unsigned)(void_suit + 1) > 3u)) return j;
+        if (sev) { /* constant suits, so that row stays in registers */
+            mj_suit_load(&row, 0, &b->idx[0], &b->n[0], &b->odd[0]);
+            mj_suit_load(&row, 1, &b->idx[1], &b->n[1], &b->odd[1]);
+            mj_suit_load(&row, 2, &b->idx[2], &b->n[2], &b->odd[2]);
+        } else {
+            b->idx[0] = (int32_t)mj_suit_index(&row, 0);
+            b->idx[1] = (int32_t)mj_suit_index(&row, 1);
+            b->idx[2] = (int32_t)mj_suit_index(&row, 2);
+        }
         mj_row_write(&row, b->c);
         if (delta > 0) mj_row_left(&row, vis ? &seen : NULL, b->left);
         b->live_q = void_suit >= 0 ? 1 << void_suit : 7;
@@ -3038,7 +3112,7 @@ static MJ_ALWAYS_INLINE int64_t mj_probe_rows_load(const mj_job_t *job, int64_t 
 static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int delta, uint64_t *w,
                                               uint64_t *last, const int void_rule, const int reg,
                                               const int sev, const int vc) {
-    const int nf = MJ.n_full, cap = delta < 0; /* no fifth copies here: no kind held 4 times */
+    const int nf = MJ.n_full, cap = 0; /* no fifth copies: draws come to rows without a quad */
     const int *k = b->k;
     const uint8_t *full = vc ? MJ.void_full : MJ.full;
     mj_probe_base_t pb;
@@ -3049,7 +3123,8 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
         for (int s = 0; s < 3; s++) {
             int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
             const int8_t *fin = reg ? MJ.final + MJ.pair[k[o1] * nf + k[o2]] * nf : mj_inf_row;
-            lv = mj_suit_probes(fin, fin, e, MJ.full + b->idx[s], b->c + 9 * s, &w[s], delta, cap, 0);
+            lv = mj_suit_probes(fin, fin, sev ? e : NULL, MJ.full + b->idx[s], b->c + 9 * s, &w[s],
+                                delta, cap, 0);
             last[s] = (uint64_t)lv;
         }
         return pb.d;
@@ -3059,10 +3134,11 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
         int q = best >> 1, s1 = q == 0 ? 1 : 0, s2 = q == 2 ? 1 : 2;
         const int8_t *r1 = reg ? mj_two_row(k[s2], vc) : mj_inf_row;
         const int8_t *r2 = reg ? mj_two_row(k[s1], vc) : mj_inf_row;
+        const int *a = sev ? e : NULL;
         mj_probe_sevens(&pb, q, 1, delta, sev, e);
-        lv = mj_suit_probes(r1, r1, e, full + b->idx[s1], b->c + 9 * s1, &w[s1], delta, cap, 0);
+        lv = mj_suit_probes(r1, r1, a, full + b->idx[s1], b->c + 9 * s1, &w[s1], delta, cap, 0);
         last[s1] = (uint64_t)lv;
-        lv = mj_suit_probes(r2, r2, e, full + b->idx[s2], b->c + 9 * s2, &w[s2], delta, cap, 0);
+        lv = mj_suit_probes(r2, r2, a, full + b->idx[s2], b->c + 9 * s2, &w[s2], delta, cap, 0);
         last[s2] = (uint64_t)lv;
         w[q] = (uint64_t)pb.d * MJ_ONES8;
         last[q] = (uint64_t)pb.d;
@@ -3109,7 +3185,7 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int6
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
     for (int64_t done = 0; done < rows;) {
         int64_t want = rows - done < MJ_PROBE_PASS ? rows - done : MJ_PROBE_PASS;
-        int64_t got = mj_probe_rows_load(job, i + done, want, blk, delta, vc);
+        int64_t got = mj_probe_rows_load(job, i + done, want, blk, delta, sev, vc);
         uint8_t *restrict out = (uint8_t *)job->out + 27 * (i + done);
         for (int64_t j = 0; j < got; j++, out += 27) {
             const mj_probe_row_t *b = &blk[j];
@@ -3965,9 +4041,12 @@ static uint32_t mj_fnv1a(const uint8_t *p, size_t n) {
  * MJ_E_NOMEM (nothing is left allocated) / MJ_E_TABLES. */
 static int mj_build_tables(void) {
     uint8_t *raw = (uint8_t *)malloc(MJ_TABLES_RAW_SIZE);
-    uint8_t *full = (uint8_t *)malloc(1953125);
+    /* the class tables with MJ_GUARD bytes of class 0 before index 0 (mjfast_kernels.h) */
+    uint8_t *full_mem = (uint8_t *)calloc(MJ_GUARD + 1953125, 1);
     uint16_t *wmask = (uint16_t *)malloc(1953125 * sizeof(uint16_t));
-    uint8_t *void_full = (uint8_t *)malloc(1953125);
+    uint8_t *void_mem = (uint8_t *)calloc(MJ_GUARD + 1953125, 1);
+    uint8_t *full = full_mem ? full_mem + MJ_GUARD : NULL;
+    uint8_t *void_full = void_mem ? void_mem + MJ_GUARD : NULL;
     uint32_t *fan = (uint32_t *)malloc(MF_HASH_SIZE * sizeof(uint32_t));
     int rc = !raw || !full || !wmask || !void_full || !fan ? MJ_E_NOMEM : 0;
     if (rc == 0 && (mj_unpack(mj_tables_lz, sizeof mj_tables_lz, raw, MJ_TABLES_RAW_SIZE) != 0 ||
@@ -4011,9 +4090,9 @@ static int mj_build_tables(void) {
     }
     if (rc != 0) {
         free(raw);
-        free(full);
+        free(full_mem);
         free(wmask);
-        free(void_full);
+        free(void_mem);
         free(fan);
         memset(&MJ, 0, sizeof MJ);
     }
@@ -4035,12 +4114,6 @@ int mj_init(void) {
         mj_yield(); /* another thread is building */
     }
 }
-
-#if defined(__GNUC__) || defined(__clang__)
-#define MJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#else
-#define MJ_UNLIKELY(x) (x)
-#endif
 
 /* Every entry point starts with one of these: one acquire load once the tables are built. */
 #define MJ_READY_OR_RETURN(fail)                                                                 \
@@ -4128,13 +4201,13 @@ static MJ_ALWAYS_INLINE int mj_shanten_plain(const mj_job_t *job, int void_rule,
     return (int)mj_plain_shanten_as(job, 0, 1, 0, 0, 1);
 }
 
-int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
+/* Every case of mj_shanten but the hot one: apart (not inlined), so that the hot case keeps to
+ * registers and saves only the few it uses. */
+static MJ_NOINLINE int mj_shanten_general(const uint8_t *counts, const uint8_t *melds,
+                                          int void_suit, int options) {
     MJ_READY_OR_RETURN_CODE();
     int8_t out = 0;
-    if (!melds && counts && options == 0) { /* the hot case: default options, no melds */
-        int v = mj_plain_row(counts, void_suit, 1, 1, 1);
-        if (v != MJ_INVALID_ROW) return v;
-    } else if (!melds && counts) {
+    if (!melds && counts) {
         int form, void_rule, sets;
         if (mj_options(options, void_suit, &form, &void_rule, &sets) == 0 && sets == 4) {
             mj_job_t job;
@@ -4145,6 +4218,22 @@ int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit,
     }
     int rc = mj_one(MJ_OP_SHANTEN, counts, melds, void_suit, options, NULL, &out);
     return rc ? rc : out;
+}
+
+/* The hot case of mj_shanten (tables built, default options, no melds): the one-row fast path,
+ * else the general one with what is known of the call, so that only counts and void_suit stay
+ * live. */
+static MJ_ALWAYS_INLINE int mj_shanten_hot(const uint8_t *counts, int void_suit) {
+    int v;
+    if (MJ_LIKELY(mj_plain_row(counts, void_suit, &v, 1, 1, 1))) return v;
+    return mj_shanten_general(counts, NULL, void_suit, 0);
+}
+
+int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
+    if (MJ_LIKELY(((uintptr_t)melds | (unsigned)options) == 0 && counts &&
+                  mj_state_get(&mj_state) == MJ_STATE_READY))
+        return mj_shanten_hot(counts, void_suit);
+    return mj_shanten_general(counts, melds, void_suit, options);
 }
 
 int mj_is_win(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {

@@ -86,9 +86,12 @@ static uint32_t mj_fnv1a(const uint8_t *p, size_t n) {
  * MJ_E_NOMEM (nothing is left allocated) / MJ_E_TABLES. */
 static int mj_build_tables(void) {
     uint8_t *raw = (uint8_t *)malloc(MJ_TABLES_RAW_SIZE);
-    uint8_t *full = (uint8_t *)malloc(1953125);
+    /* the class tables with MJ_GUARD bytes of class 0 before index 0 (mjfast_kernels.h) */
+    uint8_t *full_mem = (uint8_t *)calloc(MJ_GUARD + 1953125, 1);
     uint16_t *wmask = (uint16_t *)malloc(1953125 * sizeof(uint16_t));
-    uint8_t *void_full = (uint8_t *)malloc(1953125);
+    uint8_t *void_mem = (uint8_t *)calloc(MJ_GUARD + 1953125, 1);
+    uint8_t *full = full_mem ? full_mem + MJ_GUARD : NULL;
+    uint8_t *void_full = void_mem ? void_mem + MJ_GUARD : NULL;
     uint32_t *fan = (uint32_t *)malloc(MF_HASH_SIZE * sizeof(uint32_t));
     int rc = !raw || !full || !wmask || !void_full || !fan ? MJ_E_NOMEM : 0;
     if (rc == 0 && (mj_unpack(mj_tables_lz, sizeof mj_tables_lz, raw, MJ_TABLES_RAW_SIZE) != 0 ||
@@ -132,9 +135,9 @@ static int mj_build_tables(void) {
     }
     if (rc != 0) {
         free(raw);
-        free(full);
+        free(full_mem);
         free(wmask);
-        free(void_full);
+        free(void_mem);
         free(fan);
         memset(&MJ, 0, sizeof MJ);
     }
@@ -156,12 +159,6 @@ int mj_init(void) {
         mj_yield(); /* another thread is building */
     }
 }
-
-#if defined(__GNUC__) || defined(__clang__)
-#define MJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
-#else
-#define MJ_UNLIKELY(x) (x)
-#endif
 
 /* Every entry point starts with one of these: one acquire load once the tables are built. */
 #define MJ_READY_OR_RETURN(fail)                                                                 \
@@ -249,13 +246,13 @@ static MJ_ALWAYS_INLINE int mj_shanten_plain(const mj_job_t *job, int void_rule,
     return (int)mj_plain_shanten_as(job, 0, 1, 0, 0, 1);
 }
 
-int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
+/* Every case of mj_shanten but the hot one: apart (not inlined), so that the hot case keeps to
+ * registers and saves only the few it uses. */
+static MJ_NOINLINE int mj_shanten_general(const uint8_t *counts, const uint8_t *melds,
+                                          int void_suit, int options) {
     MJ_READY_OR_RETURN_CODE();
     int8_t out = 0;
-    if (!melds && counts && options == 0) { /* the hot case: default options, no melds */
-        int v = mj_plain_row(counts, void_suit, 1, 1, 1);
-        if (v != MJ_INVALID_ROW) return v;
-    } else if (!melds && counts) {
+    if (!melds && counts) {
         int form, void_rule, sets;
         if (mj_options(options, void_suit, &form, &void_rule, &sets) == 0 && sets == 4) {
             mj_job_t job;
@@ -266,6 +263,22 @@ int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit,
     }
     int rc = mj_one(MJ_OP_SHANTEN, counts, melds, void_suit, options, NULL, &out);
     return rc ? rc : out;
+}
+
+/* The hot case of mj_shanten (tables built, default options, no melds): the one-row fast path,
+ * else the general one with what is known of the call, so that only counts and void_suit stay
+ * live. */
+static MJ_ALWAYS_INLINE int mj_shanten_hot(const uint8_t *counts, int void_suit) {
+    int v;
+    if (MJ_LIKELY(mj_plain_row(counts, void_suit, &v, 1, 1, 1))) return v;
+    return mj_shanten_general(counts, NULL, void_suit, 0);
+}
+
+int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
+    if (MJ_LIKELY(((uintptr_t)melds | (unsigned)options) == 0 && counts &&
+                  mj_state_get(&mj_state) == MJ_STATE_READY))
+        return mj_shanten_hot(counts, void_suit);
+    return mj_shanten_general(counts, melds, void_suit, options);
 }
 
 int mj_is_win(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {

@@ -29,7 +29,8 @@ typedef struct {
     const uint8_t *left;   /* [125] class of ranks 1-3 */
     const uint8_t *right;  /* [15625] class of ranks 4-9: uint16 little-endian, unaligned */
     const uint8_t *lr;     /* [n_left][n_right] suit class from the two (tools/tablegen.py) */
-    const uint8_t *full;   /* [5^9] suit class, expanded from the split tables at import */
+    const uint8_t *full;   /* [5^9] suit class, expanded from the split tables at import;
+                              MJ_GUARD bytes of class 0 readable before it (as void_full) */
     const int8_t *vec;     /* [NF][10] distance to k sets (col 2k) or k sets + pair (2k+1) */
     const uint8_t *pair;   /* [NF][NF] class of two full suits combined */
     const int8_t *two;     /* [NF][NF] distance of two meld-free suits to 4 sets + pair */
@@ -43,6 +44,11 @@ typedef struct {
 } mj_tables_t;
 
 static mj_tables_t MJ;
+
+/* The bytes readable before MJ.full and MJ.void_full (5^8, the largest step of a suit index): a
+ * discard probe of a kind not held reads its class there or at another index, without a mask,
+ * and the caller drops that lane. */
+#define MJ_GUARD 390625
 
 /* Class of a suit pattern of at most 14 tiles (other indices hold an arbitrary class). */
 static inline int mj_class(int32_t idx) { return MJ.full[idx]; }
@@ -242,6 +248,30 @@ static inline int mj_row_tiles(const mj_row_t *row) {
 #endif
 }
 
+/* Nonzero unless every count of the row is at most 4 and it holds lo..hi tiles (hi <= 14): the
+ * check of the meld-free fast paths. With SWAR the counts are first tested together: every
+ * count is at most 4 when the bytes of the OR of the words (the rank-9 counts in byte 0) are,
+ * and the OR is above 4 only where a 4 meets a 1-3 at the same place, rare. Only then each word
+ * is tested; a total of at most 14 leaves each rank-9 count below 15, where b + 0x7B sets bit 7
+ * exactly when b > 4, so the rank-9 counts join the words' byte test. */
+static MJ_ALWAYS_INLINE int mj_row_bad(const mj_row_t *row, const int lo, const int hi) {
+    int total = mj_row_tiles(row);
+    int bad_size = (unsigned)(total - lo) > (unsigned)(hi - lo);
+#if MJ_SWAR
+    const uint64_t K = 0x7B * MJ_ONES8, H = 0x80 * MJ_ONES8;
+    uint64_t x0 = row->x[0], x1 = row->x[1], x2 = row->x[2];
+    uint64_t u = x0 | x1 | x2 | row->b[0] | row->b[1] | row->b[2];
+    if (MJ_LIKELY(((u | (u + K)) & H) == 0)) return bad_size;
+    uint64_t w = (x0 | x1 | x2) | (x0 + K) | (x1 + K) | (x2 + K) |
+                 ((row->b[0] + 0x7Bu) | (row->b[1] + 0x7Bu) | (row->b[2] + 0x7Bu));
+    return ((w & H) != 0) | bad_size;
+#else
+    int bad = 0;
+    for (int t = 0; t < 27; t++) bad |= row->c[t] > 4;
+    return bad | bad_size;
+#endif
+}
+
 /* Pairs in a row (a kind held 2-3 times holds one, 4 times two), capped at 7. */
 static inline int mj_row_pairs(const mj_row_t *row) {
 #if MJ_SWAR
@@ -320,14 +350,17 @@ static inline int mj_plain_seven(const int *n, const int *odd, int void_rule, in
 
 /* The row of void_two for a suit of void class v: its distances with each void class of the
  * other live suit. */
-static MJ_ALWAYS_INLINE const int8_t *mj_void_row(int v) { return MJ.void_two + (v << 8); }
+static MJ_ALWAYS_INLINE const int8_t *mj_void_row(int v) {
+    return MJ.void_two + ((size_t)(unsigned)v << 8);
+}
 
 /* Distance of a meld-free hand under the void rule, every form: one void_two lookup per void
- * choice, on the suits' void classes (which fold seven pairs' pairs and singles into the class).
- * Patterns of more than 14 tiles hold an arbitrary void class, like mj_class. */
-static MJ_ALWAYS_INLINE int mj_plain_void(const int32_t *idx, int void_suit) {
+ * choice, on the suits' void classes (which fold seven pairs' pairs and singles into the class)
+ * of suit indices i0..i2. Patterns of more than 14 tiles hold an arbitrary void class, like
+ * mj_class. Never MJ_INF: seven pairs in two live suits is at most 14 tiles away. */
+static MJ_ALWAYS_INLINE int mj_plain_void(uint64_t i0, uint64_t i1, uint64_t i2, int void_suit) {
     const uint8_t *vf = MJ.void_full;
-    int v0 = vf[idx[0]], v1 = vf[idx[1]], v2 = vf[idx[2]];
+    int v0 = vf[i0], v1 = vf[i1], v2 = vf[i2];
     /* all three in registers, then a choice (an array indexed by void_suit would go to memory) */
     int d0 = mj_void_row(v1)[v2], d1 = mj_void_row(v0)[v2], d2 = mj_void_row(v0)[v1];
     if (void_suit >= 0) return void_suit == 0 ? d0 : void_suit == 1 ? d1 : d2;
@@ -569,34 +602,36 @@ static inline void mj_write_invalid(mj_job_t *job, int64_t i) {
     }
 }
 
-/* Shanten of one meld-free row of 13 or 14 tiles without building a hand (the row read once), or
- * MJ_INVALID_ROW when the row must take the general path (which reports it if it is bad).
+/* Shanten of one meld-free row of 13 or 14 tiles without building a hand (the row read once)
+ * into *sh: 1, or 0 when the row must take the general path (which reports it if it is bad).
  * Compiled once per option combination. */
-static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, const int void_rule,
-                                         const int reg, const int sev) {
+static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int *sh,
+                                         const int void_rule, const int reg, const int sev) {
     mj_row_t row;
-    int32_t idx[3];
     mj_row_read(&row, src);
-    int bad = mj_suit_load(&row, 0, &idx[0], NULL, NULL) |
-              mj_suit_load(&row, 1, &idx[1], NULL, NULL) |
-              mj_suit_load(&row, 2, &idx[2], NULL, NULL);
-    int total = mj_row_tiles(&row);
-    if (bad | ((unsigned)(total - 13) > 1u) | ((unsigned)(void_suit + 1) > 3u)) return MJ_INVALID_ROW;
-    if (void_rule && reg && sev) return mj_shanten_of(mj_plain_void(idx, void_suit));
+    if (mj_row_bad(&row, 13, 14) | ((unsigned)(void_suit + 1) > 3u)) return 0;
+    /* constant suits, so that row stays in registers */
+    uint64_t i0 = mj_suit_index(&row, 0), i1 = mj_suit_index(&row, 1), i2 = mj_suit_index(&row, 2);
+    if (void_rule && reg && sev) {
+        *sh = mj_plain_void(i0, i1, i2, void_suit) - 1; /* never MJ_INF */
+        return 1;
+    }
     int best = MJ_INF;
     if (reg) {
-        int k[3] = {mj_class(idx[0]), mj_class(idx[1]), mj_class(idx[2])};
+        int k[3] = {MJ.full[i0], MJ.full[i1], MJ.full[i2]};
         best = mj_plain_best(k, void_rule, void_suit);
     }
     /* Seven pairs needs at least 7 - pairs tiles (fewer pairs still with a suit void), so it
      * can only win when that bound is below the regular distance: rare on dealt hands. */
     if (sev && 7 - mj_row_pairs(&row) < best) {
+        int32_t idx[3];
         int n[3], odd[3];
         for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &idx[s], &n[s], &odd[s]);
         int sv = mj_plain_seven(n, odd, void_rule, void_suit);
         best = sv < best ? sv : best;
     }
-    return mj_shanten_of(best);
+    *sh = mj_shanten_of(best);
+    return 1;
 }
 
 /* Shanten of meld-free rows: the hot batch case. Returns how many rows from i on it wrote (all
@@ -611,8 +646,8 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
     for (int64_t j = 0; j < rows; j++, src += 27) {
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
-        int v = mj_plain_row(src, void_suit, void_rule, reg, sev);
-        if (v == MJ_INVALID_ROW) return j;
+        int v;
+        if (!mj_plain_row(src, void_suit, &v, void_rule, reg, sev)) return j;
         out[j] = (int8_t)v;
     }
     return rows;

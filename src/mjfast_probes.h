@@ -43,12 +43,14 @@ static MJ_ALWAYS_INLINE void mj_seven_probe(int need, int x, const int delta, in
 }
 
 /* Fill pb for the probes of a meld-free 4-set hand of 13 (draws) or 14 (discards) tiles:
- * classes k, tiles n, odd kinds odd, live_q as in mj_hand_t.
+ * classes k, tiles n, odd kinds odd (read only with sev), live_q as in mj_hand_t.
  * Options as constants: each combination compiles to straight code. */
 static MJ_ALWAYS_INLINE void mj_probe_base(const int *k, const int *n, const int *odd, int live_q,
                                            mj_probe_base_t *pb, const int void_rule, const int reg,
                                            const int sev, const int vc) {
+    static const int none[3] = {0, 0, 0};
     int pr[3];
+    if (!sev) n = odd = none; /* no seven-pairs terms: need and x go unused */
     for (int s = 0; s < 3; s++) pr[s] = (n[s] - odd[s]) >> 1;
     if (!void_rule) {
         int need = 7 - pr[0] - pr[1] - pr[2], x = need - odd[0] - odd[1] - odd[2];
@@ -104,16 +106,19 @@ static const int8_t mj_inf_row[256] = {MJ_INF32, MJ_INF32, MJ_INF32, MJ_INF32,
 
 /* Distances after the 9 probes of one suit (counts c, its classes at full = MJ.full + its index),
  * one byte per rank: min(row1[kk], row2[kk] when two_rows, a[parity of the count]) for the class
- * kk after the probe; ranks 1-8 in a word (rank 1 the low byte), rank 9 returned apart. Where the
- * probe is impossible (a kind not held; a fifth copy, with may_cap) the byte means nothing (it
- * is at most MJ_INF). Branch-free; the class loads do not depend on each other, so they
- * overlap; the rows are looked up per probe, a lane by lane. */
+ * kk after the probe (a = NULL: no such term, as MJ_INF, which no row entry exceeds); ranks 1-8
+ * in a word (rank 1 the low byte), rank 9 returned apart. Where the probe is impossible (a kind
+ * not held; a fifth copy, with may_cap) the byte means nothing (it is at most MJ_INF). Branch-free; the class loads do not depend on each other, so they
+ * overlap; the rows are looked up per probe, a lane by lane. A discard of a kind not held reads
+ * at most 5^8 before the suit's index (MJ_GUARD); a draw of a fifth copy could read past the
+ * table, so with may_cap it reads the class at offset 0 instead. */
 static MJ_ALWAYS_INLINE int mj_suit_probes(const int8_t *row1, const int8_t *row2, const int *a,
                                            const uint8_t *full, const uint8_t *c, uint64_t *lo,
                                            const int delta, const int may_cap, const int two_rows) {
     const uint8_t *r1 = (const uint8_t *)row1, *r2 = (const uint8_t *)row2;
+    const int mask = delta > 0 && may_cap;
     uint8_t kk[9], ok[9];
-    if (delta < 0 || may_cap) { /* impossible probes read the class at offset 0: never off the table */
+    if (mask) {
         mj_put8(ok, mj_probe_ok8(mj_word8(c), delta));
         ok[8] = (uint8_t)mj_probe_ok8(c[8], delta);
     }
@@ -122,24 +127,26 @@ static MJ_ALWAYS_INLINE int mj_suit_probes(const int8_t *row1, const int8_t *row
 #endif
     for (int r = 0; r < 9; r++) {
         int32_t off = delta * MJ_POW[r];
-        if (delta < 0 || may_cap) off &= (int32_t)(int8_t)ok[r];
+        if (mask) off &= (int32_t)(int8_t)ok[r];
         kk[r] = full[off];
     }
-    uint8_t vb[8];
+    uint64_t w = 0; /* gathered in a register: bytes stored apart would not forward to a word */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC unroll 8
 #endif
     for (int r = 0; r < 8; r++) {
-        unsigned v = r1[kk[r]];
+        uint64_t v = r1[kk[r]];
         if (two_rows) v = r2[kk[r]] < v ? r2[kk[r]] : v;
-        vb[r] = (uint8_t)v;
+        w |= v << (8 * r);
     }
-    uint64_t w = mj_word8(vb);
-    uint64_t odd = (mj_word8(c) & MJ_ONES8) * 0xFF;
-    *lo = mj_min8(w, ((uint64_t)a[0] * MJ_ONES8 & ~odd) | ((uint64_t)a[1] * MJ_ONES8 & odd));
-    int v = a[c[8] & 1], v1 = r1[kk[8]];
-    v = v1 < v ? v1 : v;
+    int v = r1[kk[8]];
     if (two_rows) v = r2[kk[8]] < v ? r2[kk[8]] : v;
+    if (a) {
+        uint64_t odd = (mj_word8(c) & MJ_ONES8) * 0xFF;
+        w = mj_min8(w, ((uint64_t)a[0] * MJ_ONES8 & ~odd) | ((uint64_t)a[1] * MJ_ONES8 & odd));
+        v = a[c[8] & 1] < v ? a[c[8] & 1] : v;
+    }
+    *lo = w;
     return v;
 }
 
@@ -236,13 +243,13 @@ typedef struct {
 /* Rows per pass of mj_plain_probe_rows_as. */
 #define MJ_PROBE_PASS 16
 
-/* The first pass over rows [i, i + rows): read and check each row into blk and load its classes.
- * Returns the rows it took: all, or up to the first that the
- * fast path leaves to the general one (a bad row, visible counts that do not fit, and for
- * effective tiles a kind held four times). */
+/* The first pass over rows [i, i + rows): read and check each row into blk and load its classes
+ * (tiles and odd kinds per suit only for the seven-pairs terms: sev). Returns the rows it took:
+ * all, or up to the first that the fast path leaves to the general one (a bad row, visible
+ * counts that do not fit, and for effective tiles a kind held four times). */
 static MJ_ALWAYS_INLINE int64_t mj_probe_rows_load(const mj_job_t *job, int64_t i, int64_t rows,
                                                    mj_probe_row_t *blk, const int delta,
-                                                   const int vc) {
+                                                   const int sev, const int vc) {
     const uint8_t *src = job->hands + 27 * i;
     const int8_t *voids = job->voids ? job->voids + i : NULL;
     const uint8_t *vis = job->visible ? job->visible + job->visible_stride * i : NULL;
@@ -250,18 +257,23 @@ static MJ_ALWAYS_INLINE int64_t mj_probe_rows_load(const mj_job_t *job, int64_t 
         mj_probe_row_t *b = &blk[j];
         mj_row_t row, seen;
         mj_row_read(&row, src);
-        int bad = mj_suit_load(&row, 0, &b->idx[0], &b->n[0], &b->odd[0]) |
-                  mj_suit_load(&row, 1, &b->idx[1], &b->n[1], &b->odd[1]) |
-                  mj_suit_load(&row, 2, &b->idx[2], &b->n[2], &b->odd[2]);
+        int bad = mj_row_bad(&row, 13 + (delta < 0), 13 + (delta < 0));
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
         if (vis) {
             mj_row_read(&seen, vis + job->visible_stride * j);
             bad |= mj_row_over(&row, &seen);
         }
         if (delta > 0) bad |= mj_row_has4(&row);
-        if (bad | (b->n[0] + b->n[1] + b->n[2] != 13 + (delta < 0)) |
-            ((unsigned)(void_suit + 1) > 3u))
-            return j;
+        if (bad | ((unsigned)(void_suit + 1) > 3u)) return j;
+        if (sev) { /* constant suits, so that row stays in registers */
+            mj_suit_load(&row, 0, &b->idx[0], &b->n[0], &b->odd[0]);
+            mj_suit_load(&row, 1, &b->idx[1], &b->n[1], &b->odd[1]);
+            mj_suit_load(&row, 2, &b->idx[2], &b->n[2], &b->odd[2]);
+        } else {
+            b->idx[0] = (int32_t)mj_suit_index(&row, 0);
+            b->idx[1] = (int32_t)mj_suit_index(&row, 1);
+            b->idx[2] = (int32_t)mj_suit_index(&row, 2);
+        }
         mj_row_write(&row, b->c);
         if (delta > 0) mj_row_left(&row, vis ? &seen : NULL, b->left);
         b->live_q = void_suit >= 0 ? 1 << void_suit : 7;
@@ -281,7 +293,7 @@ static MJ_ALWAYS_INLINE int64_t mj_probe_rows_load(const mj_job_t *job, int64_t 
 static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int delta, uint64_t *w,
                                               uint64_t *last, const int void_rule, const int reg,
                                               const int sev, const int vc) {
-    const int nf = MJ.n_full, cap = delta < 0; /* no fifth copies here: no kind held 4 times */
+    const int nf = MJ.n_full, cap = 0; /* no fifth copies: draws come to rows without a quad */
     const int *k = b->k;
     const uint8_t *full = vc ? MJ.void_full : MJ.full;
     mj_probe_base_t pb;
@@ -292,7 +304,8 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
         for (int s = 0; s < 3; s++) {
             int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
             const int8_t *fin = reg ? MJ.final + MJ.pair[k[o1] * nf + k[o2]] * nf : mj_inf_row;
-            lv = mj_suit_probes(fin, fin, e, MJ.full + b->idx[s], b->c + 9 * s, &w[s], delta, cap, 0);
+            lv = mj_suit_probes(fin, fin, sev ? e : NULL, MJ.full + b->idx[s], b->c + 9 * s, &w[s],
+                                delta, cap, 0);
             last[s] = (uint64_t)lv;
         }
         return pb.d;
@@ -302,10 +315,11 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
         int q = best >> 1, s1 = q == 0 ? 1 : 0, s2 = q == 2 ? 1 : 2;
         const int8_t *r1 = reg ? mj_two_row(k[s2], vc) : mj_inf_row;
         const int8_t *r2 = reg ? mj_two_row(k[s1], vc) : mj_inf_row;
+        const int *a = sev ? e : NULL;
         mj_probe_sevens(&pb, q, 1, delta, sev, e);
-        lv = mj_suit_probes(r1, r1, e, full + b->idx[s1], b->c + 9 * s1, &w[s1], delta, cap, 0);
+        lv = mj_suit_probes(r1, r1, a, full + b->idx[s1], b->c + 9 * s1, &w[s1], delta, cap, 0);
         last[s1] = (uint64_t)lv;
-        lv = mj_suit_probes(r2, r2, e, full + b->idx[s2], b->c + 9 * s2, &w[s2], delta, cap, 0);
+        lv = mj_suit_probes(r2, r2, a, full + b->idx[s2], b->c + 9 * s2, &w[s2], delta, cap, 0);
         last[s2] = (uint64_t)lv;
         w[q] = (uint64_t)pb.d * MJ_ONES8;
         last[q] = (uint64_t)pb.d;
@@ -352,7 +366,7 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int6
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
     for (int64_t done = 0; done < rows;) {
         int64_t want = rows - done < MJ_PROBE_PASS ? rows - done : MJ_PROBE_PASS;
-        int64_t got = mj_probe_rows_load(job, i + done, want, blk, delta, vc);
+        int64_t got = mj_probe_rows_load(job, i + done, want, blk, delta, sev, vc);
         uint8_t *restrict out = (uint8_t *)job->out + 27 * (i + done);
         for (int64_t j = 0; j < got; j++, out += 27) {
             const mj_probe_row_t *b = &blk[j];

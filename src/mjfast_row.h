@@ -57,6 +57,20 @@ typedef struct {
 #define MJ_ALWAYS_INLINE inline
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define MJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MJ_LIKELY(x) __builtin_expect(!!(x), 1)
+#define MJ_NOINLINE __attribute__((noinline))
+#elif defined(_MSC_VER)
+#define MJ_UNLIKELY(x) (x)
+#define MJ_LIKELY(x) (x)
+#define MJ_NOINLINE __declspec(noinline)
+#else
+#define MJ_UNLIKELY(x) (x)
+#define MJ_LIKELY(x) (x)
+#define MJ_NOINLINE
+#endif
+
 /* SWAR (8 counts per 64-bit word) on little-endian targets; -DMJ_SWAR=0 builds the portable
  * byte loops anywhere (to test them). */
 #ifndef MJ_SWAR
@@ -79,7 +93,7 @@ typedef struct {
 typedef struct {
 #if MJ_SWAR
     uint64_t x[3];
-    uint32_t b[3];
+    uint64_t b[3]; /* full words: the index adds them without a zero extension */
 #else
     uint8_t c[27];
 #endif
@@ -88,7 +102,7 @@ typedef struct {
 static inline void mj_row_read(mj_row_t *r, const uint8_t *src) {
 #if MJ_SWAR
     uint64_t x0, x1, x2; /* scalars, so that the compiler keeps the copy in registers */
-    uint32_t b0 = src[8], b1 = src[17], b2 = src[26];
+    uint64_t b0 = src[8], b1 = src[17], b2 = src[26];
     memcpy(&x0, src, 8);
     memcpy(&x1, src + 9, 8);
     memcpy(&x2, src + 18, 8);
@@ -147,20 +161,34 @@ static inline int mj_ctz(uint32_t x) {
 static inline int mj_once_i8(const int8_t *p) { return *(const volatile int8_t *)p; }
 static inline int mj_once_u8(const uint8_t *p) { return *(const volatile uint8_t *)p; }
 
+/* The base-5 index of suit s of a row whose counts are at most 4 (else meaningless), as a
+ * 64-bit value (no sign extension where it indexes a table). */
+static MJ_ALWAYS_INLINE uint64_t mj_suit_index(const mj_row_t *row, int s) {
+#if MJ_SWAR
+    /* by multiplies, no carry between lanes: byte 2j + 1 of x * 0x501 holds 5 c[2j] + c[2j+1],
+     * lane 2k + 1 (16 bits) of y * 0x190001 holds 25 y[k-1] + y[k], and the high half of the
+     * last product (ranks 1-4) * 3125 + (ranks 5-8) * 5 */
+    uint64_t x = row->x[s];
+    uint64_t y = ((x * 0x501) >> 8) & 0x00FF00FF00FF00FFULL;
+    uint64_t z = ((y * 0x190001) >> 16) & 0x0000FFFF0000FFFFULL;
+    return ((z * (5 | 3125ULL << 32)) >> 32) + row->b[s];
+#else
+    return (uint64_t)mj_index9(row->c + 9 * s);
+#endif
+}
+
 /* Suit s of a row: base-5 index, tiles, kinds held an odd number of times (n and odd may be
  * NULL: inlined, the work drops out). Returns nonzero when a count is above 4 (then the other
  * outputs are meaningless). */
 static MJ_ALWAYS_INLINE int mj_suit_load(const mj_row_t *row, int s, int32_t *idx, int *n, int *odd) {
+    *idx = (int32_t)mj_suit_index(row, s);
 #if MJ_SWAR
     const uint64_t ONES = 0x0101010101010101ULL;
     uint64_t x = row->x[s];
-    uint32_t b = row->b[s];
+    uint64_t b = row->b[s];
     uint64_t bad = (x | (x + 0x7B * ONES)) & (0x80 * ONES); /* a byte above 4 sets its top bit */
     if (n) *n = (int)((x * ONES) >> 56) + (int)b;
     if (odd) *odd = (int)(((x & ONES) * ONES) >> 56) + (int)(b & 1);
-    uint64_t y = (x & 0x00FF00FF00FF00FFULL) * 5 + ((x >> 8) & 0x00FF00FF00FF00FFULL);
-    uint64_t z = (y & 0x0000FFFF0000FFFFULL) * 25 + ((y >> 16) & 0x0000FFFF0000FFFFULL);
-    *idx = (int32_t)(((z & 0xFFFFFFFFULL) * 625 + (z >> 32)) * 5 + b);
     return bad != 0 || b > 4;
 #else
     const uint8_t *p = row->c + 9 * s;
@@ -172,7 +200,6 @@ static MJ_ALWAYS_INLINE int mj_suit_load(const mj_row_t *row, int s, int32_t *id
     }
     if (n) *n = nn;
     if (odd) *odd = oo;
-    *idx = mj_index9(p);
     return bad;
 #endif
 }
@@ -220,12 +247,12 @@ static inline int mj_row_over(const mj_row_t *hand, const mj_row_t *seen) {
     uint64_t bad = 0;
     for (int s = 0; s < 3; s++) {
         /* a seen byte from 0x80 up sets its top bit; below, the sum cannot carry and sets the
-         * top bit of sum + 0x7B exactly when it is above 4 */
-        uint64_t y = seen->x[s];
-        bad |= ((hand->x[s] + y + 0x7B * MJ_ONES8) | y) & TOP;
-        bad |= hand->b[s] + seen->b[s] > 4;
+         * top bit of sum + 0x7B exactly when it is above 4 (the rank-9 counts alike, in byte 0
+         * of a word of their own: their sum stays below 0x185, bit 8 at most) */
+        uint64_t y = seen->x[s], yb = seen->b[s];
+        bad |= ((hand->x[s] + y + 0x7B * MJ_ONES8) | y) | ((hand->b[s] + yb + 0x7B) | yb);
     }
-    return bad != 0;
+    return (bad & TOP) != 0;
 #else
     int bad = 0;
     for (int t = 0; t < 27; t++) bad |= hand->c[t] + seen->c[t] > 4;

@@ -19,7 +19,7 @@ cdef extern from "mjfast.h":
 
 _rc = mj_init()
 if _rc == MJ_E_NOMEM:
-    raise MemoryError("mjfast: cannot allocate 6.1 MiB for the suit tables")
+    raise MemoryError("mjfast: cannot allocate 8.7 MiB for the suit tables")
 if _rc != 0:
     raise ImportError("mjfast: the built-in suit tables failed their check; rebuild the package")
 

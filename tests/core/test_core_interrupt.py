@@ -15,10 +15,12 @@ SCRIPT = textwrap.dedent(
     import sys
     import numpy as np
     import mjfast
-    hands = np.tile(mjfast.parse_hand("123m456m789m23p55p"), (16_000_000, 1))
+    hands = np.tile(mjfast.parse_hand("123m456m789m23p55p"), (4_000_000, 1))
     try:
         print("ready", flush=True)
-        mjfast.effective_tiles(hands, workers={workers})
+        # batch after batch: the kernels are fast enough to finish one before the signal comes
+        for _ in range(200):
+            mjfast.effective_tiles(hands, workers={workers})
         print("finished", flush=True)
     except KeyboardInterrupt:
         print("interrupted", flush=True)
@@ -38,7 +40,7 @@ def test_sigint_interrupts_a_long_batch(workers: int) -> None:
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline().strip() == "ready"
-        time.sleep(0.3)  # let the kernel start: the call itself takes seconds
+        time.sleep(0.3)  # let the kernel start: the calls take many seconds
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     finally:

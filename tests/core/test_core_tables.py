@@ -181,3 +181,9 @@ def test_void_tables_give_the_better_form_of_two_live_suits(shipped):
     seven = np.minimum(need, odd) + 2 * np.maximum(need - odd, 0)
     got = shipped["void_two"][vcls[a], vcls[b]]
     assert np.array_equal(got, np.minimum(regular, seven))
+
+
+def test_void_two_never_holds_the_unwinnable_distance(shipped):
+    """The meld-free shanten fast path takes void_two - 1 as the shanten without a test for
+    MJ_INF (100): seven pairs of two live suits is at most 14 tiles away, so no entry reaches it."""
+    assert 0 <= shipped["void_two"].min() and shipped["void_two"].max() <= 14
