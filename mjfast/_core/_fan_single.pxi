@@ -1,0 +1,368 @@
+# The single-hand fast paths of mjfast.scoring.score and max_fan, included by _fan.pyx (one
+# extension: they run on its kernels and the tables it set up).
+
+# They take the public call's arguments as they came and answer only the common case: a hand as
+# an array of native ints, 27 ints or an ASCII tile string, melds, plain option values. Anything
+# else, and any input the kernel refuses, returns None: the general path (mjfast.scoring.single)
+# then answers or words the error, so both paths answer alike. The numbers come from the kernels of
+# _fan.pyx; the costly fields are left to the Python scorer, built on first read
+# (mjfast.scoring.types.LAZY).
+
+cdef extern from "Python.h":
+    bint PyUnicode_IS_ASCII(object)
+    Py_ssize_t PyUnicode_GET_LENGTH(object)
+    const unsigned char *PyUnicode_1BYTE_DATA(object)
+    int PyObject_GenericSetAttr(object, object, object) except -1
+
+cdef extern from *:
+    """
+    static PyObject *mf_new_instance(PyObject *cls, PyObject *empty) {
+        PyTypeObject *t = (PyTypeObject *)cls;
+        return t->tp_new(t, empty, NULL);
+    }
+    """
+    object mf_new_instance(object cls, object empty)
+
+cdef object _ndarray = np.ndarray
+
+# Bound once by mjfast.scoring.fast (bind_single; until then the fast paths answer None): the
+# kernels import nothing of the library.
+cdef object _FanResult = None
+cdef object _MaxFan = None
+cdef object _NOT_WIN = None
+cdef object _meld_rows = None
+cdef object _NO_MELD_ROWS = None
+cdef object _score_fields = None
+cdef object _wait_fields = None
+cdef object _describe = None
+cdef dict _voids = {}
+
+cdef dict _rules_seen = {}  # None, a preset name or id(Rules) -> _Rules
+cdef _Rules _last = None  # the one read last (one global: threads see it whole)
+cdef int _RULES_SEEN_LIMIT = 64
+cdef int _PLAIN_CHARS = 256  # longer strings go to the general path, as in parse_counts
+
+
+def bind_single(fan_result, max_fan, not_win, meld_rows, score_fields, wait_fields, describe,
+                dict voids):
+    """Bind what the fast paths build and read: the result types, the non-win result,
+    ``meld_rows(melds)`` (``(summary, meld counts, concealed-kong marks or None)``, counts and
+    marks as 27 bytes or None without melds; None when refused), the builders of the lazy fields,
+    ``describe(rules)`` (``(Rules, int32 table, points model, largest internal fan the multiplier
+    takes)`` or None) and the void-suit names."""
+    global _FanResult, _MaxFan, _NOT_WIN, _meld_rows, _NO_MELD_ROWS, _score_fields, _wait_fields
+    global _describe, _voids
+    _FanResult, _MaxFan, _NOT_WIN, _meld_rows = fan_result, max_fan, not_win, meld_rows
+    _NO_MELD_ROWS = meld_rows(None)
+    _score_fields, _wait_fields, _describe, _voids = score_fields, wait_fields, describe, voids
+
+
+cdef class _Rules:
+    """A rules argument as the fast paths read it, described once."""
+    cdef object source  # the argument (kept, so its id stays its own)
+    cdef object rules  # the Rules
+    cdef object table  # its compiled int32 table (kept alive for r)
+    cdef const int32_t *r
+    cdef bint points
+    cdef long limit
+
+
+cdef _Rules _rules_of(object rules):
+    """The description of *rules*, or None (a value the general path refuses)."""
+    global _last
+    cdef _Rules d = _last
+    if d is not None and d.source is rules:
+        return d
+    key = rules if rules is None or type(rules) is str else id(rules)
+    d = _rules_seen.get(key)
+    if d is None or d.source is not rules and type(key) is int:
+        d = _described(rules)
+        if d is None:
+            return None
+        if len(_rules_seen) >= _RULES_SEEN_LIMIT:
+            _rules_seen.clear()
+        _rules_seen[key] = d
+    _last = d
+    return d
+
+
+cdef _Rules _described(object rules):
+    cdef const int32_t[::1] table
+    described = _describe(rules)
+    if described is None:
+        return None
+    cdef _Rules d = _Rules()
+    d.source = rules
+    d.rules, d.table, d.points, d.limit = described
+    table = d.table
+    d.r = &table[0]
+    return d
+
+
+cdef bint _parse(const unsigned char *s, Py_ssize_t n, uint8_t *row) noexcept:
+    """The counts of an ASCII hand string (digits 1-9 each group followed by m, p or s; spaces
+    between groups) into row; False for anything else, or a fifth copy."""
+    cdef Py_ssize_t i, k, start = -1
+    cdef int base
+    cdef unsigned char ch
+    memset(row, 0, 27)
+    for i in range(n):
+        ch = s[i]
+        if 0x31 <= ch <= 0x39:  # 1-9
+            if start < 0:
+                start = i
+            continue
+        if ch == 0x6D or ch == 0x70 or ch == 0x73:  # m p s
+            if start < 0:
+                return False
+            base = 0 if ch == 0x6D else 9 if ch == 0x70 else 18
+            for k in range(start, i):
+                row[base + s[k] - 0x31] += 1
+                if row[base + s[k] - 0x31] > 4:
+                    return False
+            start = -1
+        elif ch == 0x20 or 0x09 <= ch <= 0x0D:  # ASCII whitespace
+            if start >= 0:
+                return False
+        else:
+            return False
+    return start < 0
+
+
+cdef int64_t _item(const char *p, Py_ssize_t size, bint signed) noexcept:
+    """One native int of *size* bytes at p (unsigned 64-bit values above INT64_MAX turn
+    negative: refused like any count below 0)."""
+    cdef uint8_t u8
+    cdef uint16_t u16
+    cdef uint32_t u32
+    cdef uint64_t u64
+    if size == 1:
+        memcpy(&u8, p, 1)
+        return <int8_t>u8 if signed else u8
+    if size == 2:
+        memcpy(&u16, p, 2)
+        return <int16_t>u16 if signed else u16
+    if size == 4:
+        memcpy(&u32, p, 4)
+        return <int32_t>u32 if signed else u32
+    memcpy(&u64, p, 8)
+    return <int64_t>u64
+
+
+cdef bint _load_buffer(const Py_buffer *view, uint8_t *row) noexcept:
+    """The 27 counts of a 1-D buffer of native ints (any size, signed or not); False for any
+    other buffer or a count outside 0..4."""
+    cdef char fmt
+    cdef Py_ssize_t k, size = view.itemsize
+    cdef int64_t v
+    if (view.ndim != 1 or view.shape[0] != 27 or view.format == NULL or view.format[0] == 0
+            or view.format[1] != 0):
+        return False
+    fmt = view.format[0]
+    if fmt not in b"bBhHiIlLqQ" or size not in (1, 2, 4, 8):
+        return False
+    for k in range(27):
+        v = _item(<const char *>view.buf + k * view.strides[0], size, fmt in b"bhilq")
+        if v < 0 or v > 4:
+            return False
+        row[k] = <uint8_t>v
+    return True
+
+
+cdef bint _load(object hand, uint8_t *row) except -1:
+    """Copy one hand into row: a (27,) array of native ints, 27 ints (list or tuple) or an
+    ASCII tile string; False: the general path reads it (another type or dtype, or anything it
+    would refuse)."""
+    cdef Py_buffer view
+    cdef Py_ssize_t k
+    cdef bint ok
+    if type(hand) is str:
+        n = PyUnicode_GET_LENGTH(hand)
+        return (PyUnicode_IS_ASCII(hand) and n <= _PLAIN_CHARS
+                and _parse(PyUnicode_1BYTE_DATA(hand), n, row))
+    if type(hand) is list or type(hand) is tuple:
+        if len(hand) != 27:
+            return False
+        for k in range(27):
+            x = hand[k]
+            if type(x) is not int or not 0 <= x <= 4:
+                return False
+            row[k] = <uint8_t>(<long>x)
+        return True
+    if type(hand) is not _ndarray:
+        return False
+    try:
+        PyObject_GetBuffer(hand, &view, PyBUF_RECORDS_RO)
+    except (ValueError, BufferError):  # dtypes without a buffer format (datetime64)
+        return False
+    ok = _load_buffer(&view, row)
+    PyBuffer_Release(&view)
+    return ok
+
+
+cdef long _int(object value, long low, long high, long other) noexcept:
+    """An int (not a bool) within [low, high], else *other*."""
+    cdef int overflow = 0
+    cdef long v
+    if type(value) is not int:
+        return other
+    v = PyLong_AsLongAndOverflow(value, &overflow)  # an int: no error is possible
+    return v if not overflow and low <= v <= high else other
+
+
+cdef int _tile(object tile) except -2:
+    """A win tile: an int 0..26 or one ASCII tile ("5p"); -1: the general path reads it."""
+    cdef uint8_t row[27]
+    cdef int k, found = -1
+    if type(tile) is int:
+        return _int(tile, 0, 26, -1)
+    if type(tile) is not str or not _load(tile, row):
+        return -1
+    for k in range(27):
+        if row[k]:
+            if found >= 0 or row[k] > 1:
+                return -1
+            found = k
+    return found
+
+
+cdef int _void(object void_suit) except -3:
+    """A void suit 0..2, -1 for none, or -2: the general path reads it."""
+    if void_suit is None:
+        return -1
+    if type(void_suit) is int:
+        return _int(void_suit, -1, 2, -2)
+    if type(void_suit) is str:
+        return _voids.get(void_suit, -2)
+    return -2
+
+
+cdef int _flag(object value, int bit) noexcept:
+    """*bit* for True, 0 for False, -1 for anything else (the general path reads it)."""
+    return bit if value is True else 0 if value is False else -1
+
+
+cdef object _job(mf_job_t *job, const uint8_t *row, object melds, int sets, int void_suit,
+                 const int32_t *rules):
+    """Fill a one-row job; returns the melds' rows (the caller keeps them while the job runs)
+    or None: the general path reads the melds."""
+    memset(job, 0, sizeof(mf_job_t))
+    job.hands = row
+    job.sets = sets
+    job.void_scalar = void_suit
+    job.rules = rules
+    rows = _NO_MELD_ROWS if melds is None else _meld_rows(melds)
+    if rows is not None:
+        _, counts, marks = rows
+        if counts is not None:
+            job.melds = <const uint8_t *>PyBytes_AS_STRING(counts)
+        if marks is not None:
+            job.conc = <const uint8_t *>PyBytes_AS_STRING(marks)
+    return rows
+
+
+cdef object _power(int n):
+    """``2 ** n`` for n >= 0."""
+    return PyLong_FromLongLong(1LL << n) if n < 63 else (<object>1) << n
+
+
+cdef object _multiplier(_Rules d, int internal):
+    """``Rules.multiplier(internal)`` (the caller keeps it in 0..d.limit)."""
+    cdef int cap = d.r[MF_R_CAP]
+    if 0 <= cap < internal:
+        internal = cap
+    return internal if d.points else _power(internal)
+
+
+cdef object _built(object cls, object lazy):
+    """A new instance of the result class *cls* holding *lazy* (``object.__new__(cls)``)."""
+    r = mf_new_instance(cls, ())
+    PyObject_GenericSetAttr(r, "_lazy", lazy)
+    return r
+
+
+def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_kong_discard,
+              robbing_kong, last_tile, tian_hu, di_hu, rules, sets):
+    """``mjfast.scoring.score`` of the common case (arguments in its order), or None."""
+    cdef uint8_t row[27]
+    cdef mf_job_t job
+    cdef int32_t err[3]
+    cdef int total, capped, cap, offset
+    cdef int f[7]
+    cdef int w = _tile(win_tile), vs = _void(void_suit), nsets = _int(sets, 2, 4, -1)
+    if w < 0 or vs == -2 or nsets < 0 or _FanResult is None:
+        return None
+    f[0] = _flag(self_drawn, MF_SD)
+    f[1] = _flag(after_kong, MF_AK)
+    f[2] = _flag(after_kong_discard, MF_AKD)
+    f[3] = _flag(robbing_kong, MF_ROB)
+    f[4] = _flag(last_tile, MF_LAST)
+    f[5] = _flag(tian_hu, MF_TIAN)
+    f[6] = _flag(di_hu, MF_DI)
+    cdef int flags = f[0] | f[1] | f[2] | f[3] | f[4] | f[5] | f[6]
+    if flags < 0:
+        return None
+    cdef _Rules d = _rules_of(rules)
+    if d is None or not _load(hand, row):
+        return None
+    melds_rows = _job(&job, row, melds, nsets, vs, d.r)
+    if melds_rows is None:
+        return None
+    job.win_scalar = w
+    job.flag_scalar = flags
+    if mf_fan_total(&job, 0, err, &total) != MJ_OK:
+        return None
+    if total == MF_NONE:
+        return _NOT_WIN
+    cap = d.r[MF_R_CAP]
+    capped = cap if 0 <= cap < total else total
+    if capped < 0:  # the general path refuses the multiplier of a negative fan
+        return None
+    offset = d.r[MF_R_OFFSET]
+    r = _built(_FanResult, (_score_fields, PyBytes_FromStringAndSize(<char *>row, 27),
+                            melds_rows[0], w, vs, flags, d.rules, nsets))
+    PyObject_GenericSetAttr(r, "is_win", True)
+    PyObject_GenericSetAttr(r, "fan", capped + offset)
+    PyObject_GenericSetAttr(r, "raw_fan", total + offset)
+    PyObject_GenericSetAttr(r, "multiplier", capped if d.points else _power(capped))
+    return r
+
+
+def max_fan_one(hand, melds, void_suit, visible, rules, sets, workers, out, best_wait, errors,
+                best_tile):
+    """``mjfast.scoring.max_fan`` of the common case (arguments in its order), or None."""
+    cdef uint8_t row[27]
+    cdef uint8_t seen[27]
+    cdef mf_job_t job
+    cdef int32_t err[3]
+    cdef int fan, tile, internal
+    cdef int vs = _void(void_suit), nsets = _int(sets, 2, 4, -1)
+    if (vs == -2 or nsets < 0 or _MaxFan is None or out is not None or best_wait is not False
+            or best_tile is not None or _int(workers, 1, 1, 0) != 1
+            or type(errors) is not str or errors != "raise"):
+        return None
+    cdef _Rules d = _rules_of(rules)
+    if d is None or not _load(hand, row) or (visible is not None and not _load(visible, seen)):
+        return None
+    melds_rows = _job(&job, row, melds, nsets, vs, d.r)
+    if melds_rows is None:
+        return None
+    if visible is not None:
+        job.visible = seen
+    if mf_max_row(&job, 0, err, &fan, &tile) != MJ_OK:
+        return None
+    r = _built(_MaxFan, (_wait_fields, PyBytes_FromStringAndSize(<char *>row, 27), melds_rows[0], vs,
+                         None if visible is None else PyBytes_FromStringAndSize(<char *>seen, 27),
+                         d.rules, nsets))
+    if fan == MF_NONE:
+        PyObject_GenericSetAttr(r, "fan", None)
+        PyObject_GenericSetAttr(r, "payment", 0)
+        PyObject_GenericSetAttr(r, "best_wait", None)
+        return r
+    internal = fan - d.r[MF_R_OFFSET]
+    if not 0 <= internal <= d.limit:  # the general path refuses it
+        return None
+    PyObject_GenericSetAttr(r, "fan", fan)
+    PyObject_GenericSetAttr(r, "payment", _multiplier(d, internal))
+    PyObject_GenericSetAttr(r, "best_wait", tile)
+    return r
