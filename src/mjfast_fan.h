@@ -393,6 +393,79 @@ static inline int mf_fan_row(const mf_job_t *job, int64_t i, int32_t *err, int *
     return MJ_OK;
 }
 
+/* The fan of every wait t of a loaded 13 - 3m hand h (its info f, void suit vs) into val[t]: the
+ * uncapped internal total without situational flags. Returns the waits as a mask. */
+static inline uint32_t mf_wait_totals(const int32_t *R, const mj_hand_t *h, const mf_info_t *f,
+                                      int vs, int *val) {
+    const uint8_t *c = h->c;
+    const uint8_t *melds = h->melds;
+    uint32_t waits = 0;
+    int e[3];
+    int rem[3];
+    for (int s = 0; s < 3; s++) {
+        rem[s] = h->n[s] % 3;
+        e[s] = -2; /* not looked up yet */
+    }
+    /* Regular waits: the suit taking the tile holds 3k+1 (it gets the pair) with the others
+     * 3k, or 3k+2 with one other 3k+2 (the pair) and one 3k. */
+    int ones = (rem[0] == 1) + (rem[1] == 1) + (rem[2] == 1);
+    int twos = (rem[0] == 2) + (rem[1] == 2) + (rem[2] == 2);
+    int cand = (ones == 1 && twos == 0) ? (rem[0] == 1) | (rem[1] == 1) << 1 | (rem[2] == 1) << 2
+             : (ones == 0 && twos == 2) ? (rem[0] == 2) | (rem[1] == 2) << 1 | (rem[2] == 2) << 2
+             : 0;
+    int root_fan = R[MF_R_ROOT];
+    int base_extra = f->men_qing ? R[MF_R_MENQING] : 0;
+    for (int s = 0; s < 3; s++) {
+        if (!(cand >> s & 1)) continue;
+        int present = f->present | 1 << s;
+        if (mf_popcount3(present) > 2 || (vs >= 0 && (present >> vs & 1))) continue;
+        int ok = 1;
+        for (int o = 0; o < 3; o++) {
+            if (o == s) continue;
+            if (e[o] == -2) e[o] = h->n[o] ? mf_lookup(h->idx[o]) : (MF_AT | MF_YJ) * 33;
+            ok &= e[o] >= 0;
+        }
+        if (!ok) continue;
+        int qing = mf_popcount3(present) == 1;
+        int ctx0 = qing | f->meld_yj << 2 | (h->m == h->sets) << 3;
+        int es[3] = {e[0], e[1], e[2]};
+        /* only the ranks whose draw completes the suit (the wait masks) are looked up */
+        for (uint32_t ranks = MJ.wmask[h->idx[s]] & 0x1FFu; ranks; ranks &= ranks - 1) {
+            int r = mj_ctz(ranks), t = 9 * s + r;
+            int held = c[t] + (melds ? melds[t] : 0);
+            if (held >= 4) continue;
+            int x = mf_lookup(h->idx[s] + MJ_POW[r]);
+            if (x < 0) continue;
+            es[s] = x;
+            int all258 = f->all258 && (r == 1 || r == 4 || r == 7);
+            int v = mf_regular(R + MF_R_REG + 32 * (ctx0 | all258 << 1), es, s,
+                               r == 4 ? MF_456 : 0);
+            int terminal = f->terminal || r == 0 || r == 8;
+            val[t] = v + (f->roots + (held == 3)) * root_fan + base_extra +
+                     (terminal ? 0 : R[MF_R_ZHONG]);
+            waits |= 1u << t;
+        }
+    }
+    /* Seven pairs: no melds, 13 tiles and one kind held an odd number of times. */
+    if (h->m == 0 && h->sets == 4 && f->odd == 1) {
+        for (int t = 0; t < 27; t++) {
+            if (!(c[t] & 1)) continue;
+            int s = t / 9, r = t % 9;
+            int present = f->present | 1 << s;
+            if (mf_popcount3(present) > 2 || (vs >= 0 && (present >> vs & 1))) break;
+            int qing = mf_popcount3(present) == 1;
+            int roots = f->roots + (c[t] == 3);
+            int terminal = f->terminal || r == 0 || r == 8;
+            int v = R[MF_R_SEVEN + (qing | (roots > 0) << 1)] + roots * root_fan + base_extra +
+                    (terminal ? 0 : R[MF_R_ZHONG]);
+            if (!(waits >> t & 1) || v > val[t]) val[t] = v;
+            waits |= 1u << t;
+            break;
+        }
+    }
+    return waits;
+}
+
 /* 大叫 of one 13 - 3m row: F (uncapped display) or MF_NONE, and the wait giving it. */
 static inline int mf_max_row(const mf_job_t *job, int64_t i, int32_t *err, int *fan, int *tile) {
     mj_hand_t h;
@@ -408,70 +481,7 @@ static inline int mf_max_row(const mf_job_t *job, int64_t i, int32_t *err, int *
     const uint8_t *c = h.c;
     const uint8_t *melds = h.melds;
     int val[27];
-    uint32_t waits = 0;
-    int e[3];
-    int rem[3];
-    for (int s = 0; s < 3; s++) {
-        rem[s] = h.n[s] % 3;
-        e[s] = -2; /* not looked up yet */
-    }
-    /* Regular waits: the suit taking the tile holds 3k+1 (it gets the pair) with the others
-     * 3k, or 3k+2 with one other 3k+2 (the pair) and one 3k. */
-    int ones = (rem[0] == 1) + (rem[1] == 1) + (rem[2] == 1);
-    int twos = (rem[0] == 2) + (rem[1] == 2) + (rem[2] == 2);
-    int cand = (ones == 1 && twos == 0) ? (rem[0] == 1) | (rem[1] == 1) << 1 | (rem[2] == 1) << 2
-             : (ones == 0 && twos == 2) ? (rem[0] == 2) | (rem[1] == 2) << 1 | (rem[2] == 2) << 2
-             : 0;
-    int root_fan = R[MF_R_ROOT];
-    int base_extra = f.men_qing ? R[MF_R_MENQING] : 0;
-    for (int s = 0; s < 3; s++) {
-        if (!(cand >> s & 1)) continue;
-        int present = f.present | 1 << s;
-        if (mf_popcount3(present) > 2 || (vs >= 0 && (present >> vs & 1))) continue;
-        int ok = 1;
-        for (int o = 0; o < 3; o++) {
-            if (o == s) continue;
-            if (e[o] == -2) e[o] = h.n[o] ? mf_lookup(h.idx[o]) : (MF_AT | MF_YJ) * 33;
-            ok &= e[o] >= 0;
-        }
-        if (!ok) continue;
-        int qing = mf_popcount3(present) == 1;
-        int ctx0 = qing | f.meld_yj << 2 | (h.m == h.sets) << 3;
-        int es[3] = {e[0], e[1], e[2]};
-        /* only the ranks whose draw completes the suit (the wait masks) are looked up */
-        for (uint32_t ranks = MJ.wmask[h.idx[s]] & 0x1FFu; ranks; ranks &= ranks - 1) {
-            int r = mj_ctz(ranks), t = 9 * s + r;
-            int held = c[t] + (melds ? melds[t] : 0);
-            if (held >= 4) continue;
-            int x = mf_lookup(h.idx[s] + MJ_POW[r]);
-            if (x < 0) continue;
-            es[s] = x;
-            int all258 = f.all258 && (r == 1 || r == 4 || r == 7);
-            int v = mf_regular(R + MF_R_REG + 32 * (ctx0 | all258 << 1), es, s,
-                               r == 4 ? MF_456 : 0);
-            int terminal = f.terminal || r == 0 || r == 8;
-            val[t] = v + (f.roots + (held == 3)) * root_fan + base_extra +
-                     (terminal ? 0 : R[MF_R_ZHONG]);
-            waits |= 1u << t;
-        }
-    }
-    /* Seven pairs: no melds, 13 tiles and one kind held an odd number of times. */
-    if (h.m == 0 && h.sets == 4 && f.odd == 1) {
-        for (int t = 0; t < 27; t++) {
-            if (!(c[t] & 1)) continue;
-            int s = t / 9, r = t % 9;
-            int present = f.present | 1 << s;
-            if (mf_popcount3(present) > 2 || (vs >= 0 && (present >> vs & 1))) break;
-            int qing = mf_popcount3(present) == 1;
-            int roots = f.roots + (c[t] == 3);
-            int terminal = f.terminal || r == 0 || r == 8;
-            int v = R[MF_R_SEVEN + (qing | (roots > 0) << 1)] + roots * root_fan + base_extra +
-                    (terminal ? 0 : R[MF_R_ZHONG]);
-            if (!(waits >> t & 1) || v > val[t]) val[t] = v;
-            waits |= 1u << t;
-            break;
-        }
-    }
+    uint32_t waits = mf_wait_totals(R, &h, &f, vs, val);
     int best = MF_NONE, best_t = -1;
     int si_jiao = R[MF_R_SIJIAO], want_min = R[MF_R_MIN];
     for (int t = 0; waits >> t; t++) {
@@ -496,7 +506,7 @@ enum { MF_OP_FAN = 0, MF_OP_MAX_FAN = 1 };
 /* Run rows [start, end) of a fan (MF_OP_FAN) or max-fan (MF_OP_MAX_FAN) job. Returns the first
  * bad row (details in job->err) or -1; without coerce it stops there, with coerce bad rows get
  * MF_INVALID. */
-static int64_t mf_run(mf_job_t *job, int op, int64_t start, int64_t end) {
+static inline int64_t mf_run(mf_job_t *job, int op, int64_t start, int64_t end) {
     int64_t first_bad = -1;
     int32_t err[3];
     for (int64_t i = start; i < end; i++) {

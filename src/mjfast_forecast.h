@@ -72,8 +72,6 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
     return ids[0];
 }
 
-#define FC_BLOCK 64 /* states of one (shanten, void tiles) class valued together */
-
 /* The picks of a group with successors ids (rows contiguous: without exchanges) for every t in
  * lo..hi into picks[t - 1], as fc_pick with t - 1 draws left (the best per t first, then the
  * lowest discard within FC_TIE of it), and the picked values into val[t]. */
@@ -124,46 +122,58 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
     }
 }
 
+#define FC_BLOCK 64 /* states of one (shanten, void tiles) class valued together */
+
 /* Values without exchanges: every successor has a lower shanten, or the same shanten and one
  * void tile less (a forced discard), so in the order of (shanten, void tiles) the successors'
  * whole rows V_0..V_T are known before their parent's, and the states of one class do not
  * depend on each other: a block of them takes its successor terms first (fc_terms), then runs
- * the recurrence of fc_values for all of them per t (the chains overlap). */
+ * the recurrence of fc_values for all of them per t (the chains overlap). No condition is
+ * needed: a state of shanten sh >= 1 has no winning draw and successors worth 0 up to t = sh,
+ * so its values there come out 0; past T - depth (draws it never has) they are not read. States
+ * no group lists (ready leaves fc_collapse passed over) get no row. */
 static void fc_values_dag(fc_work_t *w, int value) {
     const int T = w->T;
     const int64_t n = w->n;
-    int32_t *order = w->act; /* scratch: the curves fill it later */
+    int32_t *order = w->act; /* kept for fc_curves_dag */
     int64_t start[FC_ORDER + 1] = {0};
     for (int64_t s = 0; s < n; s++) {
+        if (!w->ref[s]) continue;
         if (w->live[s]) start[w->sh[s] * 16 + w->nv[s] + 1]++;
         else memset(fc_vrow(w, s), 0, (size_t)(T + 1) * sizeof(double));
     }
     for (int b = 0; b < FC_ORDER; b++) start[b + 1] += start[b];
-    for (int64_t s = 0; s < n; s++)
+    const int64_t live = start[FC_ORDER];
+    int64_t nref = live;
+    for (int64_t s = 0; s < n; s++) {
+        if (!w->ref[s]) continue;
         if (w->live[s]) order[start[w->sh[s] * 16 + w->nv[s]]++] = (int32_t)s;
-    const int64_t live = start[FC_ORDER - 1];
-    double acc[FC_BLOCK][FC_MAX_DRAWS + 1], a[FC_BLOCK], q[FC_BLOCK], *row[FC_BLOCK];
-    double none[FC_MAX_DRAWS + 1] = {0}; /* the terms of a state without edges (a ready leaf) */
+        else order[nref++] = (int32_t)s; /* after the live ones: fc_curves_dag's order */
+    }
+    w->nlive = live;
+    w->nref = nref;
+    for (int64_t i = 0; i < nref; i++) w->nact[fc_dag_state(w, i)] = (int32_t)i; /* places */
+    double acc[FC_BLOCK][FC_MAX_DRAWS + 1], a[FC_BLOCK], q[FC_BLOCK], x[FC_BLOCK], *row[FC_BLOCK];
+    static const double none[FC_MAX_DRAWS + 1]; /* the terms of a state without edges (a ready leaf) */
     const double *terms[FC_BLOCK];
-    int first[FC_BLOCK], hi[FC_BLOCK];
     for (int64_t i = 0, j; i < live; i = j) {
         int cls = w->sh[order[i]] * 16 + w->nv[order[i]];
         for (j = i; j < live && j - i < FC_BLOCK && w->sh[order[j]] * 16 + w->nv[order[j]] == cls; j++) {
             int32_t s = order[j];
             int sh = w->sh[s], b = (int)(j - i);
-            hi[b] = T - w->depth[s];
-            first[b] = sh < 0 ? 1 : sh + 1; /* no win in sh draws: worth 0 up to t = sh */
             a[b] = value ? w->ppay[s] : w->pwin[s];
             q[b] = w->stay[s];
+            x[b] = 0.0;
             terms[b] = w->e0[s] == w->e1[s] ? none : acc[b];
-            if (terms[b] == acc[b]) fc_terms(w, s, sh < 1 ? 1 : sh, hi[b], acc[b]);
+            if (terms[b] == acc[b]) fc_terms(w, s, sh < 1 ? 1 : sh, T - w->depth[s], acc[b]);
             row[b] = fc_vrow(w, s);
             row[b][0] = 0.0;
         }
+        const int nb = (int)(j - i);
         for (int t = 1; t <= T; t++) {
-            for (int b = 0; b < (int)(j - i); b++) {
-                double x = a[b] + q[b] * row[b][t - 1] + terms[b][t];
-                row[b][t] = t >= first[b] && t <= hi[b] ? x : 0.0;
+            for (int b = 0; b < nb; b++) {
+                x[b] = a[b] + q[b] * x[b] + terms[b][t];
+                row[b][t] = x[b];
             }
         }
     }
@@ -195,6 +205,8 @@ static int fc_values(fc_work_t *w) {
             if (!w->flow) return FC_ERR_NOMEM;
             w->bytes += need * (int64_t)sizeof(double);
         }
+        if (!fc_grow(w, (void **)&w->reach, &w->rcap, (w->n >> 6) + 1, sizeof(uint64_t))) return FC_ERR_NOMEM;
+        memset(w->reach, 0, (size_t)((w->n >> 6) + 1) * sizeof(uint64_t));
         w->vsn = T + 1;
         w->vtn = 1;
         fc_values_dag(w, value);
@@ -251,9 +263,9 @@ static int fc_reset(fc_work_t *w) {
 }
 
 static void fc_free(fc_work_t *w) {
-    free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live); free(w->nv);
+    free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live); free(w->nv); free(w->ref);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
-    free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->flow); free(w->inq); free(w->act); free(w->nact); free(w->leaf);
+    free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->flow); free(w->reach); free(w->act); free(w->nact); free(w->leaf);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */

@@ -89,65 +89,30 @@ static double fc_curves_list(fc_work_t *w, int32_t s0, double *ready, double *wi
     return paid;
 }
 
-/* State x joins the list of states the start's mass can reach (once: inq). */
-static inline void fc_reach(fc_work_t *w, int32_t x, int64_t *n) {
-    if (!w->inq[x]) {
-        w->inq[x] = 1;
-        w->act[(*n)++] = x;
-    }
+/* The state at place i of the DAG order of fc_curves_dag: fc_values_dag's order of the live
+ * states backwards ((shanten, void tiles) falling), then the states never expanded. */
+static inline int32_t fc_dag_state(const fc_work_t *w, int64_t i) {
+    return w->act[i < w->nlive ? w->nlive - 1 - i : i];
 }
 
-/* A state's place in the DAG order: (shanten, void tiles) falling, states never expanded last. */
-static inline int fc_order_key(const fc_work_t *w, int32_t s) {
-    return w->live[s] ? FC_ORDER - 1 - (w->sh[s] * 16 + w->nv[s]) : FC_ORDER;
-}
-
-/* The states start s0's mass can reach (along every pick of the draws left they see) into
- * w->nact, parents first: by (shanten, void tiles) falling (the graph's DAG order without
- * exchanges), states never expanded last. Returns their number. */
-static int64_t fc_reachable(fc_work_t *w, int32_t s0) {
-    const int T = w->T;
-    int64_t n = 0, cnt[FC_ORDER + 2];
-    fc_reach(w, s0, &n);
-    for (int64_t i = 0; i < n; i++) {
-        int32_t s = w->act[i];
-        int lo = w->sh[s] < 1 ? 1 : w->sh[s], hi = T - w->depth[s];
-        for (int64_t e = w->e0[s]; e < w->e1[s]; e += 2 + (w->edges[e] >> 8)) {
-            int32_t g = w->edges[e + 1];
-            const int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
-            if (g < 0) fc_reach(w, w->edges[e + 2], &n);
-            else
-                for (int t = lo; t <= hi; t++) fc_reach(w, picks[t - 1], &n);
-        }
-    }
-    int klo = fc_order_key(w, s0), khi = klo; /* n >= 1: s0 */
-    for (int64_t i = 1; i < n; i++) {
-        int key = fc_order_key(w, w->act[i]);
-        klo = key < klo ? key : klo;
-        khi = key > khi ? key : khi;
-    }
-    memset(cnt + klo, 0, (size_t)(khi - klo + 2) * sizeof(cnt[0]));
-    for (int64_t i = 0; i < n; i++) cnt[fc_order_key(w, w->act[i]) + 1]++;
-    for (int b = klo; b < khi; b++) cnt[b + 1] += cnt[b];
-    for (int64_t i = 0; i < n; i++) {
-        int32_t s = w->act[i];
-        w->nact[cnt[fc_order_key(w, s)]++] = s;
-        w->inq[s] = 0;
-    }
-    return n;
-}
-
-/* Curves of start state s0 without exchanges, state by state in the DAG order: each state's
+/* Curves of start state s0 without exchanges, state by state in the DAG order (fc_dag_state),
+ * visiting only the places its mass reaches (bits of w->reach, by place: w->nact): each state's
  * mass per draw, in[j] arriving before draw j + 1 (flow rows [state][T + 1], zero outside this
- * pass), is complete once its parents are done; its stay keeps a share in place, the rest flows
- * down its picks a draw later. Tight loops over the draws instead of lists per draw. */
+ * pass), is complete once its parents (earlier places) are done; its stay keeps a share in
+ * place, the rest flows down its picks a draw later. Tight loops over the draws instead of lists
+ * per draw. */
 static double fc_curves_dag(fc_work_t *w, int32_t s0, double *ready, double *win) {
     const int T = w->T, R = T + 1;
-    int64_t n = fc_reachable(w, s0);
+    const int32_t *place = w->nact;
+    uint64_t *reach = w->reach;
     double won[FC_MAX_DRAWS + 1] = {0}, rmass[FC_MAX_DRAWS + 1] = {0}, paid = 0;
     w->flow[(int64_t)s0 * R] = 1.0;
-    for (int64_t i = 0; i < n; i++) {
-        int32_t s = w->nact[i];
+    reach[place[s0] >> 6] |= 1ULL << (place[s0] & 63);
+    for (int64_t word = place[s0] >> 6, last = (w->nref - 1) >> 6;;) {
+        while (word <= last && !reach[word]) word++;
+        if (word > last) break;
+        int32_t s = fc_dag_state(w, word * 64 + __builtin_ctzll(reach[word]));
+        reach[word] &= reach[word] - 1;
         double *in = w->flow + (int64_t)s * R, x[FC_MAX_DRAWS + 1], mp = 0.0, held = 0.0;
         int sh = w->sh[s], lo = sh < 1 ? 1 : sh;
         /* mass arrives from draw depth on; it counts while it can still get ready or win in the
@@ -166,16 +131,23 @@ static double fc_curves_dag(fc_work_t *w, int32_t s0, double *ready, double *win
         if (sh <= 0)
             for (int j = j0 > 1 ? j0 : 1; j <= T; j++) rmass[j - 1] += x[j];
         paid += held * w->ppay[s];
+        if (j1 < j0) continue;
         for (int64_t e = w->e0[s]; e < w->e1[s]; e += 2 + (w->edges[e] >> 8)) {
             int32_t g = w->edges[e + 1];
             double pk = w->p[w->edges[e] & 0xFF];
             if (g < 0) {
-                double *c = w->flow + (int64_t)w->edges[e + 2] * R + 1;
-                for (int j = j0; j <= j1; j++) c[j] += pk * x[j];
+                int32_t c = w->edges[e + 2];
+                double *f = w->flow + (int64_t)c * R + 1;
+                for (int j = j0; j <= j1; j++) f[j] += pk * x[j];
+                reach[place[c] >> 6] |= 1ULL << (place[c] & 63);
                 continue;
             }
             const int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
-            for (int j = j0; j <= j1; j++) w->flow[(int64_t)picks[T - j - 1] * R + j + 1] += pk * x[j];
+            for (int j = j0; j <= j1; j++) {
+                int32_t c = picks[T - j - 1];
+                w->flow[(int64_t)c * R + j + 1] += pk * x[j];
+                reach[place[c] >> 6] |= 1ULL << (place[c] & 63);
+            }
         }
     }
     for (int j = 0; j < T; j++) {

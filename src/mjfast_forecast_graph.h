@@ -78,6 +78,7 @@ typedef struct {
     uint64_t *key;
     int8_t *sh;
     uint8_t *depth, *live, *nv;  /* live: expanded (2: a ready leaf, 3: listed by fc_curves); nv: void tiles held */
+    uint8_t *ref;             /* a start or listed in a group: its values are read */
     int64_t *e0, *e1;
     double *stay, *pwin, *ppay;
     int32_t *edges;           /* per group: k | count << 8, pick id (-1: one successor; FC_SHARED:
@@ -88,7 +89,9 @@ typedef struct {
     double *V, *mass, *next;  /* mass, next: the forward pass with exchanges (fc_curves_list) */
     double *flow;             /* [state][T + 1]: the forward pass without exchanges (fc_curves_dag) */
     int64_t fcap;
-    uint8_t *inq;             /* reached by the start's mass (fc_reachable) */
+    uint64_t *reach;          /* places holding some of the start's mass (fc_curves_dag) */
+    int64_t rcap;
+    int64_t nlive, nref;      /* the live and all the listed states in act (fc_values_dag) */
     int64_t vcap, vsn, vtn;   /* V[state, t] at V + state * vsn + t * vtn (fc_v) */
     int32_t *act, *nact, *leaf;
     int64_t bytes;
@@ -154,6 +157,7 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
     FC_RE(depth, uint8_t);
     FC_RE(live, uint8_t);
     FC_RE(nv, uint8_t);
+    FC_RE(ref, uint8_t);
     FC_RE(e0, int64_t);
     FC_RE(e1, int64_t);
     FC_RE(stay, double);
@@ -164,12 +168,10 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
     FC_RE(act, int32_t);
     FC_RE(nact, int32_t);
     FC_RE(leaf, int32_t);
-    FC_RE(inq, uint8_t);
 #undef FC_RE
     /* the forward pass keeps mass and next at zero outside its lists */
     memset(w->mass + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
     memset(w->next + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
-    memset(w->inq + w->cap, 0, (size_t)(c - w->cap));
     w->cap = c;
     return 1;
 }
@@ -217,24 +219,21 @@ static int64_t fc_state(fc_work_t *w, uint64_t key, int sh, int d) {
     w->sh[id] = (int8_t)(sh > 100 ? 100 : sh);
     w->depth[id] = (uint8_t)d;
     w->live[id] = 0;
+    w->ref[id] = d == 0; /* the starts */
     w->e0[id] = w->e1[id] = 0;
     w->stay[id] = w->pwin[id] = w->ppay[id] = 0.0;
     return id;
 }
 
-/* One tile more (delta 1) or less (-1) of kind t in a loaded hand with classes. */
+/* One tile more (delta 1) or less (-1) of kind t in a loaded hand. The classes (mj_classes) are
+ * not kept: the row fast path of fc_probes does not read them, so only the paths that do load
+ * them (their 5^9-entry tables are cache misses). */
 static void fc_adjust(mj_hand_t *h, int t, int delta) {
     int s = t / 9, r = t % 9;
     h->c[t] = (uint8_t)(h->c[t] + delta);
     h->idx[s] += delta * MJ_POW[r];
     h->n[s] += delta;
     h->odd[s] += (h->c[t] & 1) ? 1 : -1;
-    h->k[s] = mj_class(h->idx[s]);
-    if (h->meld_suits >> s & 1) {
-        uint8_t cap[9];
-        mj_caps(h, s, cap);
-        mj_capped_vector(h->c + 9 * s, cap, h->v[s]);
-    }
 }
 
 /* The distances after mj_probes of a loaded hand (delta +1: draws, -1: discards) as bytes; an
@@ -246,6 +245,7 @@ static void fc_probes(mj_hand_t *h, int delta, uint8_t *dist) {
     if (h->meld_suits || h->sets != 4 || !h->void_rule || h->form != MJ_FORM_ALL ||
         (delta > 0 && mj_full_kinds(h))) {
         int d[27];
+        mj_classes(h);
         mj_probes(h, delta, d);
         for (int t = 0; t < 27; t++) dist[t] = (uint8_t)d[t];
         return;
@@ -285,47 +285,34 @@ static inline uint32_t fc_below(const uint8_t *x, int v) {
 static int fc_without(const mj_hand_t *g, int d) {
     mj_hand_t x = *g;
     fc_adjust(&x, d, -1);
+    mj_classes(&x);
     return mj_distance(&x);
 }
 
-/* Payment per payer of the self-drawn win of the 13 - 3m tiles c on tile k. */
-static double fc_payment(const fc_work_t *w, const uint8_t *c, int k) {
+/* Expected payment per payer of the winning draws (mask wins) onto the loaded 13 - 3m hand h:
+ * the fan of each wait (mf_wait_totals, from the hand's info once) plus the self-draw fan,
+ * capped, as the row's payment per payer. */
+static double fc_paid(const fc_work_t *w, const mj_hand_t *h, uint32_t wins) {
+    if (!wins) return 0.0;
     const fc_job_t *job = w->job;
-    uint8_t won[27];
-    int16_t fan = -1;
-    mf_job_t f;
-    memcpy(won, c, 27);
-    won[k]++;
-    memset(&f, 0, sizeof f);
-    f.sets = job->sets;
-    f.hands = won;
-    f.melds = w->melds;
-    f.void_scalar = w->vs;
-    f.win_scalar = k;
-    f.flag_scalar = MF_SD;
-    f.rules = job->rules;
-    f.out = &fan;
-    mf_run(&f, MF_OP_FAN, 0, 1);
-    if (fan < 0) return 0.0;
-    int internal = fan - job->rules[MF_R_OFFSET];
-    if (internal < 0) internal = 0;
-    if (internal >= job->n_pay) internal = job->n_pay - 1;
-    return job->pay[internal];
-}
-
-/* Expected payment per payer of the winning draws (mask wins) onto the 13 - 3m tiles c. */
-static double fc_paid(const fc_work_t *w, const uint8_t *c, uint32_t wins) {
+    const int32_t *R = job->rules;
+    mf_info_t f;
+    int32_t err[3];
+    int val[27];
+    mf_info(h, NULL, &f, err); /* no concealed-kong marks: no error */
+    uint32_t waits = mf_wait_totals(R, h, &f, w->vs, val);
     double paid = 0.0;
-    for (; wins; wins &= wins - 1) {
-        int k = __builtin_ctz(wins);
-        paid += w->p[k] * fc_payment(w, c, k);
+    for (wins &= waits; wins; wins &= wins - 1) {
+        int k = __builtin_ctz(wins), fan = val[k] + R[MF_R_ZIMO];
+        if (R[MF_R_CAP] >= 0 && fan > R[MF_R_CAP]) fan = R[MF_R_CAP];
+        paid += w->p[k] * job->pay[fan < 0 ? 0 : fan >= job->n_pay ? job->n_pay - 1 : fan];
     }
     return paid;
 }
 
 /* Load the hand of key into h from the row's template (key: three base-5 suit indices, rank 9
  * the lowest digit), without the checks of mj_load (every state is a valid hand of the row)
- * and without the classes (mj_classes: a ready leaf needs only its waits). */
+ * and without the classes (see fc_adjust). */
 static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, uint64_t key, mj_hand_t *h) {
     *h = w->tmpl;
     if (h->melds) h->melds = w->tmpl.meld_copy;
@@ -392,6 +379,28 @@ static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int hel
     return groups;
 }
 
+static int fc_expand(fc_work_t *w, int64_t s);
+
+/* The one successor a group of count > 1 successors (edges[at..]) picks at every t, or -1. Under
+ * objective "win" without exchanges, when every successor is a ready leaf (expanded here: a leaf
+ * creates no states), V_t = 1 - (1 - pwin)^t grows with pwin for t >= 1, so the pick is the
+ * highest pwin (the lowest discard within FC_TIE); with no draw left after it (t = 1) every
+ * successor is worth 0 and counts as ready alike, so the curves are the same. */
+static int64_t fc_collapse(fc_work_t *w, int64_t at, int count, int *code) {
+    if (w->job->exchanges || w->job->objective != FC_OBJ_WIN) return -1;
+    double best = -1.0;
+    for (int i = 0; i < count; i++) {
+        int32_t x = w->edges[at + i];
+        if (w->sh[x] != 0 || w->depth[x] >= w->T) return -1;
+        if (!w->live[x] && (*code = fc_expand(w, x)) != MJ_OK) return -1;
+        if (w->live[x] != 2) return -1;
+        if (w->pwin[x] > best) best = w->pwin[x];
+    }
+    for (int i = 0; i < count; i++)
+        if (w->pwin[w->edges[at + i]] >= best - FC_TIE * best) return w->edges[at + i];
+    return -1;
+}
+
 /* Expand state s: its aggregated win / pay / stay probabilities and its edge groups
  * (k | count << 8, then count successor ids in discard order). Returns MJ_OK or an FC_ERR_*. */
 static int fc_expand(fc_work_t *w, int64_t s) {
@@ -407,9 +416,8 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     int front = w->sh[s] == w->T - w->depth[s];
     /* ready without exchanges, no void tile held: a leaf (every draw wins or stays) */
     int leaf = !job->exchanges && w->sh[s] == 0 && !held_void;
-    if (!leaf) mj_classes(&h);
     uint32_t groups = fc_classify(w, s, &h, held_void, front, leaf, vmask, &dh, &stays, &wins);
-    double stay = fc_mass(w, stays), pwin = fc_mass(w, wins), ppay = fc_paid(w, h.c, wins);
+    double stay = fc_mass(w, stays), pwin = fc_mass(w, wins), ppay = fc_paid(w, &h, wins);
     if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->e0[s] = w->ne;
     int last_void = -1; /* the packed void tile a forced discard takes (fc_canon_key) */
@@ -465,6 +473,17 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             count++;
             if (one) break;
         }
+        if (count > 1) {
+            int code = MJ_OK;
+            int64_t pick = fc_collapse(w, head + 2, count, &code);
+            if (code != MJ_OK) return code;
+            if (pick >= 0) {
+                w->edges[head + 2] = (int32_t)pick;
+                w->ne = head + 3;
+                count = 1;
+            }
+        }
+        for (int i = 0; i < count; i++) w->ref[w->edges[head + 2 + i]] = 1;
         w->edges[head] = k | count << 8;
         w->edges[head + 1] = count > 1 ? (int32_t)w->ngroups++ : -1; /* one successor: no pick */
         *m = (fc_memo_t){gkey, head + 2, w->row, (int16_t)mkey, (int16_t)count};
@@ -483,7 +502,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
 static int fc_build(fc_work_t *w) {
     for (int64_t s = 0; s < w->n; s++) {
         int left = w->T - w->depth[s];
-        if (left < 1 || w->sh[s] > left) continue;
+        if (left < 1 || w->sh[s] > left || w->live[s]) continue; /* live: a leaf fc_collapse expanded */
         int code = fc_expand(w, s);
         if (code != MJ_OK) return code;
     }
