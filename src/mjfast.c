@@ -3481,10 +3481,12 @@ enum { MF_ERR_WIN_NOT_HELD = 20, MF_ERR_FLAGS = 21, MF_ERR_CONCEALED = 22, MF_ER
 /* Best regular value over the maximal masks of the three suits (codes e[s] >= 0). */
 static inline int mf_regular(const int32_t *T, const int *e, int ws, int qm) {
     int a[2] = {e[0] & 31, e[0] >> 5}, b[2] = {e[1] & 31, e[1] >> 5}, d[2] = {e[2] & 31, e[2] >> 5};
+    /* most suits have one maximal mask (both halves equal): try it once */
+    int na = 1 + (a[0] != a[1]), nb = 1 + (b[0] != b[1]), nd = 1 + (d[0] != d[1]);
     int best = MF_NONE;
-    for (int i = 0; i < 2; i++) {
-        for (int j = 0; j < 2; j++) {
-            for (int k = 0; k < 2; k++) {
+    for (int i = 0; i < na; i++) {
+        for (int j = 0; j < nb; j++) {
+            for (int k = 0; k < nd; k++) {
                 int x = a[i], y = b[j], z = d[k];
                 int w = ws == 0 ? x : ws == 1 ? y : z;
                 int f = (x & y & z & (MF_AT | MF_YJ)) | ((x | y | z) & (MF_TWIN | MF_DRAGON)) |

@@ -10,7 +10,7 @@
  *  1. Graph (breadth first from the start hands, so a state's depth is the fewest draws that reach
  *     it). A state of shanten s first reached after j draws is expanded only when s <= T - j (else
  *     it can neither become ready nor win in time: it stays a leaf worth 0). Expanding it loads the
- *     hand from its key (fc_fill: a digits table, no suit classes), sorts the 27 draws with 27-bit
+ *     hand from its stored counts (fc_fill, no suit classes), sorts the 27 draws with 27-bit
  *     masks and one probe pass (fc_probes: for meld-free hands the row fast path of
  *     mjfast_probes.h on the void classes, its distance bytes turned into masks word by word; a
  *     ready hand without exchanges needs only its waits mask): a
@@ -40,7 +40,7 @@
  *     row, pushed down its picks in loops over the draws; with exchanges draw by draw over lists
  *     of the states holding mass.
  * For a 14-3m hand the discards share the pool, so one graph and one value pass serve them all.
- * Hands that differ only in which void-suit tiles they hold are one state (fc_canon_key).
+ * Hands that differ only in which void-suit tiles they hold are one state (fc_pack_void).
  * Memory: the graph is per call and capped at max_states states (FC_ERR_STATES beyond).
  */
 #ifndef MJFAST_FORECAST_H
@@ -263,7 +263,7 @@ static int fc_reset(fc_work_t *w) {
 }
 
 static void fc_free(fc_work_t *w) {
-    free(w->hkey); free(w->hval); free(w->key); free(w->sh); free(w->depth); free(w->live); free(w->nv); free(w->ref);
+    free(w->hkey); free(w->hval); free(w->key); free(w->cnt); free(w->sh); free(w->depth); free(w->live); free(w->nv); free(w->ref);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
     free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->flow); free(w->reach); free(w->act); free(w->nact); free(w->leaf);
 }
@@ -302,6 +302,15 @@ static int fc_best(const double *v, const uint8_t *legal) {
     return -1;
 }
 
+/* The start state of the 13 - 3m counts c (void tiles packed where the row allows: fc_pack_void),
+ * of shanten sh. Returns its id, or -FC_ERR_*. */
+static int64_t fc_start(fc_work_t *w, const uint8_t *c, int sh) {
+    uint8_t x[27];
+    memcpy(x, c, 27);
+    if (w->canon) fc_pack_void(x, w->vs);
+    return fc_state(w, fc_key(x), sh, 0, x, -1);
+}
+
 /* One row: load, create the start states, build, value, curves. */
 static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     fc_job_t *job = w->job;
@@ -328,15 +337,13 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     int32_t start[27];
     w->canon = vs >= 0 && !(h.meld_suits >> vs & 1);
     if (!job->complete) {
-        id = fc_state(w, w->canon ? fc_canon_key(h.c, vs) : fc_key(h.c),
-                      mj_shanten_of(mj_distance(&h)), 0);
+        id = fc_start(w, h.c, mj_shanten_of(mj_distance(&h)));
         if (id < 0) goto fail;
         start[0] = (int32_t)id;
     } else {
         uint8_t d13[27];
         fc_probes(&h, -1, d13);
         int held_void = vs >= 0 && h.n[vs] > 0;
-        uint64_t key = fc_key(h.c);
         job->is_win[i] = (uint8_t)(mj_distance(&h) == 0);
         for (int d = 0; d < 27; d++) {
             if (!h.c[d] || (held_void && d / 9 != vs)) continue;
@@ -344,8 +351,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             uint8_t rest[27];
             memcpy(rest, h.c, 27);
             rest[d]--;
-            id = fc_state(w, w->canon ? fc_canon_key(rest, vs) : key - fc_weight(d),
-                          mj_shanten_of(d13[d]), 0);
+            id = fc_start(w, rest, mj_shanten_of(d13[d]));
             if (id < 0) goto fail;
             start[d] = (int32_t)id;
         }
@@ -386,7 +392,6 @@ static int64_t fc_run(fc_job_t *job, int64_t start, int64_t end) {
     int64_t bad = -1;
     memset(&w, 0, sizeof w);
     w.job = job;
-    fc_digits(w.dig);
     for (int64_t i = start; i < end; i++) {
         int code = fc_row(&w, i, err);
         if (code != MJ_OK) {

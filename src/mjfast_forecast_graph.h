@@ -60,22 +60,26 @@ typedef struct {
 #define FC_SHARED (1 << 30) /* pick id flag: another group's picks, computed before */
 #define FC_ORDER ((FC_MAX_DRAWS + 1) * 16) /* (shanten, void tiles) classes of live states */
 
+typedef struct {
+    uint8_t c[32]; /* 27 counts, padded */
+} fc_counts_t;
+
 /* The per-call graph and its scratch; buffers are kept across the rows of one fc_run. */
 typedef struct {
     fc_job_t *job;
     int T, vs;
-    int canon;                /* void tiles held as a count (see fc_canon_key) */
+    int canon;                /* void tiles held as a count (see fc_pack_void) */
     const uint8_t *melds;
     mj_hand_t tmpl;           /* the row's loaded hand: melds, void rule, form and sets for fc_fill */
     double p[27];
     double plo[3][64], phi[3][8]; /* p summed over each subset of ranks 1-6 / 7-9 of a suit */
-    uint32_t dig[125];        /* three base-5 digits, their sum and odd count (fc_fill) */
     uint32_t pool;            /* kinds left to draw (p > 0) */
     uint64_t *hkey;           /* key + 1, 0 = empty */
     int32_t *hval;
     int64_t hcap;             /* power of two */
     int64_t n, cap;
     uint64_t *key;
+    fc_counts_t *cnt;         /* the hand's counts (fc_fill) */
     int8_t *sh;
     uint8_t *depth, *live, *nv;  /* live: expanded (2: a ready leaf, 3: listed by fc_curves); nv: void tiles held */
     uint8_t *ref;             /* a start or listed in a group: its values are read */
@@ -99,13 +103,9 @@ typedef struct {
     uint32_t row;             /* memo generation: entries of earlier rows are stale */
 } fc_work_t;
 
-static inline uint64_t fc_hash(uint64_t x) {
-    x ^= x >> 31;
-    x *= 0x7fb5d329728ea185ULL;
-    x ^= x >> 27;
-    x *= 0x81dadef4bc2dd44dULL;
-    return x ^ (x >> 33);
-}
+/* Slot hash (the low bits index the tables): one multiply, the product's upper half (Fibonacci
+ * hashing; the keys are sums of powers of 5, so their low bits alone would cluster). */
+static inline uint64_t fc_hash(uint64_t x) { return (x * 0x9E3779B97F4A7C15ULL) >> 32; }
 
 static inline uint64_t fc_weight(int t) { return FC_SUIT_W[t / 9] * (uint64_t)MJ_POW[t % 9]; }
 
@@ -114,18 +114,15 @@ static inline uint64_t fc_key(const uint8_t *c) {
            FC_SUIT_W[2] * (uint64_t)mj_index9(c + 18);
 }
 
-/* Key of a hand whose void-suit tiles (declared suit vs) are packed from its rank 1 up, 4 per
- * kind. Which void tiles a hand holds never matters: they are dead for the shanten and the win,
- * every void draw leaves the hand as it was (discarded at once, or for a held void tile), and
- * while one is held any void discard is forced (all equally good). So hands that differ only
- * there are one state. */
-static uint64_t fc_canon_key(const uint8_t *c, int vs) {
-    uint8_t x[27];
+/* Pack the void-suit tiles (declared suit vs) of counts x from rank 1 up, 4 per kind. Which
+ * void tiles a hand holds never matters: they are dead for the shanten and the win, every void
+ * draw leaves the hand as it was (discarded at once, or for a held void tile), and while one is
+ * held any void discard is forced (all equally good). So hands that differ only there are one
+ * state. */
+static void fc_pack_void(uint8_t *x, int vs) {
     int n = 0;
-    memcpy(x, c, 27);
     for (int r = 0; r < 9; r++) n += x[9 * vs + r];
     for (int r = 0; r < 9; r++, n -= 4) x[9 * vs + r] = (uint8_t)(n > 4 ? 4 : n > 0 ? n : 0);
-    return fc_key(x);
 }
 
 /* Grow *p (elements of size sz) to hold at least need; 0 on failure. */
@@ -153,6 +150,7 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
         w->bytes += (c - w->cap) * (int64_t)sizeof(type);                   \
     } while (0)
     FC_RE(key, uint64_t);
+    FC_RE(cnt, fc_counts_t);
     FC_RE(sh, int8_t);
     FC_RE(depth, uint8_t);
     FC_RE(live, uint8_t);
@@ -202,8 +200,9 @@ static int fc_rehash(fc_work_t *w) {
     return 1;
 }
 
-/* The state of key (created at depth d with shanten sh if new). Returns its id, or -FC_ERR_*. */
-static int64_t fc_state(fc_work_t *w, uint64_t key, int sh, int d) {
+/* The state of key (created at depth d with shanten sh if new, its hand the counts c less one
+ * tile of kind drop, if drop >= 0). Returns its id, or -FC_ERR_*. */
+static int64_t fc_state(fc_work_t *w, uint64_t key, int sh, int d, const uint8_t *c, int drop) {
     if (2 * (w->n + 1) > w->hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
     uint64_t mask = (uint64_t)(w->hcap - 1), j = fc_hash(key + 1) & mask;
     while (w->hkey[j]) {
@@ -216,6 +215,8 @@ static int64_t fc_state(fc_work_t *w, uint64_t key, int sh, int d) {
     w->hkey[j] = key + 1;
     w->hval[j] = (int32_t)id;
     w->key[id] = key;
+    memcpy(w->cnt[id].c, c, 27);
+    if (drop >= 0) w->cnt[id].c[drop]--;
     w->sh[id] = (int8_t)(sh > 100 ? 100 : sh);
     w->depth[id] = (uint8_t)d;
     w->live[id] = 0;
@@ -310,36 +311,15 @@ static double fc_paid(const fc_work_t *w, const mj_hand_t *h, uint32_t wins) {
     return paid;
 }
 
-/* Load the hand of key into h from the row's template (key: three base-5 suit indices, rank 9
- * the lowest digit), without the checks of mj_load (every state is a valid hand of the row)
- * and without the classes (see fc_adjust). */
-static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, uint64_t key, mj_hand_t *h) {
+/* Load the hand of state s into h from the row's template and its counts, without the checks
+ * of mj_load (every state is a valid hand of the row) and without the classes (see fc_adjust). */
+static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, int64_t s, mj_hand_t *h) {
+    mj_row_t row;
     *h = w->tmpl;
     if (h->melds) h->melds = w->tmpl.meld_copy;
-    for (int s = 0; s < 3; s++) {
-        int32_t idx = (int32_t)(s == 0 ? key % 1953125ULL
-                                : s == 1 ? key / 1953125ULL % 1953125ULL : key / 3814697265625ULL);
-        uint32_t d[3] = {w->dig[idx / 15625], w->dig[idx / 125 % 125], w->dig[idx % 125]};
-        uint8_t *c = h->c + 9 * s;
-        for (int j = 0; j < 3; j++) {
-            c[3 * j] = (uint8_t)d[j];
-            c[3 * j + 1] = (uint8_t)(d[j] >> 8);
-            c[3 * j + 2] = (uint8_t)(d[j] >> 16);
-        }
-        h->idx[s] = idx;
-        h->n[s] = (int)((d[0] >> 24 & 15) + (d[1] >> 24 & 15) + (d[2] >> 24 & 15));
-        h->odd[s] = (int)((d[0] >> 28) + (d[1] >> 28) + (d[2] >> 28));
-    }
-}
-
-/* The digits table of fc_fill: for x < 125, its base-5 digits (the highest first) in bytes 0-2,
- * their sum in bits 24-27 and their odd count in bits 28-29. */
-static void fc_digits(uint32_t *dig) {
-    for (uint32_t x = 0; x < 125; x++) {
-        uint32_t c[3] = {x / 25, x / 5 % 5, x % 5};
-        dig[x] = c[0] | c[1] << 8 | c[2] << 16 | (c[0] + c[1] + c[2]) << 24 |
-                 ((c[0] & 1) + (c[1] & 1) + (c[2] & 1)) << 28;
-    }
+    memcpy(h->c, w->cnt[s].c, 27);
+    mj_row_read(&row, h->c);
+    for (int q = 0; q < 3; q++) mj_suit_load(&row, q, &h->idx[q], &h->n[q], &h->odd[q]);
 }
 
 /* Probability of drawing a kind of mask m: six subset sums of the row (fc_pool). */
@@ -406,7 +386,7 @@ static int64_t fc_collapse(fc_work_t *w, int64_t at, int count, int *code) {
 static int fc_expand(fc_work_t *w, int64_t s) {
     const fc_job_t *job = w->job;
     mj_hand_t h;
-    fc_fill(w, w->key[s], &h);
+    fc_fill(w, s, &h);
     int vs = w->vs, held_void = vs >= 0 && h.n[vs] > 0;
     int dh = 1;
     uint8_t d13[27];
@@ -420,7 +400,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     double stay = fc_mass(w, stays), pwin = fc_mass(w, wins), ppay = fc_paid(w, &h, wins);
     if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->e0[s] = w->ne;
-    int last_void = -1; /* the packed void tile a forced discard takes (fc_canon_key) */
+    int last_void = -1; /* the packed void tile a forced discard takes (fc_pack_void) */
     for (int r = 0; held_void && r < 9; r++)
         if (h.c[9 * vs + r]) last_void = 9 * vs + r;
     /* One draw short of the frontier (with exchanges), a successor that keeps the shanten is
@@ -466,7 +446,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             int64_t id = s;
             if (d != k) {
                 uint64_t key = w->key[s] + fc_weight(k) - fc_weight(d);
-                id = fc_state(w, key, mj_shanten_of(d13[d]), w->depth[s] + 1);
+                id = fc_state(w, key, mj_shanten_of(d13[d]), w->depth[s] + 1, g.c, d);
                 if (id < 0) return (int)-id;
             }
             w->edges[w->ne++] = (int32_t)id;
