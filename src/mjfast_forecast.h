@@ -104,7 +104,7 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
     double val[FC_MAX_DRAWS + 1];
     for (int t = 0; t <= T; t++) acc[t] = 0.0;
     for (int64_t e = w->e0[s]; e < w->e1[s];) {
-        int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
+        int k = fc_head_p(w->edges[e]), count = fc_head_count(w->edges[e]);
         const int32_t *ids = w->edges + e + 2;
         double pk = w->p[k];
         if (count == 1) {
@@ -223,7 +223,7 @@ static int fc_values(fc_work_t *w) {
             if (!w->live[s] || w->depth[s] > T - t || w->sh[s] > t) continue;
             double v = (value ? w->ppay[s] : w->pwin[s]) + w->stay[s] * prev[s];
             for (int64_t e = w->e0[s]; e < w->e1[s];) {
-                int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
+                int k = fc_head_p(w->edges[e]), count = fc_head_count(w->edges[e]);
                 int32_t pick = w->edges[e + 2], g = w->edges[e + 1];
                 if (count > 1) {
                     int32_t *slot = w->picks + (int64_t)(g & ~FC_SHARED) * T + t - 1;
@@ -265,29 +265,32 @@ static int fc_reset(fc_work_t *w) {
 static void fc_free(fc_work_t *w) {
     free(w->hkey); free(w->hval); free(w->key); free(w->cnt); free(w->sh); free(w->depth); free(w->live); free(w->nv); free(w->ref);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
-    free(w->V); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->flow); free(w->reach); free(w->act); free(w->nact); free(w->leaf);
+    free(w->V); free(w->p); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->flow); free(w->reach); free(w->act); free(w->nact); free(w->leaf);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */
 static int fc_pool(fc_work_t *w, const mj_hand_t *h, const uint8_t *visible, int32_t *err) {
-    int total = 0, left[27];
+    int total = 0;
     for (int t = 0; t < 27; t++) {
-        left[t] = 4 - mj_held(h, t) - (visible ? visible[t] : 0);
-        total += left[t];
+        w->left[t] = 4 - mj_held(h, t) - (visible ? visible[t] : 0);
+        total += w->left[t];
     }
     if (total <= 0) {
         err[1] = err[2] = 0;
         return FC_ERR_EMPTY_POOL;
     }
+    if (!fc_grow(w, (void **)&w->p, &w->npcap, 27, sizeof(double))) return FC_ERR_NOMEM;
+    w->total = total;
+    w->np = 27;
     w->pool = 0;
     for (int t = 0; t < 27; t++) {
-        w->p[t] = (double)left[t] / total;
-        w->pool |= (uint32_t)(left[t] > 0) << t;
+        w->p[t] = (double)w->left[t] / total;
+        w->pool |= (uint32_t)(w->left[t] > 0) << t;
     }
     for (int s = 0; s < 3; s++) {
-        w->plo[s][0] = w->phi[s][0] = 0.0;
-        for (int m = 1; m < 64; m++) w->plo[s][m] = w->plo[s][m & (m - 1)] + w->p[9 * s + __builtin_ctz(m)];
-        for (int m = 1; m < 8; m++) w->phi[s][m] = w->phi[s][m & (m - 1)] + w->p[9 * s + 6 + __builtin_ctz(m)];
+        w->clo[s][0] = w->chi[s][0] = 0;
+        for (int m = 1; m < 64; m++) w->clo[s][m] = w->clo[s][m & (m - 1)] + w->left[9 * s + __builtin_ctz(m)];
+        for (int m = 1; m < 8; m++) w->chi[s][m] = w->chi[s][m & (m - 1)] + w->left[9 * s + 6 + __builtin_ctz(m)];
     }
     return MJ_OK;
 }
@@ -392,6 +395,7 @@ static int64_t fc_run(fc_job_t *job, int64_t start, int64_t end) {
     int64_t bad = -1;
     memset(&w, 0, sizeof w);
     w.job = job;
+    for (int t = 0; t < 27; t++) w.wt[t] = fc_weight_of(t);
     for (int64_t i = start; i < end; i++) {
         int code = fc_row(&w, i, err);
         if (code != MJ_OK) {

@@ -60,7 +60,7 @@ static double fc_curves_list(fc_work_t *w, int32_t s0, double *ready, double *wi
             paid += m * w->ppay[s];
             if (w->stay[s] > 0) fc_push(w, s, m * w->stay[s], &nn, &nl, &lsum);
             for (int64_t e = w->e0[s]; e < w->e1[s];) {
-                int k = w->edges[e] & 0xFF, count = w->edges[e] >> 8;
+                int k = fc_head_p(w->edges[e]), count = fc_head_count(w->edges[e]);
                 int32_t g = w->edges[e + 1];
                 fc_push(w, g < 0 ? w->edges[e + 2] : w->picks[(int64_t)(g & ~FC_SHARED) * T + t - 1],
                         m * w->p[k], &nn, &nl, &lsum);
@@ -132,9 +132,9 @@ static double fc_curves_dag(fc_work_t *w, int32_t s0, double *ready, double *win
             for (int j = j0 > 1 ? j0 : 1; j <= T; j++) rmass[j - 1] += x[j];
         paid += held * w->ppay[s];
         if (j1 < j0) continue;
-        for (int64_t e = w->e0[s]; e < w->e1[s]; e += 2 + (w->edges[e] >> 8)) {
+        for (int64_t e = w->e0[s]; e < w->e1[s]; e += 2 + fc_head_count(w->edges[e])) {
             int32_t g = w->edges[e + 1];
-            double pk = w->p[w->edges[e] & 0xFF];
+            double pk = w->p[fc_head_p(w->edges[e])];
             if (g < 0) {
                 int32_t c = w->edges[e + 2];
                 double *f = w->flow + (int64_t)c * R + 1;

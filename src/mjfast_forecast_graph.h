@@ -57,6 +57,13 @@ typedef struct {
 } fc_memo_t;
 
 #define FC_MEMO (1 << 14)
+
+/* An edge group's head: the index of its probability in w->p (the drawn kind, or a merged
+ * group's: fc_merge_edges) and its count of successors. */
+#define FC_HEAD(k, count) ((int32_t)((uint32_t)(k) | (uint32_t)(count) << 16))
+#define FC_MAX_P 0xFFFF
+static inline int fc_head_p(int32_t head) { return head & FC_MAX_P; }
+static inline int fc_head_count(int32_t head) { return head >> 16; }
 #define FC_SHARED (1 << 30) /* pick id flag: another group's picks, computed before */
 #define FC_ORDER ((FC_MAX_DRAWS + 1) * 16) /* (shanten, void tiles) classes of live states */
 
@@ -71,8 +78,12 @@ typedef struct {
     int canon;                /* void tiles held as a count (see fc_pack_void) */
     const uint8_t *melds;
     mj_hand_t tmpl;           /* the row's loaded hand: melds, void rule, form and sets for fc_fill */
-    double p[27];
-    double plo[3][64], phi[3][8]; /* p summed over each subset of ranks 1-6 / 7-9 of a suit */
+    double *p;                /* [np]: the draw probability of kind k < 27, then the merged
+                               * groups' (fc_merge_edges); an edge group's head indexes it */
+    int64_t np, npcap;
+    int left[27], total;      /* copies of each kind left to draw, and in all */
+    uint64_t wt[27];          /* fc_weight_of per kind */
+    int clo[3][64], chi[3][8]; /* left summed over each subset of ranks 1-6 / 7-9 of a suit */
     uint32_t pool;            /* kinds left to draw (p > 0) */
     uint64_t *hkey;           /* key + 1, 0 = empty */
     int32_t *hval;
@@ -85,7 +96,7 @@ typedef struct {
     uint8_t *ref;             /* a start or listed in a group: its values are read */
     int64_t *e0, *e1;
     double *stay, *pwin, *ppay;
-    int32_t *edges;           /* per group: k | count << 8, pick id (-1: one successor; FC_SHARED:
+    int32_t *edges;           /* per group: FC_HEAD(k, count), pick id (-1: one successor; FC_SHARED:
                                * another group's), count successor ids */
     int64_t ne, ecap, ngroups;
     int32_t *picks;           /* [group][t - 1]: the successor picked with t - 1 draws left */
@@ -107,7 +118,8 @@ typedef struct {
  * hashing; the keys are sums of powers of 5, so their low bits alone would cluster). */
 static inline uint64_t fc_hash(uint64_t x) { return (x * 0x9E3779B97F4A7C15ULL) >> 32; }
 
-static inline uint64_t fc_weight(int t) { return FC_SUIT_W[t / 9] * (uint64_t)MJ_POW[t % 9]; }
+/* The key weight of one tile of kind t: 5^(9 suit) times its rank's power (the keys' digits). */
+static inline uint64_t fc_weight_of(int t) { return FC_SUIT_W[t / 9] * (uint64_t)MJ_POW[t % 9]; }
 
 static inline uint64_t fc_key(const uint8_t *c) {
     return (uint64_t)mj_index9(c) + FC_SUIT_W[1] * (uint64_t)mj_index9(c + 9) +
@@ -302,13 +314,13 @@ static double fc_paid(const fc_work_t *w, const mj_hand_t *h, uint32_t wins) {
     int val[27];
     mf_info(h, NULL, &f, err); /* no concealed-kong marks: no error */
     uint32_t waits = mf_wait_totals(R, h, &f, w->vs, val);
-    double paid = 0.0;
+    double paid = 0.0; /* copies left times payment, over the pool once (as fc_mass) */
     for (wins &= waits; wins; wins &= wins - 1) {
         int k = __builtin_ctz(wins), fan = val[k] + R[MF_R_ZIMO];
         if (R[MF_R_CAP] >= 0 && fan > R[MF_R_CAP]) fan = R[MF_R_CAP];
-        paid += w->p[k] * job->pay[fan < 0 ? 0 : fan >= job->n_pay ? job->n_pay - 1 : fan];
+        paid += w->left[k] * job->pay[fan < 0 ? 0 : fan >= job->n_pay ? job->n_pay - 1 : fan];
     }
-    return paid;
+    return paid / w->total;
 }
 
 /* Load the hand of state s into h from the row's template and its counts, without the checks
@@ -322,11 +334,12 @@ static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, int64_t s, mj_hand_t *h
     for (int q = 0; q < 3; q++) mj_suit_load(&row, q, &h->idx[q], &h->n[q], &h->odd[q]);
 }
 
-/* Probability of drawing a kind of mask m: six subset sums of the row (fc_pool). */
+/* Probability of drawing a kind of mask m: the copies left in it (six subset sums of the row,
+ * fc_pool) over the pool, so equal counts give equal probabilities to the bit (fc_merge_leaves). */
 static inline double fc_mass(const fc_work_t *w, uint32_t m) {
-    double x = 0.0;
-    for (int s = 0; s < 3; s++, m >>= 9) x += w->plo[s][m & 63] + w->phi[s][m >> 6 & 7];
-    return x;
+    int x = 0;
+    for (int s = 0; s < 3; s++, m >>= 9) x += w->clo[s][m & 63] + w->chi[s][m >> 6 & 7];
+    return (double)x / w->total;
 }
 
 /* Sort the kinds drawn onto state s (loaded as h) into masks: a fifth copy is discarded at once,
@@ -382,7 +395,7 @@ static int64_t fc_collapse(fc_work_t *w, int64_t at, int count, int *code) {
 }
 
 /* Expand state s: its aggregated win / pay / stay probabilities and its edge groups
- * (k | count << 8, then count successor ids in discard order). Returns MJ_OK or an FC_ERR_*. */
+ * (FC_HEAD(k, count), then count successor ids in discard order). Returns MJ_OK or an FC_ERR_*. */
 static int fc_expand(fc_work_t *w, int64_t s) {
     const fc_job_t *job = w->job;
     mj_hand_t h;
@@ -408,18 +421,19 @@ static int fc_expand(fc_work_t *w, int64_t s) {
      * (when every successor is worth 0), so only the first of them is listed. */
     int near = job->exchanges && w->sh[s] == w->T - w->depth[s] - 1;
     int mkey = dh | front << 8 | near << 9;
+    uint32_t held = groups ? ~fc_below(h.c, 1) & 0x7FFFFFFu : 0u;
     for (uint32_t b = groups; b; b &= b - 1) {
         int k = __builtin_ctz(b);
         int forced = held_void || (vmask >> k & 1); /* 定缺: discard a void tile */
         int64_t head = w->ne;
         w->ne += 2;
         int count = 0;
-        uint64_t gkey = w->key[s] + fc_weight(k);
+        uint64_t gkey = w->key[s] + w->wt[k];
         fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & (FC_MEMO - 1));
         if (m->row == w->row && m->key == gkey && m->dh == mkey) {
             memcpy(w->edges + w->ne, w->edges + m->off, (size_t)m->count * sizeof(int32_t));
             w->ne += m->count;
-            w->edges[head] = k | m->count << 8;
+            w->edges[head] = FC_HEAD(k, m->count);
             /* the same successors: the first group's picks serve (it covers every t this one needs:
              * its state is expanded first, so it has no greater depth, and the same shanten) */
             w->edges[head + 1] = m->count > 1 ? (w->edges[m->off - 1] | FC_SHARED) : -1;
@@ -432,7 +446,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
          * allowed discard): probe the discards one by one until it is found; else all at once */
         int one = front || (forced && w->canon);
         if (!one) fc_probes(&g, -1, d13);
-        uint32_t cand = ~fc_below(g.c, 1) & 0x7FFFFFFu; /* held: the allowed discards among them */
+        uint32_t cand = held | 1u << k; /* the allowed discards among the tiles held */
         if (!one && !forced) cand &= fc_below(d13, dh + job->exchanges);
         if (forced) cand &= w->canon ? 1u << last_void : vmask;
         for (; cand; cand &= cand - 1) {
@@ -445,7 +459,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             if (near && count && d13[d] >= dh) continue;
             int64_t id = s;
             if (d != k) {
-                uint64_t key = w->key[s] + fc_weight(k) - fc_weight(d);
+                uint64_t key = gkey - w->wt[d];
                 id = fc_state(w, key, mj_shanten_of(d13[d]), w->depth[s] + 1, g.c, d);
                 if (id < 0) return (int)-id;
             }
@@ -464,7 +478,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
             }
         }
         for (int i = 0; i < count; i++) w->ref[w->edges[head + 2 + i]] = 1;
-        w->edges[head] = k | count << 8;
+        w->edges[head] = FC_HEAD(k, count);
         w->edges[head + 1] = count > 1 ? (int32_t)w->ngroups++ : -1; /* one successor: no pick */
         *m = (fc_memo_t){gkey, head + 2, w->row, (int16_t)mkey, (int16_t)count};
         if (!count) w->ne = head;
