@@ -49,6 +49,7 @@
 #include <math.h>
 
 #include "mjfast_forecast_curves.h" /* the forward passes (step 3), on the state graph (step 1) */
+#include "mjfast_forecast_merge.h"  /* equal ready leaves merged (step 1b) */
 
 /* V[state, t]: the value of a state with t draws left. Without exchanges the rows are per state
  * ([state][t]: a successor's whole row is contiguous), with exchanges per t ([t][state]). */
@@ -77,23 +78,16 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
  * lowest discard within FC_TIE of it), and the picked values into val[t]. */
 static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int lo, int hi,
                          int32_t *picks, double *val) {
-    double best[FC_MAX_DRAWS + 1];
-    const double *r = fc_vrow(w, ids[0]);
-    for (int t = lo; t <= hi; t++) best[t] = r[t - 1];
-    for (int i = 1; i < count; i++) {
-        r = fc_vrow(w, ids[i]);
-        for (int t = lo; t <= hi; t++) best[t] = r[t - 1] > best[t] ? r[t - 1] : best[t];
-    }
-    for (int t = lo; t <= hi; t++) best[t] -= FC_TIE * best[t];
-    for (int i = count - 1; i >= 0; i--) { /* the last one written is the lowest discard */
-        r = fc_vrow(w, ids[i]);
-        for (int t = lo; t <= hi; t++) {
-            /* the best is always within (values are >= 0); the first write only guards */
-            if (r[t - 1] >= best[t] || i == count - 1) {
-                picks[t - 1] = ids[i];
-                val[t] = r[t - 1];
-            }
-        }
+    const double *r[27];
+    for (int i = 0; i < count; i++) r[i] = fc_vrow(w, ids[i]);
+    for (int t = lo; t <= hi; t++) {
+        double best = r[0][t - 1];
+        for (int i = 1; i < count; i++) best = r[i][t - 1] > best ? r[i][t - 1] : best;
+        double floor_ = best - FC_TIE * best;
+        int i = 0;
+        while (r[i][t - 1] < floor_) i++; /* stops at the best at the latest (values are >= 0) */
+        picks[t - 1] = ids[i];
+        val[t] = r[i][t - 1];
     }
 }
 
@@ -265,7 +259,7 @@ static int fc_reset(fc_work_t *w) {
 static void fc_free(fc_work_t *w) {
     free(w->hkey); free(w->hval); free(w->key); free(w->cnt); free(w->sh); free(w->depth); free(w->live); free(w->nv); free(w->ref);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
-    free(w->V); free(w->p); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->flow); free(w->reach); free(w->act); free(w->nact); free(w->leaf);
+    free(w->V); free(w->p); free(w->ctab); free(w->at); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->flow); free(w->reach); free(w->act); free(w->nact); free(w->leaf);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */
@@ -279,7 +273,10 @@ static int fc_pool(fc_work_t *w, const mj_hand_t *h, const uint8_t *visible, int
         err[1] = err[2] = 0;
         return FC_ERR_EMPTY_POOL;
     }
-    if (!fc_grow(w, (void **)&w->p, &w->npcap, 27, sizeof(double))) return FC_ERR_NOMEM;
+    if (!fc_grow(w, (void **)&w->p, &w->npcap, 27, sizeof(double))) {
+        err[1] = err[2] = 0;
+        return FC_ERR_NOMEM;
+    }
     w->total = total;
     w->np = 27;
     w->pool = 0;
@@ -359,7 +356,8 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             start[d] = (int32_t)id;
         }
     }
-    if ((code = fc_build(w)) != MJ_OK || (code = fc_values(w)) != MJ_OK) {
+    if ((code = fc_build(w)) != MJ_OK || (!job->exchanges && (code = fc_merge(w)) != MJ_OK) ||
+        (code = fc_values(w)) != MJ_OK) {
         id = -code;
         goto fail;
     }
@@ -391,7 +389,7 @@ fail:
 /* Run rows [start, end). Returns the first bad row (details in job->err), or -1. */
 static int64_t fc_run(fc_job_t *job, int64_t start, int64_t end) {
     fc_work_t w;
-    int32_t err[3];
+    int32_t err[3] = {0, 0, 0}; /* the error paths that give no details give zeros */
     int64_t bad = -1;
     memset(&w, 0, sizeof w);
     w.job = job;

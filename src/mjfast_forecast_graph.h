@@ -104,6 +104,9 @@ typedef struct {
     double *V, *mass, *next;  /* mass, next: the forward pass with exchanges (fc_curves_list) */
     double *flow;             /* [state][T + 1]: the forward pass without exchanges (fc_curves_dag) */
     int64_t fcap;
+    int32_t *ctab;            /* the leaf classes' table (fc_merge) */
+    int64_t ccap;
+    int64_t *at, atcap;       /* per state: the place of its group in the state fc_merge does */
     uint64_t *reach;          /* places holding some of the start's mass (fc_curves_dag) */
     int64_t rcap;
     int64_t nlive, nref;      /* the live and all the listed states in act (fc_values_dag) */

@@ -1,0 +1,106 @@
+/* mjfast forecast engine, step 1b (without exchanges): equal ready leaves merged (the method is
+ * described in mjfast_forecast.h).
+ *
+ * A ready leaf (every draw wins or stays) is worth V_t = a + q V_{t-1} and holds its mass until
+ * it wins: its values and its share of the curves depend only on its win probability, stay
+ * probability and expected payment. Those come from counts of copies over the pool (fc_mass,
+ * fc_paid), so leaves with the same counts have the same three numbers to the bit, and a hand's
+ * ready leaves fall into a dozen such classes. The first leaf of each class stands for the rest:
+ * their edges go to it, and a state's one-successor groups that now share their successor
+ * become one group whose probability is the sum. Plain C, no Python.
+ */
+#ifndef MJFAST_FORECAST_MERGE_H
+#define MJFAST_FORECAST_MERGE_H
+
+#include "mjfast_forecast_graph.h"
+
+/* Whether ready leaves a and b are worth the same and flow the same. */
+static inline int fc_same_leaf(const fc_work_t *w, int32_t a, int32_t b) {
+    return w->pwin[a] == w->pwin[b] && w->stay[a] == w->stay[b] && w->ppay[a] == w->ppay[b];
+}
+
+static inline uint64_t fc_leaf_hash(const fc_work_t *w, int32_t s) {
+    uint64_t a, b, c;
+    memcpy(&a, &w->pwin[s], 8);
+    memcpy(&b, &w->stay[s], 8);
+    memcpy(&c, &w->ppay[s], 8);
+    return fc_hash(a ^ fc_hash(b ^ fc_hash(c)));
+}
+
+/* rep[s]: the leaf that stands for s (s itself for every other state). The starts keep their own
+ * states (fc_row holds their ids), and leaves no group lists are left out. The stand-in takes the
+ * least depth of its class, so its curves see mass from the earliest draw any of them could. */
+static int fc_leaf_reps(fc_work_t *w, int32_t *rep) {
+    int64_t size = 64;
+    while (size < 2 * w->n) size *= 2;
+    if (!fc_grow(w, (void **)&w->ctab, &w->ccap, size, sizeof(int32_t))) return FC_ERR_NOMEM;
+    int32_t *tab = w->ctab;
+    for (int64_t i = 0; i < size; i++) tab[i] = -1;
+    for (int64_t s = 0; s < w->n; s++) {
+        rep[s] = (int32_t)s;
+        if (w->live[s] != 2 || !w->ref[s] || !w->depth[s]) continue;
+        uint64_t j = fc_leaf_hash(w, (int32_t)s) & (uint64_t)(size - 1);
+        while (tab[j] >= 0 && !fc_same_leaf(w, tab[j], (int32_t)s)) j = (j + 1) & (uint64_t)(size - 1);
+        if (tab[j] < 0) {
+            tab[j] = (int32_t)s;
+            continue;
+        }
+        rep[s] = tab[j];
+        w->ref[s] = 0;
+        if (w->depth[s] < w->depth[tab[j]]) w->depth[tab[j]] = w->depth[s];
+    }
+    return MJ_OK;
+}
+
+/* The groups of state s with their successors through rep; one-successor groups with the same
+ * successor as an earlier one add their probability to it (a merged entry of w->p) and go. at[c]
+ * is -1 for every state c on entry and on return (the place of c's group while s is done). */
+static int fc_merge_groups(fc_work_t *w, int64_t s, const int32_t *rep, int64_t *at) {
+    int64_t out = w->e0[s];
+    for (int64_t e = w->e0[s]; e < w->e1[s];) {
+        int32_t head = w->edges[e];
+        int count = fc_head_count(head), len = 2 + count;
+        for (int i = 0; i < count; i++) w->edges[e + 2 + i] = rep[w->edges[e + 2 + i]];
+        int32_t c = w->edges[e + 2];
+        if (count == 1 && at[c] >= 0) {
+            int32_t *h = w->edges + at[c];
+            int q = fc_head_p(*h);
+            if (q < 27 && w->np < FC_MAX_P) { /* the first merge: a table entry of its own */
+                if (!fc_grow(w, (void **)&w->p, &w->npcap, w->np + 1, sizeof(double))) return FC_ERR_NOMEM;
+                w->p[w->np] = w->p[q];
+                q = (int)w->np++;
+                *h = FC_HEAD(q, 1);
+            }
+            if (q >= 27) {
+                w->p[q] += w->p[fc_head_p(head)];
+                e += len;
+                continue;
+            }
+        } else if (count == 1) {
+            at[c] = out;
+        }
+        if (out != e)
+            for (int i = 0; i < len; i++) w->edges[out + i] = w->edges[e + i];
+        out += len;
+        e += len;
+    }
+    for (int64_t e = w->e0[s]; e < out; e += 2 + fc_head_count(w->edges[e]))
+        if (fc_head_count(w->edges[e]) == 1) at[w->edges[e + 2]] = -1;
+    w->e1[s] = out;
+    return MJ_OK;
+}
+
+/* Merge the graph's equal ready leaves and the groups that then share a successor. Only states
+ * of shanten 1 or less can list a ready leaf (a draw lowers the shanten by one at most). */
+static int fc_merge(fc_work_t *w) {
+    int32_t *rep = w->nact; /* scratch: fc_values_dag fills it later */
+    int code = fc_leaf_reps(w, rep);
+    if (code != MJ_OK || !fc_grow(w, (void **)&w->at, &w->atcap, w->n, sizeof(int64_t)))
+        return code != MJ_OK ? code : FC_ERR_NOMEM;
+    for (int64_t s = 0; s < w->n; s++) w->at[s] = -1;
+    for (int64_t s = 0; code == MJ_OK && s < w->n; s++)
+        if (w->e1[s] > w->e0[s] && w->sh[s] <= 1) code = fc_merge_groups(w, s, rep, w->at);
+    return code;
+}
+
+#endif
