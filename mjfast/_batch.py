@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import os
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from typing import Any
@@ -18,6 +19,7 @@ from ._core import _kernels
 from ._validate import Prepared, prepare, row_error
 
 CHUNK = 1 << 16
+GROW_BELOW = 0.02  # seconds: run_chunks(grow_to=...) doubles a chunk that took less
 SIZE_RULES = {
     _kernels.OP_SHANTEN: "either",
     _kernels.OP_IS_WIN: "either",
@@ -53,24 +55,31 @@ Result = tuple[int, int, int, int]
 
 
 def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: bool,
-               chunk: int = CHUNK) -> Result | None:
+               chunk: int = CHUNK, grow_to: int = 0) -> Result | None:
     """Call ``run(start, end)`` over ``chunk``-row chunks of ``n`` rows on up to ``workers``
     threads; return the first bad row's ``(row, code, a, b)``, or None.
 
     ``run`` returns ``(first bad row or -1, code, a, b)`` for its chunk. Exactly ``workers`` tasks
     pull chunks in order, so no more threads run than asked for, and every chunk before a bad one
     is finished: the smallest bad row reported is the first. Without ``coerce`` no chunk starts
-    after a bad row is seen.
+    after a bad row is seen. With ``grow_to`` (rows whose cost varies widely), one worker's chunks
+    double while each takes under ``GROW_BELOW`` seconds, up to ``grow_to`` rows: fewer calls
+    where rows are fast, and Ctrl-C still gets through soon where they are slow.
     """
-    chunks = [(start, min(n, start + chunk)) for start in range(0, n, chunk)]
     results: list[Result] = []
-    if workers == 1 or len(chunks) < 2:
-        for bounds in chunks:
-            res = run(*bounds)
+    if workers == 1 or n <= chunk:
+        start = 0
+        while start < n:
+            began = time.perf_counter()
+            res = run(start, min(n, start + chunk))
             results.append(res)
             if res[0] >= 0 and not coerce:
                 break
+            start += chunk
+            if chunk < grow_to and time.perf_counter() - began < GROW_BELOW:
+                chunk = min(2 * chunk, grow_to)
     else:
+        chunks = [(start, min(n, start + chunk)) for start in range(0, n, chunk)]
         claim = itertools.count()
         stop = threading.Event()
 

@@ -28,6 +28,7 @@ MAX_STATES = 1_000_000
 """The most states one hand's graph may hold (at most about 0.5 GB at 27 draws with exchanges,
 a quarter more without)."""
 _CHUNK = 16  # rows per threaded task: one forecast takes from microseconds to a second
+_GROW_TO = 1024  # one worker's chunks grow up to this while they are fast (run_chunks)
 _OBJECTIVES = ("win", "value")
 
 
@@ -104,7 +105,7 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
                                  start, end)
         return res[0], res[1], res[2], res[3]
 
-    bad = run_chunks(run, n, p.workers, False, chunk=_CHUNK)
+    bad = run_chunks(run, n, p.workers, False, chunk=_CHUNK, grow_to=_GROW_TO)
     if bad is not None:
         raise _error(bad, p.batch, complete, p.sets)
     shape = (n, 27) if complete else (n,)

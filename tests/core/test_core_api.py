@@ -983,3 +983,24 @@ def test_void_class_path_equals_the_general_path(tiles):
         general = shanten(hands, void_suit=void, melds=zeros)
         assert np.array_equal(fast, general)
         assert (fast == shanten(hands, void_suit=void, form="seven_pairs")).mean() > 0.1
+
+
+def _chunk_calls(n: int, chunk: int, grow_to: int, bad: int = -1, workers: int = 1) -> list[int]:
+    sizes: list[int] = []
+
+    def run(start: int, end: int) -> tuple[int, int, int, int]:
+        sizes.append(end - start)
+        return (bad, 1, 0, 0) if start <= bad < end else (-1, 0, 0, 0)
+
+    mjfast._batch.run_chunks(run, n, workers, False, chunk=chunk, grow_to=grow_to)
+    return sizes
+
+
+def test_run_chunks_grow_while_fast(monkeypatch):
+    """One worker's chunks double up to grow_to while each is fast; not past a bad row."""
+    assert _chunk_calls(100, 4, 32) == [4, 8, 16, 32, 32, 8]
+    assert _chunk_calls(100, 4, 0) == [4] * 25
+    assert _chunk_calls(100, 4, 32, bad=13) == [4, 8, 16]
+    assert sorted(_chunk_calls(100, 4, 32, workers=2)) == [4] * 25  # threads: fixed chunks
+    monkeypatch.setattr(mjfast._batch, "GROW_BELOW", 0.0)  # every chunk counts as slow
+    assert _chunk_calls(20, 4, 32) == [4] * 5
