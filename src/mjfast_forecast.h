@@ -48,8 +48,9 @@
 
 #include <math.h>
 
-#include "mjfast_forecast_curves.h" /* the forward passes (step 3), on the state graph (step 1) */
+#include "mjfast_forecast_expand.h" /* the state graph's build (step 1) */
 #include "mjfast_forecast_merge.h"  /* equal ready leaves merged (step 1b) */
+#include "mjfast_forecast_curves.h" /* the forward passes (step 3) */
 
 /* V[state, t]: the value of a state with t draws left. Without exchanges the rows are per state
  * ([state][t]: a successor's whole row is contiguous), with exchanges per t ([t][state]). */

@@ -1,0 +1,163 @@
+/* mjfast forecast engine, step 1: the breadth-first build of the state graph (the method is
+ * described in mjfast_forecast.h): a state's expansion into its draws (win, stay, edge groups of
+ * successor states) with the exact frontier pruning. Plain C, no Python.
+ */
+#ifndef MJFAST_FORECAST_EXPAND_H
+#define MJFAST_FORECAST_EXPAND_H
+
+#include "mjfast_forecast_graph.h"
+
+static int fc_expand(fc_work_t *w, int64_t s);
+
+/* The one successor a group of count > 1 successors (edges[at..]) picks at every t, or -1. Under
+ * objective "win" without exchanges, when every successor is a ready leaf (expanded here: a leaf
+ * creates no states), V_t = 1 - (1 - pwin)^t grows with pwin for t >= 1, so the pick is the
+ * highest pwin (the lowest discard within FC_TIE); with no draw left after it (t = 1) every
+ * successor is worth 0 and counts as ready alike, so the curves are the same. */
+static int64_t fc_collapse(fc_work_t *w, int64_t at, int count, int *code) {
+    if (w->job->exchanges || w->job->objective != FC_OBJ_WIN) return -1;
+    double best = -1.0;
+    for (int i = 0; i < count; i++) {
+        int32_t x = w->edges[at + i];
+        if (w->sh[x] != 0 || w->depth[x] >= w->T) return -1;
+        if (!w->live[x] && (*code = fc_expand(w, x)) != MJ_OK) return -1;
+        if (w->live[x] != 2) return -1;
+        if (w->pwin[x] > best) best = w->pwin[x];
+    }
+    for (int i = 0; i < count; i++)
+        if (w->pwin[w->edges[at + i]] >= best - FC_TIE * best) return w->edges[at + i];
+    return -1;
+}
+
+/* What fc_expand knows of the state it expands, for its groups. */
+typedef struct {
+    int64_t s;
+    const mj_hand_t *h;
+    uint32_t held, vmask;
+    int dh, front, near, held_void, last_void;
+} fc_from_t;
+
+/* The successors of state f->s after draw k (the 14 - 3m hand of key gkey): the states of its
+ * allowed discards in tile order, appended to the edges. Returns their count, or -FC_ERR_*. */
+static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int k, uint64_t gkey) {
+    const int ex = w->job->exchanges;
+    int forced = f->held_void || (f->vmask >> k & 1); /* 定缺: discard a void tile */
+    int count = 0;
+    uint8_t d13[27];
+    mj_hand_t g = *f->h;
+    fc_adjust(&g, k, +1);
+    /* one successor (a forced discard of the packed void tile, or the frontier's lowest allowed
+     * discard): probe the discards one by one until it is found; else all at once */
+    int one = f->front || (forced && w->canon);
+    if (!one) fc_probes(&g, -1, d13);
+    uint32_t cand = f->held | 1u << k; /* the allowed discards among the tiles held */
+    if (!one && !forced) cand &= fc_below(d13, f->dh + ex);
+    if (forced) cand &= w->canon ? 1u << f->last_void : f->vmask;
+    for (; cand; cand &= cand - 1) {
+        int d = __builtin_ctz(cand);
+        if (one) {
+            d13[d] = (uint8_t)fc_without(&g, d);
+            if (!forced && d13[d] >= f->dh + ex) continue;
+        }
+        if (f->front && d13[d] >= f->dh) break; /* on the frontier: dropped (fc_expand) */
+        if (f->near && count && d13[d] >= f->dh) continue;
+        int64_t id = f->s;
+        if (d != k) {
+            id = fc_state(w, gkey - w->wt[d], mj_shanten_of(d13[d]), w->depth[f->s] + 1, g.c, d);
+            if (id < 0) return (int)id;
+        }
+        w->edges[w->ne++] = (int32_t)id;
+        count++;
+        if (one) break;
+    }
+    return count;
+}
+
+/* The group of state f->s for draw k at the end of the edges: its successors (remembered per
+ * 14 - 3m hand: fc_memo_t), one if fc_collapse says so. Returns MJ_OK or an FC_ERR_*. */
+static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, int mkey) {
+    int64_t head = w->ne;
+    w->ne += 2;
+    uint64_t gkey = w->key[f->s] + w->wt[k];
+    fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & (FC_MEMO - 1));
+    if (m->row == w->row && m->key == gkey && m->dh == mkey) {
+        memcpy(w->edges + w->ne, w->edges + m->off, (size_t)m->count * sizeof(int32_t));
+        w->ne += m->count;
+        w->edges[head] = FC_HEAD(k, m->count);
+        /* the same successors: the first group's picks serve (it covers every t this one needs:
+         * its state is expanded first, so it has no greater depth, and the same shanten) */
+        w->edges[head + 1] = m->count > 1 ? (w->edges[m->off - 1] | FC_SHARED) : -1;
+        if (!m->count) w->ne = head;
+        return MJ_OK;
+    }
+    int count = fc_successors(w, f, k, gkey);
+    if (count < 0) return -count;
+    if (count > 1) {
+        int code = MJ_OK;
+        int64_t pick = fc_collapse(w, head + 2, count, &code);
+        if (code != MJ_OK) return code;
+        if (pick >= 0) {
+            w->edges[head + 2] = (int32_t)pick;
+            w->ne = head + 3;
+            count = 1;
+        }
+    }
+    for (int i = 0; i < count; i++) w->ref[w->edges[head + 2 + i]] = 1;
+    w->edges[head] = FC_HEAD(k, count);
+    w->edges[head + 1] = count > 1 ? (int32_t)w->ngroups++ : -1; /* one successor: no pick */
+    *m = (fc_memo_t){gkey, head + 2, w->row, (int16_t)mkey, (int16_t)count};
+    if (!count) w->ne = head;
+    return MJ_OK;
+}
+
+/* Expand state s: its aggregated win / pay / stay probabilities and its edge groups
+ * (FC_HEAD(k, count), pick id, then count successor ids in discard order). On the frontier
+ * (shanten = draws left at the state's first depth) every successor is worth 0 with the draws
+ * left after it, so the pick is the lowest allowed discard: only it is listed. One draw short of
+ * it (with exchanges), a successor that keeps the shanten is worth 0 at every t the state sees:
+ * it can only be picked as the lowest allowed discard (when every successor is worth 0), so only
+ * the first of them is listed. Returns MJ_OK or an FC_ERR_*. */
+static int fc_expand(fc_work_t *w, int64_t s) {
+    const fc_job_t *job = w->job;
+    mj_hand_t h;
+    fc_fill(w, s, &h);
+    int vs = w->vs;
+    fc_from_t f = {s, &h, 0u, vs >= 0 ? 0x1FFu << (9 * vs) : 0u, 1,
+                   w->sh[s] == w->T - w->depth[s], job->exchanges && w->sh[s] == w->T - w->depth[s] - 1,
+                   vs >= 0 && h.n[vs] > 0, -1};
+    uint32_t stays, wins;
+    /* ready without exchanges, no void tile held: a leaf (every draw wins or stays) */
+    int leaf = !job->exchanges && w->sh[s] == 0 && !f.held_void;
+    uint32_t groups = fc_classify(w, s, &h, f.held_void, f.front, leaf, f.vmask, &f.dh, &stays, &wins);
+    double stay = fc_mass(w, stays), pwin = fc_mass(w, wins), ppay = fc_paid(w, &h, wins);
+    if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
+    w->e0[s] = w->ne;
+    for (int r = 0; f.held_void && r < 9; r++) /* the packed void tile a forced discard takes */
+        if (h.c[9 * vs + r]) f.last_void = 9 * vs + r;
+    int mkey = f.dh | f.front << 8 | f.near << 9;
+    f.held = groups ? ~fc_below(h.c, 1) & 0x7FFFFFFu : 0u;
+    for (uint32_t b = groups; b; b &= b - 1) {
+        int code = fc_group(w, &f, __builtin_ctz(b), mkey);
+        if (code != MJ_OK) return code;
+    }
+    w->e1[s] = w->ne;
+    w->stay[s] = stay;
+    w->pwin[s] = pwin;
+    w->ppay[s] = ppay;
+    w->live[s] = w->e1[s] == w->e0[s] && w->sh[s] <= 0 ? 2 : 1; /* 2: a ready leaf (fc_curves) */
+    w->nv[s] = (uint8_t)(vs >= 0 ? h.n[vs] : 0);
+    return MJ_OK;
+}
+
+/* Breadth first from the n start states already created. */
+static int fc_build(fc_work_t *w) {
+    for (int64_t s = 0; s < w->n; s++) {
+        int left = w->T - w->depth[s];
+        if (left < 1 || w->sh[s] > left || w->live[s]) continue; /* live: a leaf fc_collapse expanded */
+        int code = fc_expand(w, s);
+        if (code != MJ_OK) return code;
+    }
+    return MJ_OK;
+}
+
+#endif
