@@ -268,7 +268,7 @@ static void fc_probes(mj_hand_t *h, int delta, uint8_t *dist) {
     }
     mj_probe_row_t b;
     uint64_t w8[3], last[3];
-    memcpy(b.c, h->c, 27);
+    mj_copy27(b.c, h->c); /* words where the probes read them (store forwarding) */
     for (int s = 0; s < 3; s++) {
         b.idx[s] = h->idx[s];
         b.k[s] = MJ.void_full[h->idx[s]];
