@@ -79,7 +79,9 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, in
     int64_t head = w->ne;
     w->ne += 2;
     uint64_t gkey = w->key[f->s] + w->wt[k];
-    fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & (FC_MEMO - 1));
+    /* a small graph uses the first 4 hcap entries of the memo: they stay in cache */
+    uint64_t mmask = (uint64_t)(4 * w->hcap < FC_MEMO ? 4 * w->hcap : FC_MEMO) - 1;
+    fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & mmask);
     if (m->row == w->row && m->key == gkey && m->dh == mkey) {
         memcpy(w->edges + w->ne, w->edges + m->off, (size_t)m->count * sizeof(int32_t));
         w->ne += m->count;
