@@ -4,27 +4,34 @@
  * Plain C, no Python: mjfast/_core/_forecast.pyx checks arrays and calls fc_run on row ranges with
  * the GIL released; mjfast/forecast is the Python face and mjfast/_ref/forecast.py the twin.
  *
- * Method. The pool is fixed, so every draw is kind k with probability p[k] = P[k] / S. A state is
+ * Method. The pool is fixed, so every draw is kind k with probability p[k] = P[k] / S (masses
+ * of several kinds are their copies left over S, so equal counts give equal numbers). A state is
  * a 13-3m concealed hand (melds, void suit and pool are fixed per call), keyed by its 27 counts in
  * base 5 (a uint64) in a per-call open-addressing hash table.
  *  1. Graph (breadth first from the start hands, so a state's depth is the fewest draws that reach
  *     it). A state of shanten s first reached after j draws is expanded only when s <= T - j (else
- *     it can neither become ready nor win in time: it stays a leaf worth 0). Expanding it loads the
- *     hand from its stored counts (fc_fill, no suit classes), sorts the 27 draws with 27-bit
- *     masks and one probe pass (fc_probes: for meld-free hands the row fast path of
- *     mjfast_probes.h on the void classes, its distance bytes turned into masks word by word; a
- *     ready hand without exchanges needs only its waits mask): a
- *     winning draw adds to the state's aggregated win probability and expected payment (fan by the
- *     kernel of mjfast_fan.h, self-drawn); a fifth copy, and with exchanges=False a draw that does
- *     not lower the shanten, adds to its aggregated "stay" probability; any other draw becomes one
- *     edge group listing the successor states of its allowed discards in tile order (one probe
- *     pass of the 14-tile hand, remembered per hand: fc_memo_t).
+ *     it can neither become ready nor win in time: it stays a leaf worth 0). Expanding it
+ *     (mjfast_forecast_expand.h) loads the hand from its stored counts (fc_fill, no suit
+ *     classes), sorts the 27 draws with 27-bit masks and one probe pass (fc_probes: for meld-free
+ *     hands the row fast path of mjfast_probes.h on the void classes, its distance bytes turned
+ *     into masks word by word; a ready hand without exchanges needs only its waits mask): a
+ *     winning draw adds to the state's aggregated win probability and expected payment (the fan
+ *     of every wait at once, mf_wait_totals of mjfast_fan.h, self-drawn); a fifth copy, and with
+ *     exchanges=False a draw that does not lower the shanten, adds to its aggregated "stay"
+ *     probability; any other draw becomes one edge group listing the successor states of its
+ *     allowed discards in tile order (one probe pass of the 14-tile hand, remembered per hand:
+ *     fc_memo_t).
  *     Exact pruning. On the frontier (s = T - j) every successor is worth 0 after the draw, so the
  *     pick is the lowest allowed discard: a group lists only it, and only when it lowers the
  *     shanten (else the mass can neither win nor be ready in time, and is dropped). One draw short
  *     of it with exchanges (s = T - j - 1), successors that keep the shanten are worth 0 at every
  *     t the state sees, so only the first of them (the all-zero pick) is listed. This keeps the
  *     graph with exchanges several times smaller; it still grows ten- to twentyfold per draw.
+ *     Without exchanges, under objective "win" a group whose successors are all ready leaves
+ *     lists only its best (fc_collapse: the highest win probability is the best at every t), and
+ *     the ready leaves with equal win, stay and payment numbers become one (step 1b,
+ *     mjfast_forecast_merge.h: a hand's ~160 leaves fall into ~13 classes; one-successor groups
+ *     that then share their successor become one, their probabilities summed).
  *  2. Values V_t(s) = win(s) + stay(s) V_{t-1}(s) + sum_k p_k V_{t-1}(pick), where pick is the
  *     best successor (lowest discard within a relative 1e-12 of the best); states with s >= t (no
  *     win possible in t draws) and beyond their depth are worth 0. Without exchanges the graph is
@@ -32,13 +39,14 @@
  *     go in that order with rows [state][t]: a successor's whole row is contiguous, a group's
  *     picks come for all t at once with their values, and the states of one (shanten, void tiles)
  *     class, which do not depend on each other, run their recurrences together per t
- *     (fc_values_dag); with exchanges backward in t over all states (fc_values). A group with one
- *     successor stores no picks, and groups with the same successor list share one pick row.
+ *     (fc_values_dag; states no group lists get no row); with exchanges backward in t over all
+ *     states (fc_values). A group with one successor stores no picks, and groups with the same
+ *     successor list share one pick row.
  *  3. Curves, forward per start hand along the same picks; won mass, ready mass (shanten <= 0)
  *     and paid value accumulate per draw (mjfast_forecast_curves.h). Without exchanges state by
- *     state in the DAG order over the states the start reaches, each one's mass per draw in a
- *     row, pushed down its picks in loops over the draws; with exchanges draw by draw over lists
- *     of the states holding mass.
+ *     state in the values' DAG order, visiting the places the start's mass reaches (a bitset),
+ *     each one's mass per draw in a row, pushed down its picks in loops over the draws; with
+ *     exchanges draw by draw over lists of the states holding mass.
  * For a 14-3m hand the discards share the pool, so one graph and one value pass serve them all.
  * Hands that differ only in which void-suit tiles they hold are one state (fc_pack_void).
  * Memory: the graph is per call and capped at max_states states (FC_ERR_STATES beyond).
