@@ -134,7 +134,7 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
  * the recurrence of fc_values for all of them per t (the chains overlap). No condition is
  * needed: a state of shanten sh >= 1 has no winning draw and successors worth 0 up to t = sh,
  * so its values there come out 0; past T - depth (draws it never has) they are not read. States
- * no group lists (ready leaves fc_collapse passed over) get no row. */
+ * no group lists (ready leaves fc_collapse passed over or step 1b merged) get no row. */
 static void fc_values_dag(fc_work_t *w, int value) {
     const int T = w->T;
     const int64_t n = w->n;
