@@ -131,7 +131,9 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     /* ready without exchanges, no void tile held: a leaf (every draw wins or stays) */
     int leaf = !job->exchanges && w->sh[s] == 0 && !f.held_void;
     uint32_t groups = fc_classify(w, s, &h, f.held_void, f.front, leaf, f.vmask, &f.dh, &stays, &wins);
-    double stay = fc_mass(w, stays), pwin = fc_mass(w, wins), ppay = fc_paid(w, &h, wins);
+    /* a leaf's draws win or stay, so its stay takes the copies the wins do not */
+    int won = fc_copies(w, wins), kept = leaf ? w->total - won : fc_copies(w, stays);
+    double stay = (double)kept / w->total, pwin = (double)won / w->total, ppay = fc_paid(w, &h, wins);
     if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->e0[s] = w->ne;
     for (int r = 0; f.held_void && r < 9; r++) /* the packed void tile a forced discard takes */

@@ -337,13 +337,15 @@ static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, int64_t s, mj_hand_t *h
     for (int q = 0; q < 3; q++) mj_suit_load(&row, q, &h->idx[q], &h->n[q], &h->odd[q]);
 }
 
-/* Probability of drawing a kind of mask m: the copies left in it (six subset sums of the row,
- * fc_pool) over the pool, so equal counts give equal probabilities to the bit (fc_merge_leaves). */
-static inline double fc_mass(const fc_work_t *w, uint32_t m) {
+/* Probability of drawing a kind of mask m: the copies left in it (fc_copies: six subset sums of
+ * the row, fc_pool) over the pool, so equal counts give equal probabilities to the bit (fc_merge). */
+static inline int fc_copies(const fc_work_t *w, uint32_t m) {
     int x = 0;
     for (int s = 0; s < 3; s++, m >>= 9) x += w->clo[s][m & 63] + w->chi[s][m >> 6 & 7];
-    return (double)x / w->total;
+    return x;
 }
+
+static inline double fc_mass(const fc_work_t *w, uint32_t m) { return (double)fc_copies(w, m) / w->total; }
 
 /* Sort the kinds drawn onto state s (loaded as h) into masks: a fifth copy is discarded at once,
  * and with packed void tiles so is any void draw (stays); the rest win, stay (without exchanges,

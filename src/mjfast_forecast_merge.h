@@ -56,6 +56,8 @@ static int fc_leaf_reps(fc_work_t *w, int32_t *rep) {
  * successor as an earlier one add their probability to it (a merged entry of w->p) and go. at[c]
  * is -1 for every state c on entry and on return (the place of c's group while s is done). */
 static int fc_merge_groups(fc_work_t *w, int64_t s, const int32_t *rep, int64_t *at) {
+    int32_t seen[27];
+    int nseen = 0;
     int64_t out = w->e0[s];
     for (int64_t e = w->e0[s]; e < w->e1[s];) {
         int32_t head = w->edges[e];
@@ -78,14 +80,14 @@ static int fc_merge_groups(fc_work_t *w, int64_t s, const int32_t *rep, int64_t 
             }
         } else if (count == 1) {
             at[c] = out;
+            seen[nseen++] = c;
         }
         if (out != e)
             for (int i = 0; i < len; i++) w->edges[out + i] = w->edges[e + i];
         out += len;
         e += len;
     }
-    for (int64_t e = w->e0[s]; e < out; e += 2 + fc_head_count(w->edges[e]))
-        if (fc_head_count(w->edges[e]) == 1) at[w->edges[e + 2]] = -1;
+    for (int i = 0; i < nseen; i++) at[seen[i]] = -1;
     w->e1[s] = out;
     return MJ_OK;
 }
