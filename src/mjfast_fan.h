@@ -385,13 +385,17 @@ static inline int mf_fan_total(const mf_job_t *job, int64_t i, int32_t *err, int
     return MJ_OK;
 }
 
+/* An internal fan total under the rules' cap (R[MF_R_CAP] < 0: none). */
+static inline int mf_capped(const int32_t *R, int total) {
+    int cap = R[MF_R_CAP];
+    return cap >= 0 && total > cap ? cap : total;
+}
+
 /* Fan of one row: MF_NONE when it does not win, else the capped display fan. */
 static inline int mf_fan_row(const mf_job_t *job, int64_t i, int32_t *err, int *fan) {
     int code = mf_fan_total(job, i, err, fan);
     if (code != MJ_OK || *fan == MF_NONE) return code;
-    int cap = job->rules[MF_R_CAP];
-    if (cap >= 0 && *fan > cap) *fan = cap;
-    *fan += job->rules[MF_R_OFFSET];
+    *fan = mf_capped(job->rules, *fan) + job->rules[MF_R_OFFSET];
     return MJ_OK;
 }
 

@@ -59,7 +59,7 @@ typedef struct {
 #define FC_MEMO (1 << 14)
 
 /* An edge group's head: the index of its probability in w->p (the drawn kind, or a merged
- * group's: fc_merge_edges) and its count of successors. */
+ * group's: fc_merge_groups) and its count of successors. */
 #define FC_HEAD(k, count) ((int32_t)((uint32_t)(k) | (uint32_t)(count) << 16))
 #define FC_MAX_P 0xFFFF
 static inline int fc_head_p(int32_t head) { return head & FC_MAX_P; }
@@ -79,7 +79,7 @@ typedef struct {
     const uint8_t *melds;
     mj_hand_t tmpl;           /* the row's loaded hand: melds, void rule, form and sets for fc_fill */
     double *p;                /* [np]: the draw probability of kind k < 27, then the merged
-                               * groups' (fc_merge_edges); an edge group's head indexes it */
+                               * groups' (fc_merge_groups); an edge group's head indexes it */
     int64_t np, npcap;
     int left[27], total;      /* copies of each kind left to draw, and in all */
     uint64_t wt[27];          /* fc_weight_of per kind */
@@ -242,8 +242,8 @@ static int64_t fc_state(fc_work_t *w, uint64_t key, int sh, int d, const uint8_t
 }
 
 /* One tile more (delta 1) or less (-1) of kind t in a loaded hand. The classes (mj_classes) are
- * not kept: the row fast path of fc_probes does not read them, so only the paths that do load
- * them (their 5^9-entry tables are cache misses). */
+ * not kept: the row fast path of fc_probes does not read them, so only the paths that read them
+ * load them (their 5^9-entry tables are cache misses). */
 static void fc_adjust(mj_hand_t *h, int t, int delta) {
     int s = t / 9, r = t % 9;
     h->c[t] = (uint8_t)(h->c[t] + delta);
@@ -319,8 +319,7 @@ static double fc_paid(const fc_work_t *w, const mj_hand_t *h, uint32_t wins) {
     uint32_t waits = mf_wait_totals(R, h, &f, w->vs, val);
     double paid = 0.0; /* copies left times payment, over the pool once (as fc_mass) */
     for (wins &= waits; wins; wins &= wins - 1) {
-        int k = __builtin_ctz(wins), fan = val[k] + R[MF_R_ZIMO];
-        if (R[MF_R_CAP] >= 0 && fan > R[MF_R_CAP]) fan = R[MF_R_CAP];
+        int k = __builtin_ctz(wins), fan = mf_capped(R, val[k] + R[MF_R_ZIMO]);
         paid += w->left[k] * job->pay[fan < 0 ? 0 : fan >= job->n_pay ? job->n_pay - 1 : fan];
     }
     return paid / w->total;

@@ -37,6 +37,7 @@ cdef extern from "mjfast_fan.h" nogil:
 
     int MJ_OK, MF_NONE, MF_R_CAP, MF_R_OFFSET
     int mf_lookup(int32_t idx)
+    int mf_capped(const int32_t *R, int total)
     int mf_fan_total(const mf_job_t *job, int64_t i, int32_t *err, int *total)
     int mf_max_row(const mf_job_t *job, int64_t i, int32_t *err, int *fan, int *tile)
     int64_t mf_run(mf_job_t *job, int op, int64_t start, int64_t end)

@@ -268,9 +268,7 @@ cdef object _power(int n):
 
 cdef object _multiplier(_Rules d, int internal):
     """``Rules.multiplier(internal)`` (the caller keeps it in 0..d.limit)."""
-    cdef int cap = d.r[MF_R_CAP]
-    if 0 <= cap < internal:
-        internal = cap
+    internal = mf_capped(d.r, internal)
     return internal if d.points else _power(internal)
 
 
@@ -287,7 +285,7 @@ def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_ko
     cdef uint8_t row[27]
     cdef mf_job_t job
     cdef int32_t err[3]
-    cdef int total, capped, cap, offset
+    cdef int total, capped, offset
     cdef int f[7]
     cdef int w = _tile(win_tile), vs = _void(void_suit), nsets = _int(sets, 2, 4, -1)
     if w < 0 or vs == -2 or nsets < 0 or _FanResult is None:
@@ -314,8 +312,7 @@ def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_ko
         return None
     if total == MF_NONE:
         return _NOT_WIN
-    cap = d.r[MF_R_CAP]
-    capped = cap if 0 <= cap < total else total
+    capped = mf_capped(d.r, total)
     if capped < 0:  # the general path refuses the multiplier of a negative fan
         return None
     offset = d.r[MF_R_OFFSET]
