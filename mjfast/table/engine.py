@@ -232,6 +232,7 @@ class Table:
             raise AssertionError(f"player {p} made more than {MAX_DISCARDS} discards")
         s.river[p, s.river_len[p]] = k
         s.river_len[p] += 1
+        self._round.discard(p, k)  # the suits discarded: the 花猪 exception reads them
         s.update_waits(p)
         s.tile, s.source, s.kong_discard = k, p, s.after_kong
         self._open(PHASE_CLAIM, p)
@@ -260,6 +261,9 @@ class Table:
         winners = [q for q, a in s.claims.items() if a == WIN]
         if s.phase == PHASE_ROB:
             if winners:
+                if s.rules.qiang_gang_transfer:  # 转雨: the kong's income, for the robbers
+                    self._pay(self._round.kong(s.source, s.tile, "kong_added",
+                                               immediate=self._immediate(s.tile)))
                 self._discard_win(winners, robbing=True)
             else:
                 self._finish_added_kong()
@@ -287,7 +291,7 @@ class Table:
         s.hands[q, t] -= 2
         self._add_meld(q, t, 0)
         s.phase, s.current = PHASE_TURN, q
-        s.after_pung, s.after_kong, s.drawn = True, False, -1
+        s.after_pung, s.after_kong, s.drawn, s.turn_drawn = True, False, -1, 0
         s.turns += 1
 
     def _finish_added_kong(self) -> None:
@@ -295,8 +299,12 @@ class Table:
         p, k = s.source, s.tile
         s.melds[p, s.has_pung(p, k), 1] = 2
         s.meld_counts[p, k] = 4
-        self._pay(self._round.kong(p, k, "kong_added"))
+        self._pay(self._round.kong(p, k, "kong_added", immediate=self._immediate(k)))
         self._start_turn(p, replacement=True)
+
+    def _immediate(self, k: int) -> bool:
+        """即时加杠: is the added kong of ``k`` declared on the turn its fourth copy was drawn?"""
+        return bool(self._s.turn_drawn >> k & 1)
 
     def _start_turn(self, p: int, replacement: bool = False) -> None:
         """Seat ``p`` draws (a kong's replacement tile with ``replacement``) and acts, or the
@@ -307,6 +315,7 @@ class Table:
             return
         s.drawn = int(s.wall[s.pos])
         s.pos += 1
+        s.turn_drawn = (s.turn_drawn if replacement else 0) | 1 << s.drawn
         s.hands[p, s.drawn] += 1
         s.draws[p] += 1
         s.passed_fan[p] = -1
@@ -361,12 +370,15 @@ class Table:
 
     def _after_win(self, last: int) -> None:
         s = self._s
-        if self._round.is_over:
-            s.phase = PHASE_OVER
-        else:
+        if not self._round.is_over:
             self._start_turn(s.next_in(last))
+        elif s.rules.shai_tai_yang:  # 晒太阳: the last player still in settles (refunds) alone
+            self._draw_end()
+        else:
+            s.phase = PHASE_OVER
 
     def _draw_end(self) -> None:
+        """The draw settlement of the seats still in (the wall ran out, or 晒太阳)."""
         s = self._s
         states: list[PlayerState | None] = []
         for p in range(s.n):
