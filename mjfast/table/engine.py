@@ -9,6 +9,7 @@ import numpy as np
 
 from mjfast._args import as_int, as_player, as_rules
 from mjfast.rules import Rules
+from mjfast.scoring import score
 from mjfast.settlement import PlayerState, Round, Transfer
 from mjfast.table.actions import (
     DISCARD,
@@ -364,8 +365,11 @@ class Table:
             s.won[w] = True
             s.win_order[w] = s.winners
             s.hands[w] = h if d is None else h - np.eye(NUM_KINDS, dtype=np.uint8)[t]
-            fans = [x.fan for x in out if x.receiver == w and x.fan is not None]
-            s.win_fan[w] = fans[0] if fans else -1
+            fan = next((x.fan for x in out if x.receiver == w and x.fan is not None), None)
+            if fan is None:  # a win worth nothing (0 points) moves no money: score it here
+                fan = score(h, win_tile=t, melds=s.meld_list(w), void_suit=int(s.void[w]),
+                            self_drawn=d is None, rules=s.rules, **flags).raw_fan
+            s.win_fan[w] = -1 if fan is None else fan
         s.winners += 1
 
     def _after_win(self, last: int) -> None:
@@ -380,6 +384,7 @@ class Table:
     def _draw_end(self) -> None:
         """The draw settlement of the seats still in (the wall ran out, or 晒太阳)."""
         s = self._s
+        s.phase = PHASE_OVER  # first: no robbed kong's tile is in play any more (_visible)
         states: list[PlayerState | None] = []
         for p in range(s.n):
             if s.won[p]:
@@ -388,7 +393,6 @@ class Table:
             states.append(PlayerState(tuple(int(x) for x in s.hands[p]), melds=tuple(s.meld_list(p)),
                                       void_suit=int(s.void[p]), visible=self._visible(p)))
         self._pay(self._round.draw(states).transfers)
-        s.phase = PHASE_OVER
 
     def _visible(self, p: int) -> tuple[int, ...]:
         """Copies seat ``p`` has seen outside its own hand: discards, melds, winners' hands."""
