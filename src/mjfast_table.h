@@ -3,9 +3,11 @@
  * reference: tests/table/test_c_engine.py plays the same walls through both.
  *
  * The engine knows no presets: the caller passes the fan rules table (MF_R_*, compiled with no
- * cap so that fans come out uncapped) and the numbers of mt_rules_t. Payments follow the Round
- * ledger of mjfast/settlement (kongs, wins with 自摸加底 and 呼叫转移, the draw settlement with
- * 查花猪, 查大叫 and kong refunds).
+ * cap so that fans come out uncapped) and the numbers of mt_rules_t, the payment multipliers
+ * among them (mjfast/table/cengine.py, which refuses by name any Rules field it does not play).
+ * Payments follow the Round ledger of mjfast/settlement (kongs with 即时加杠, wins with 自摸加底,
+ * 点杠花 and the kong money of 杠上炮 and 转雨, the draw settlement with 查花猪 and its exception,
+ * 查大叫 and kong refunds, also for the last player with 晒太阳).
  *
  * Part 1 (this file): the state, random numbers, the kernels on one hand, the legal actions.
  * Part 2 (mjfast_table_flow.h): payments and transitions. Part 3 (mjfast_table_play.h): the

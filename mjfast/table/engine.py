@@ -56,8 +56,10 @@ class Table:
     pass); wins beat kongs and pungs and several seats may win on one discard (一炮多响); an added
     kong waits for robbing wins (抢杠胡); a winner leaves and play goes on with the seat after
     the last winner; when one seat is left or the wall is empty the hand ends (the draw
-    settlement of section 6 for the seats still in). Every payment goes through :attr:`round`,
-    whose ``to_json()`` log replays with ``mjfast settle`` / ``Round.from_json``.
+    settlement of section 6 for the seats still in; with 晒太阳 also for the one seat left).
+    Every payment goes through :attr:`round`, which also records every discard (the 花猪
+    exception reads them) and whether an added kong came on the turn its fourth copy was drawn
+    (即时加杠); its ``to_json()`` log replays with ``mjfast settle`` / ``Round.from_json``.
 
     >>> t = Table(seed=7)
     >>> t.current_player, t.phase

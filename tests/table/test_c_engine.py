@@ -7,6 +7,7 @@ every action of a C ``random`` hand is legal when replayed on the reference.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 
@@ -14,7 +15,8 @@ import numpy as np
 import pytest
 
 from mjfast import Round, Rules
-from mjfast.table import IllegalActionError, TableBatch, selfplay
+from mjfast.errors import InvalidArgumentError
+from mjfast.table import IllegalActionError, TableBatch, cengine, selfplay
 from mjfast.table.cengine import deal_wall
 
 HANDS = int(os.environ.get("MJFAST_TABLE_HANDS", "120"))
@@ -81,9 +83,10 @@ def test_c_random_hands_replay_on_the_reference(seats, rules):
         assert Round.from_json(log).net.tolist() == r.net[i].tolist()
 
 
-@pytest.mark.parametrize("players", [4, 3, 2])
-def test_c_batch_steps_like_the_python_batch(players):
-    rules = Rules(guo_shui_bu_hu=True, zui_hou_bi_hu=True)
+@pytest.mark.parametrize(("players", "rules"), [
+    (4, Rules(guo_shui_bu_hu=True, zui_hou_bi_hu=True)), (3, Rules.preset("points")),
+    (2, Rules.preset("qq", shai_tai_yang=True, qiang_gang_transfer=True))])
+def test_c_batch_steps_like_the_python_batch(players, rules):
     c = TableBatch(6, players, rules=rules, seed=4)
     py = TableBatch(6, players, rules=rules, seed=4, engine="python")
     (oc, mc), (op, mp) = c.reset(), py.reset()
@@ -123,3 +126,25 @@ def test_random_actions_are_legal(engine):
         actions = b.random_actions()
         assert actions.shape == (8,) and mask[np.arange(8), actions].all()
         _, mask, _, _ = b.step(actions)
+
+
+def test_every_played_field_is_a_rules_field():
+    fields = {f.name for f in dataclasses.fields(Rules)}
+    assert cengine.PLAYED <= fields
+
+
+def test_c_engine_refuses_a_rule_it_does_not_play(monkeypatch):
+    """A field the compiled engine does not play is refused by name at any other value than its
+    default (never played otherwise); the Python engine plays it."""
+    monkeypatch.setattr(cengine, "PLAYED", cengine.PLAYED - {"shai_tai_yang"})
+    cengine.engine_rules.cache_clear()
+    try:
+        rules = Rules(shai_tai_yang=True)
+        with pytest.raises(InvalidArgumentError, match=r"Rules.shai_tai_yang=True: the compiled"):
+            selfplay(1, rules=rules)
+        with pytest.raises(InvalidArgumentError, match=r"Rules.shai_tai_yang"):
+            TableBatch(2, rules=rules)
+        assert selfplay(1, rules=Rules(), seed=3).hands == 1
+        assert selfplay(1, rules=rules, engine="python").hands == 1
+    finally:
+        cengine.engine_rules.cache_clear()
