@@ -82,8 +82,8 @@ def record(out: dict[str, np.ndarray], i: int, t: Table) -> None:
     out["net"][i] = s.scores
     out["turns"][i] = s.turns
     for ev in t.round.events:
-        if ev["type"] == "draw":
-            out["drawn"][i] = True
+        if ev["type"] == "draw":  # the wall ran out with two or more in (not 晒太阳's one)
+            out["drawn"][i] |= sum(p is not None for p in ev["players"]) >= 2
         elif ev["type"] == "win":
             out["tian_hu"][i] |= bool(ev.get("tian_hu"))
             out["yi_pao_duo_xiang"][i] |= isinstance(ev["players"], list) and len(ev["players"]) > 1
