@@ -9,35 +9,59 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from mjfast._core import _table
+from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.scoring.patterns import compile_rules
 
-__all__ = ["CHECKS", "LOG_ACTIONS", "PLAYER_KINDS", "deal_wall", "engine_rules", "run_selfplay"]
+__all__ = ["CHECKS", "LOG_ACTIONS", "NOT_PORTED", "NOT_PORTED_EFFICIENT", "PLAYER_KINDS",
+           "deal_wall", "engine_rules", "run_selfplay", "session_ranges"]
 
 PLAYER_KINDS = {"random": 0, "efficient": 1}
 """The built-in players the C engine plays, by its codes."""
 
+NOT_PORTED: tuple[tuple[str, object], ...] = (("jue_zhang", 0), ("di_hu_on_discard", False))
+"""The Rules fields the compiled engine does not play yet, each with the one value it plays:
+:func:`engine_rules` refuses any other value by name (``engine="python"`` plays them)."""
+
+NOT_PORTED_EFFICIENT: tuple[tuple[str, object], ...] = (("ding_que", True),)
+"""Rules fields the compiled engine plays (masks, flow, payments) but its ``efficient`` player
+does not (its hand evaluation assumes a declared void suit): :func:`run_selfplay` refuses any
+other value by name when an efficient player sits at the table."""
+
+_GUO_SHUI = {"off": 0, "fan": 1, "tile": 2}
 _CAP = 1556  # MF_R_CAP of src/mjfast_fan.h: the engine scores uncapped and caps the payments
 
 
 @functools.lru_cache(maxsize=16)
 def engine_rules(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """(fan table with no cap, the 12 numbers of ``mt_rules_t``) for ``rules``.
+    """(fan table with no cap, the 14 numbers of ``mt_rules_t``) for ``rules``.
 
     Raises ValueError when a 花猪 could not be paid (no cap and no ``hua_zhu``), like a draw
-    with a 花猪 would in :class:`~mjfast.Round`.
+    with a 花猪 would in :class:`~mjfast.Round`, and
+    :class:`~mjfast.errors.InvalidArgumentError` naming a field of :data:`NOT_PORTED` set to a
+    value the engine does not play.
     """
+    _refuse(rules, NOT_PORTED, "")
     table = compile_rules(rules)
     fan = table.copy()
     fan[_CAP] = -1
     params = np.array([table[_CAP], rules.fan_display_offset, rules.exposed_kong,
                        rules.added_kong, rules.concealed_kong, rules.hua_zhu_amount(),
                        rules.jia_jia_you, rules.hu_jiao_zhuan_yi, rules.self_draw == "add_base",
-                       rules.kong_refund, rules.guo_shui_bu_hu, rules.zui_hou_bi_hu],
+                       rules.kong_refund, _GUO_SHUI[rules.guo_shui], rules.zui_hou_bi_hu,
+                       rules.xue_zhan, rules.ding_que],
                       dtype=np.int64)
     fan.flags.writeable = False
     params.flags.writeable = False
     return fan, params
+
+
+def _refuse(rules: Rules, fields: tuple[tuple[str, object], ...], where: str) -> None:
+    for name, plays in fields:
+        if getattr(rules, name) != plays:
+            raise InvalidArgumentError(
+                f"Rules.{name}={getattr(rules, name)!r}: the compiled table engine does not play "
+                f"it{where} yet (only {plays!r}); use engine=\"python\"")
 
 
 def deal_wall(seed: int, index: int) -> np.ndarray:
@@ -56,19 +80,23 @@ CHECKS = {1: "tiles not conserved", 2: "payments do not sum to zero",
 
 
 def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers: int,
-                 logs: bool, check: bool = False
+                 logs: bool, check: bool = False, session: int = 1
                  ) -> tuple[dict[str, np.ndarray], np.ndarray | None]:
-    """Hands [0, hands) of the run ``seed`` in C, split over ``workers`` threads (the GIL is
-    released). Returns the result arrays of :class:`~mjfast.table.SelfPlayResult` and, with
-    ``logs``, the (hands, LOG_ACTIONS) int16 actions of each hand (-1 padded). ``check`` tests
-    :data:`CHECKS` after every step; a failure raises AssertionError (an engine bug)."""
+    """Hands [0, hands) of the run ``seed`` in C, in sessions of ``session`` consecutive hands
+    (the dealer passes on within one), split over ``workers`` threads at session boundaries (the
+    GIL is released). Returns the result arrays of :class:`~mjfast.table.SelfPlayResult` and,
+    with ``logs``, the (hands, LOG_ACTIONS) int16 actions of each hand (-1 padded). ``check``
+    tests :data:`CHECKS` after every step; a failure raises AssertionError (an engine bug)."""
     fan, params = engine_rules(rules)
+    if PLAYER_KINDS["efficient"] in kinds:
+        _refuse(rules, NOT_PORTED_EFFICIENT, " with efficient players")
     p = len(kinds)
     out: dict[str, np.ndarray] = {
         "order": np.full((hands, p), -1, np.int8), "fan": np.full((hands, p), -1, np.int16),
         "net": np.zeros((hands, p), np.int64), "hua_zhu": np.zeros((hands, p), np.uint8),
         "cha_da_jiao": np.zeros((hands, p), np.uint8), "turns": np.zeros(hands, np.int32)}
     flags = np.zeros((hands, 3), np.uint8)
+    dealers = np.zeros(hands, np.int8)
     actions = np.full((hands, LOG_ACTIONS), -1, np.int16) if logs else None
     codes = np.array(kinds, dtype=np.int32)
 
@@ -76,12 +104,11 @@ def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers:
         bad = _table.selfplay(fan, params, codes, seed, start, end, out["order"][start:end],
                               out["fan"][start:end], out["net"][start:end],
                               out["hua_zhu"][start:end], out["cha_da_jiao"][start:end],
-                              out["turns"][start:end], flags[start:end],
-                              None if actions is None else actions[start:end], check)
+                              out["turns"][start:end], flags[start:end], dealers[start:end],
+                              None if actions is None else actions[start:end], session, check)
         return [(start + row, code) for row, code in bad]
 
-    bounds = np.linspace(0, hands, min(workers, max(hands, 1)) + 1).astype(int).tolist()
-    ranges = list(zip(bounds[:-1], bounds[1:]))
+    ranges = session_ranges(hands, session, workers)
     if len(ranges) == 1:
         overflow = run(*ranges[0])
     else:
@@ -94,5 +121,18 @@ def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers:
               "net": out["net"], "hua_zhu": out["hua_zhu"].astype(np.bool_),
               "cha_da_jiao": out["cha_da_jiao"].astype(np.bool_), "turns": out["turns"],
               "drawn": flags[:, 0].astype(np.bool_), "tian_hu": flags[:, 1].astype(np.bool_),
-              "yi_pao_duo_xiang": flags[:, 2].astype(np.bool_)}
+              "yi_pao_duo_xiang": flags[:, 2].astype(np.bool_), "dealer": dealers}
     return result, actions
+
+
+def session_ranges(hands: int, session: int, workers: int) -> list[tuple[int, int]]:
+    """[start, end) ranges of hands for ``workers``, cut at multiples of ``session`` (the
+    hands of one session are played in order, by one worker).
+
+    >>> session_ranges(10, 3, 2)
+    [(0, 6), (6, 10)]
+    """
+    sessions = -(-hands // session)
+    bounds = np.linspace(0, sessions, min(workers, max(sessions, 1)) + 1).astype(int) * session
+    bounds = np.minimum(bounds, hands).tolist()
+    return list(zip(bounds[:-1], bounds[1:]))
