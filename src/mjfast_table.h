@@ -42,6 +42,8 @@ typedef struct {
     int64_t exposed_kong, added_kong, concealed_kong, hua_zhu;
     int jia_jia_you, pao_kong, add_base, kong_refund, guo_shui, zui_hou;
     int cha_hua_zhu, one_suit, shai_tai_yang, dian_gang_hua, immediate, rob_transfer;
+    int xue_zhan;         /* 0: 普通场, the first win ends the hand */
+    int ding_que;         /* 0: 不定张, no declaration phase */
 } mt_rules_t;
 
 typedef struct {
@@ -72,6 +74,7 @@ typedef struct {
     int16_t win_fan[MT_MAX_PLAYERS];
     uint32_t waits[MT_MAX_PLAYERS];
     int16_t passed_fan[MT_MAX_PLAYERS];
+    uint32_t passed_tiles[MT_MAX_PLAYERS]; /* 过水不胡 "tile": the kinds passed since the draw */
     int16_t draws[MT_MAX_PLAYERS];
     int64_t scores[MT_MAX_PLAYERS];
     int64_t rewards[MT_MAX_PLAYERS];
@@ -81,6 +84,7 @@ typedef struct {
     int nq, qi;
     int16_t claims[MT_MAX_PLAYERS];
     int any_meld, turns, winners;
+    int first_from; /* the discarder of the first win event (-1: self-drawn or none yet) */
     mt_kong_t kongs[24]; /* at most 4 melds a seat, and one robbed kong per win (转雨) */
     int n_kongs;
     uint32_t turn_drawn; /* bit k: the current player drew kind k this turn (即时加杠) */
@@ -244,8 +248,26 @@ static inline int mt_claim_fan(const mt_table_t *t, int p) {
     return f < 0 ? 0 : f;
 }
 
+/* 最后四张必胡: a win on one of the last four tiles (the fourth from last drawn: 3 left). */
 static inline int mt_forced(const mt_table_t *t) {
-    return t->R->zui_hou && mt_wall_left(t) <= 4;
+    return t->R->zui_hou && mt_wall_left(t) < 4;
+}
+
+/* 过水不胡 (legal.py guo_shui_blocked): may seat p not win on the tile in play? */
+static inline int mt_guo_shui_blocked(const mt_table_t *t, int p) {
+    if (t->R->guo_shui == 2) return (int)(t->passed_tiles[p] >> t->tile & 1);
+    return t->R->guo_shui == 1 && t->passed_fan[p] >= 0 && mt_claim_fan(t, p) <= t->passed_fan[p];
+}
+
+/* The suits seat p may declare void (legal.py void_choices): those it holds none of, if any. */
+static inline int mt_void_choices(const mt_table_t *t, int p) {
+    int absent = 0;
+    for (int s = 0; s < 3; s++) {
+        int any = 0;
+        for (int r = 0; r < 9; r++) any |= t->hands[p][9 * s + r];
+        if (!any) absent |= 1 << s;
+    }
+    return absent ? absent : 7;
 }
 
 /* ---- legal actions (legal.py) ----------------------------------------------------------- */
@@ -268,7 +290,8 @@ static inline void mt_mask(const mt_table_t *t, uint8_t *m) {
     int p = t->current;
     const uint8_t *hand = t->hands[p];
     if (t->phase == MT_VOIDP) {
-        m[MT_VOID] = m[MT_VOID + 1] = m[MT_VOID + 2] = 1;
+        int c = mt_void_choices(t, p);
+        for (int s = 0; s < 3; s++) m[MT_VOID + s] = (uint8_t)(c >> s & 1);
         return;
     }
     if (t->phase == MT_TURN) {
@@ -297,8 +320,7 @@ static inline void mt_mask(const mt_table_t *t, uint8_t *m) {
     }
     int k = t->tile;
     m[MT_PASS] = 1;
-    if (mt_wins_on(t, p, k) &&
-        !(t->R->guo_shui && t->passed_fan[p] >= 0 && mt_claim_fan(t, p) <= t->passed_fan[p])) {
+    if (mt_wins_on(t, p, k) && !mt_guo_shui_blocked(t, p)) {
         m[MT_WIN] = 1;
         if (mt_forced(t)) {
             m[MT_PASS] = 0;

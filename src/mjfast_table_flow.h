@@ -104,6 +104,7 @@ static inline void mt_win(mt_table_t *t, const int *winners, int nw, int w, int 
         t->won[p] = 1;
         t->win_order[p] = (int8_t)t->winners;
     }
+    if (t->winners == 0) t->first_from = d;
     t->winners++;
     if (nw > 1) t->multi = 1;
     if (flags & MF_TIAN) t->tian_hu = 1;
@@ -118,9 +119,10 @@ static inline int mt_won_count(const mt_table_t *t) {
 static inline void mt_settle(mt_table_t *t);
 
 static inline void mt_after_win(mt_table_t *t, int last) {
-    if (mt_won_count(t) >= t->n - 1) {
+    if (mt_won_count(t) >= t->n - 1 || !t->R->xue_zhan) {
         t->phase = MT_OVER;
-        if (t->R->shai_tai_yang) mt_settle(t); /* 晒太阳: the last player settles alone */
+        /* 晒太阳: the last player settles alone (血战 only: 普通场 settles only a hand nobody won) */
+        if (t->R->shai_tai_yang && t->R->xue_zhan) mt_settle(t);
         return;
     }
     mt_start_turn(t, mt_next_in(t, last), 0);
@@ -230,6 +232,7 @@ static inline void mt_start_turn(mt_table_t *t, int p, int replacement) {
     t->hands[p][t->drawn]++;
     t->draws[p]++;
     t->passed_fan[p] = -1;
+    t->passed_tiles[p] = 0;
     t->phase = MT_TURN;
     t->current = p;
     t->after_kong = replacement;
@@ -243,10 +246,7 @@ static inline void mt_ask_next(mt_table_t *t);
  * of legal.py, without building it)? */
 static inline int mt_asked(const mt_table_t *t, int q) {
     int k = t->tile;
-    if (mt_wins_on(t, q, k)) {
-        if (!(t->R->guo_shui && t->passed_fan[q] >= 0 && mt_claim_fan(t, q) <= t->passed_fan[q]))
-            return 1;
-    }
+    if (mt_wins_on(t, q, k) && !mt_guo_shui_blocked(t, q)) return 1;
     return t->phase == MT_CLAIM && t->hands[q][k] >= 2 && !mt_in_void(t, q, k);
 }
 
@@ -370,6 +370,15 @@ static inline void mt_turn_action(mt_table_t *t, int p, int a) {
     }
 }
 
+/* The dealer's first turn, once the void suits are declared (or at once with 不定张). */
+static inline void mt_begin_play(mt_table_t *t) {
+    for (int i = 0; i < t->n; i++)
+        if (i != t->dealer) mt_update_waits(t, i);
+    t->phase = MT_TURN;
+    t->current = t->dealer;
+    t->turns = 1;
+}
+
 /* Deal from `wall` (copied): the dealer 14, the others 13, in seat order from the dealer. */
 static inline void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer,
                            const uint8_t *wall) {
@@ -392,6 +401,21 @@ static inline void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer
     t->current = dealer;
     t->phase = MT_VOIDP;
     t->tile = t->source = -1;
+    t->first_from = -1;
+    if (!R->ding_que) mt_begin_play(t);
+}
+
+/* The dealer of the next hand once this one is over (Round.next_dealer): the first winner;
+ * after several wins on one discard as the first win, the discarder; else the same dealer. */
+static inline int mt_next_dealer(const mt_table_t *t) {
+    int first = -1, count = 0;
+    for (int q = 0; q < t->n; q++)
+        if (t->win_order[q] == 0) {
+            first = q;
+            count++;
+        }
+    if (!count) return t->dealer;
+    return count > 1 ? t->first_from : first;
 }
 
 /* The current player takes action a (legal: the caller checked the mask). The step's payments
@@ -406,19 +430,19 @@ static inline void mt_step(mt_table_t *t, int a) {
             t->current = q;
             return;
         }
-        for (int i = 0; i < t->n; i++)
-            if (i != t->dealer) mt_update_waits(t, i);
-        t->phase = MT_TURN;
-        t->current = t->dealer;
-        t->turns = 1;
+        mt_begin_play(t);
     } else if (t->phase == MT_TURN) {
         mt_turn_action(t, p, a);
     } else {
         if (a != MT_WIN && t->R->guo_shui) { /* 过水不胡: a win let go is remembered */
             uint8_t m[MT_ACTIONS];
             mt_mask(t, m);
-            int f = m[MT_WIN] ? mt_claim_fan(t, p) : -1;
-            if (f > t->passed_fan[p]) t->passed_fan[p] = (int16_t)f;
+            if (m[MT_WIN] && t->R->guo_shui == 2) {
+                t->passed_tiles[p] |= 1u << t->tile;
+            } else if (m[MT_WIN]) {
+                int f = mt_claim_fan(t, p);
+                if (f > t->passed_fan[p]) t->passed_fan[p] = (int16_t)f;
+            }
         }
         t->claims[p] = (int16_t)a;
         mt_ask_next(t);

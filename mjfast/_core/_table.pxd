@@ -12,6 +12,7 @@ cdef extern from "mjfast_table_play.h" nogil:
         int64_t exposed_kong, added_kong, concealed_kong, hua_zhu
         int jia_jia_you, pao_kong, add_base, kong_refund, guo_shui, zui_hou
         int cha_hua_zhu, one_suit, shai_tai_yang, dian_gang_hua, immediate, rob_transfer
+        int xue_zhan, ding_que
 
     ctypedef struct mt_table_t:
         int n, phase, current, turns, ended_drawn, tian_hu, multi
@@ -32,6 +33,7 @@ cdef extern from "mjfast_table_play.h" nogil:
         pass
 
     mt_memo_t *mt_memo_new()
+    int mt_next_dealer(const mt_table_t *t)
     int mt_play(mt_table_t *t, const int *kinds, uint64_t *rng, int16_t *log, int cap,
                 int check, mt_memo_t *memo)
     uint64_t mt_next(uint64_t *s)

@@ -25,7 +25,9 @@ def selfplay(
     cha: np.ndarray,
     turns: np.ndarray,
     flags: np.ndarray,
+    dealers: np.ndarray,
     log: np.ndarray | None,
+    session: int = ...,
     check: bool = ...,
 ) -> list[tuple[int, int]]: ...
 

@@ -31,7 +31,8 @@ SCALARS = ("seat", "phase", "current", "dealer", "drawn", "tile", "wall")
 
 PARAMS = ("offset", "exposed_kong", "added_kong", "concealed_kong", "hua_zhu", "jia_jia_you",
           "pao_kong", "add_base", "kong_refund", "guo_shui", "zui_hou", "cha_hua_zhu",
-          "one_suit", "shai_tai_yang", "dian_gang_hua", "immediate", "rob_transfer")
+          "one_suit", "shai_tai_yang", "dian_gang_hua", "immediate", "rob_transfer", "xue_zhan",
+          "ding_que")
 """The numbers of ``mt_rules_t`` in the order of a ``params`` array; :data:`MULT` payment
 multipliers of internal fan 0, 1, ... follow them."""
 MULT = MT_MULT
@@ -61,6 +62,8 @@ cdef int _rules(mt_rules_t *R, const int32_t[::1] fan, const int64_t[::1] params
     R.dian_gang_hua = <int>params[14]
     R.immediate = <int>params[15]
     R.rob_transfer = <int>params[16]
+    R.xue_zhan = <int>params[17]
+    R.ding_que = <int>params[18]
     return 0
 
 
@@ -75,18 +78,20 @@ def deal_wall(uint64_t seed, uint64_t index):
 def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::1] kinds,
              uint64_t seed, int64_t start, int64_t end, int8_t[:, ::1] order,
              int16_t[:, ::1] fans, int64_t[:, ::1] net, uint8_t[:, ::1] pig,
-             uint8_t[:, ::1] cha, int32_t[::1] turns, uint8_t[:, ::1] flags, log,
-             bint check=False):
+             uint8_t[:, ::1] cha, int32_t[::1] turns, uint8_t[:, ::1] flags, int8_t[::1] dealers,
+             log, int64_t session=1, bint check=False):
     """Play hands [start, end) of the run ``seed`` with players ``kinds`` (0 random,
     1 efficient), the GIL released; row i - start of each output gets hand i. ``flags``:
-    (drawn, 天胡, 一炮多响). ``log``: None or an (n, L) int16 array for the actions of each hand
+    (drawn, 天胡, 一炮多响). ``dealers``: the dealer of each hand: seat 0 for the first hand of
+    each session of ``session`` hands (``start`` is the first of one), then the previous hand's
+    next dealer. ``log``: None or an (n, L) int16 array for the actions of each hand
     (-1 padded). ``check``: test the engine's invariants after every step (mt_check). Returns
     (row, code) pairs: code -1 for a log that did not fit, else the MT_BAD_* code found."""
     cdef mt_rules_t R
     cdef mt_table_t t
     cdef uint8_t wall[108]
     cdef int ks[4]
-    cdef int n = kinds.shape[0], p, steps
+    cdef int n = kinds.shape[0], p, steps, dealer = 0
     cdef int64_t i, row
     cdef uint64_t rng
     cdef int16_t[:, ::1] lg
@@ -106,7 +111,10 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
             row = i - start
             with nogil:
                 mt_deal_wall(seed, <uint64_t>i, wall)
-                mt_init(&t, &R, n, 0, wall)
+                if i % session == 0:
+                    dealer = 0
+                dealers[row] = <int8_t>dealer
+                mt_init(&t, &R, n, dealer, wall)
                 rng = seed ^ (<uint64_t>i * 0xD1B54A32D192ED03ULL)
                 mt_next(&rng)
                 if cap:
@@ -122,6 +130,7 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
                 flags[row, 0] = <uint8_t>t.ended_drawn
                 flags[row, 1] = <uint8_t>t.tian_hu
                 flags[row, 2] = <uint8_t>t.multi
+                dealer = mt_next_dealer(&t)
             if steps < 0:
                 overflow.append((row, -1 if steps == -1 else -100 - steps))
     finally:

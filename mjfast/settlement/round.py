@@ -77,8 +77,10 @@ class Round:
       (with ``rules.shai_tai_yang`` also once after all but one have won: 晒太阳).
 
     A player who has won leaves: later events neither charge nor pay them, except kong refunds
-    owed to them at the draw. An illegal event raises ``ValueError`` and leaves the ledger as it
-    was. ``to_json()`` / ``from_json()`` save and replay the event log.
+    owed to them at the draw. With ``rules.xue_zhan=False`` (普通场) the first win event (all
+    the winners of that discard) ends the hand: no draw settlement follows it. An illegal event
+    raises ``ValueError`` and leaves the ledger as it was. ``to_json()`` / ``from_json()`` save
+    and replay the event log.
 
     >>> r = Round()
     >>> r.kong(2, "7s", "kong", from_player=0)          # 直杠: 0 pays 2
@@ -141,7 +143,7 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
 
     @property
     def is_over(self) -> bool:
-        """True once all but one have won, or after :meth:`draw`."""
+        """True once all but one have won (普通场: once one has), or after :meth:`draw`."""
         return self._s.over
 
     @property
@@ -153,6 +155,27 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
     def matrix(self) -> np.ndarray:
         """Summed payments, payer row -> receiver column (int64, n x n)."""
         return self.settlement().matrix
+
+    @property
+    def next_dealer(self) -> int:
+        """The dealer of the next hand, once this one is over (RULES.md section 7): the first
+        winner; when the first win was several wins on one discard (一炮多响), the discarder;
+        after a draw with no winner, the same dealer (连庄).
+
+        >>> r = Round(Rules(xue_zhan=False), dealer=2)  # 普通场: the first win ends the hand
+        >>> _ = r.win([0, 1], "5p", from_player=3, hands=["123456789m34555p", "112233445566m55p"])
+        >>> r.is_over, r.next_dealer                     # 一炮多响: the discarder deals next
+        (True, 3)
+        """
+        if not self._s.over:
+            raise ValueError("next_dealer: the hand is not over")
+        first = next((e for e in self._s.events if e["type"] == "win"), None)
+        if first is None:
+            return self._dealer
+        if isinstance(first["players"], list) and len(first["players"]) > 1:
+            return int(first["from_player"])
+        return int(first["players"][0] if isinstance(first["players"], list)
+                   else first["players"])
 
     def settlement(self) -> Settlement:
         """All transfers so far as a :class:`Settlement`."""
@@ -173,7 +196,7 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
     # ------------------------------------------------------------------ events
     def _begin(self, what: str) -> State:
         s = self._s
-        if s.over and not (what == "draw" and self._rules.shai_tai_yang
+        if s.over and not (what == "draw" and self._rules.shai_tai_yang and self._rules.xue_zhan
                            and all(e["type"] != "draw" for e in s.events)):
             raise ValueError(f"{what}: the hand is over (all but one have won, or it was drawn)")
         return s.copy()
@@ -365,7 +388,7 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         s.held = held
         s.shared = shared
         s.transfers += out
-        if sum(s.won) >= self._n - 1:
+        if sum(s.won) >= self._n - 1 or not self._rules.xue_zhan:  # 普通场: the first win ends
             s.over = True
         s.events.append(win_record(scored, single, t, d, flags))
         self._s = s

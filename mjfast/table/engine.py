@@ -83,6 +83,8 @@ class Table:
         self._round = Round(rules, n, dealer)
         self._rewards = np.zeros(n, dtype=np.int64)
         self._mask: np.ndarray | None = None  # the current player's mask, until the next step
+        if not rules.ding_que:  # 不定张: no declaration phase
+            self._begin_play()
 
     # ------------------------------------------------------------------ reading
     @property
@@ -124,6 +126,13 @@ class Table:
     def scores(self) -> np.ndarray:
         """Net payments so far per seat (int64, sums to zero)."""
         return self._s.scores.copy()
+
+    @property
+    def next_dealer(self) -> int:
+        """The dealer of the next hand once this one is over (:attr:`mjfast.Round.next_dealer`:
+        the first winner; after 一炮多响 as the first win, the discarder; after a draw with no
+        winner, the same dealer). Raises ValueError while the hand goes on."""
+        return self._round.next_dealer
 
     @property
     def wall_left(self) -> int:
@@ -176,10 +185,18 @@ class Table:
             self._turn_action(p, a)
         else:
             s.claims[p] = a
-            if a != WIN and mask[WIN] and s.rules.guo_shui_bu_hu:
-                s.passed_fan[p] = max(int(s.passed_fan[p]), claim_fan(s, p))
+            if a != WIN and mask[WIN]:
+                self._pass_win(p)
             self._ask_next()
         return self._rewards
+
+    def _pass_win(self, p: int) -> None:
+        """过水不胡: remember the win ``p`` let go, until its next draw."""
+        s = self._s
+        if s.rules.guo_shui == "fan":
+            s.passed_fan[p] = max(int(s.passed_fan[p]), claim_fan(s, p))
+        elif s.rules.guo_shui == "tile":
+            s.passed_tiles[p] |= 1 << s.tile
 
     def _pay(self, transfers: tuple[Transfer, ...]) -> None:
         for t in transfers:
@@ -195,6 +212,11 @@ class Table:
         if q != s.dealer:
             s.current = q
             return
+        self._begin_play()
+
+    def _begin_play(self) -> None:
+        """The dealer's first turn, once the void suits are declared (or with 不定张)."""
+        s = self._s
         for i in range(s.n):
             if i != s.dealer:
                 s.update_waits(i)
@@ -322,6 +344,7 @@ class Table:
         s.hands[p, s.drawn] += 1
         s.draws[p] += 1
         s.passed_fan[p] = -1
+        s.passed_tiles[p] = 0
         s.phase, s.current = PHASE_TURN, p
         s.after_kong, s.after_pung = replacement, False
         if not replacement:
@@ -378,7 +401,7 @@ class Table:
         s = self._s
         if not self._round.is_over:
             self._start_turn(s.next_in(last))
-        elif s.rules.shai_tai_yang:  # 晒太阳: the last player still in settles (refunds) alone
+        elif s.rules.shai_tai_yang and s.rules.xue_zhan:  # 晒太阳: the last player settles alone
             self._draw_end()
         else:
             s.phase = PHASE_OVER

@@ -17,7 +17,7 @@ BASE_NAMES = [
 ]
 EXTRA_NAMES = [
     "GEN", "GANG_SHANG_HUA", "GANG_SHANG_PAO", "QIANG_GANG_HU", "ZI_MO", "HAI_DI", "MEN_QING",
-    "ZHONG_ZHANG", "QIA_XIN_WU", "ZI_MEI_DUI", "YI_TIAO_LONG",
+    "ZHONG_ZHANG", "QIA_XIN_WU", "ZI_MEI_DUI", "YI_TIAO_LONG", "JUE_ZHANG",
 ]
 
 # The Rules fields, in declaration order, with the chengdu defaults (RULES.md sections 4-7).
@@ -29,8 +29,9 @@ FIELD_DEFAULTS = {
     "added_kong": 1, "added_kong_immediate": True, "concealed_kong": 2,
     "gang_shang_pao_kong": "transfer", "qiang_gang_transfer": False, "hua_zhu": None,
     "cha_da_jiao": "max", "si_jiao": False, "fan_display_offset": 0, "kong_refund": True,
-    "guo_shui_bu_hu": False, "zui_hou_bi_hu": False, "model": "doubling", "cha_hua_zhu": True,
+    "guo_shui": "off", "zui_hou_bi_hu": False, "model": "doubling", "cha_hua_zhu": True,
     "hua_zhu_one_suit": False, "shai_tai_yang": False, "dian_gang_hua": False,
+    "xue_zhan": True, "jue_zhang": 0, "di_hu_on_discard": False, "ding_que": True,
 }
 TABLE = {
     "PING_HU": 0, "DUI_DUI_HU": 1, "QING_YI_SE": 2, "QI_DUI": 2, "DAI_YAO_JIU": 2,
@@ -43,7 +44,7 @@ TABLE = {
 
 def test_fan_members_and_order():
     assert [f.name for f in Fan] == BASE_NAMES + EXTRA_NAMES
-    assert [f.is_base for f in Fan] == [True] * 15 + [False] * 11
+    assert [f.is_base for f in Fan] == [True] * 15 + [False] * 12
 
 
 @pytest.mark.parametrize("name, zh", [
@@ -55,6 +56,7 @@ def test_fan_members_and_order():
     ("GANG_SHANG_HUA", "杠上花"), ("GANG_SHANG_PAO", "杠上炮"), ("QIANG_GANG_HU", "抢杠胡"),
     ("ZI_MO", "自摸"), ("HAI_DI", "海底"), ("MEN_QING", "门清"), ("ZHONG_ZHANG", "中张"),
     ("QIA_XIN_WU", "掐心五"), ("ZI_MEI_DUI", "姊妹对"), ("YI_TIAO_LONG", "一条龙"),
+    ("JUE_ZHANG", "绝张"),
 ])
 def test_fan_zh(name, zh):
     assert Fan[name].zh == zh
@@ -87,7 +89,8 @@ def test_presets():
         if getattr(qq, f.name) != getattr(Rules(), f.name)
     }
     assert diff == {"name": "qq", "fan_display_offset": 1, "exposed_kong": 1, "hua_zhu": 16,
-                    "cap": None, "self_draw": "none", "added_kong_immediate": False}
+                    "cap": None, "self_draw": "none", "added_kong_immediate": False,
+                    "qiang_gang_hu": 0}
 
 
 NON_DEFAULT = {
@@ -98,8 +101,9 @@ NON_DEFAULT = {
     "added_kong_immediate": False, "concealed_kong": 4, "gang_shang_pao_kong": "refund",
     "qiang_gang_transfer": True, "hua_zhu": 20, "cha_da_jiao": "min",
     "si_jiao": True, "fan_display_offset": 1, "kong_refund": False,
-    "guo_shui_bu_hu": True, "zui_hou_bi_hu": True, "model": "points", "cha_hua_zhu": False,
+    "guo_shui": "tile", "zui_hou_bi_hu": True, "model": "points", "cha_hua_zhu": False,
     "hua_zhu_one_suit": True, "shai_tai_yang": True, "dian_gang_hua": True,
+    "xue_zhan": False, "jue_zhang": 1, "di_hu_on_discard": True, "ding_que": False,
 }
 
 

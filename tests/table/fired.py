@@ -3,7 +3,7 @@ that the differential test can say how often each rule was exercised.
 
 A rule "fires" when it changed what happened or who paid what: 即时加杠 when an added kong was
 declared late (it earned nothing), 呼叫转移 when a 杠上炮 moved kong money, a fan option when a
-win scored it, and so on. ``guo_shui_bu_hu`` and ``zui_hou_bi_hu`` act on the legal actions, not
+win scored it, and so on. ``guo_shui`` and ``zui_hou_bi_hu`` act on the legal actions, not
 the log: :func:`count_flow` counts them where the reference engine decides them.
 """
 
@@ -114,7 +114,7 @@ def count_flow(counts: Counter[str]) -> Iterator[None]:
 
     def guo_shui(s: Any, p: int) -> bool:
         out = blocked(s, p)
-        counts["guo_shui_bu_hu"] += out
+        counts["guo_shui"] += out
         return out
 
     def must_win(s: Any) -> bool:

@@ -79,13 +79,19 @@ FIELD_VALUES: dict[str, Draw] = {
     "si_jiao": _flag,
     "fan_display_offset": _fan(1),
     "kong_refund": _flag,
-    "guo_shui_bu_hu": _flag,
+    "guo_shui": _one_of("off", "fan", "tile"),
     "zui_hou_bi_hu": _flag,
     "model": _one_of("doubling", "points"),
     "cha_hua_zhu": _flag,
     "hua_zhu_one_suit": _flag,
     "shai_tai_yang": _flag,
     "dian_gang_hua": _flag,
+    "xue_zhan": _flag,
+    # At their defaults until the compiled engine plays them (cengine.check_played refuses
+    # other values; the efficient player assumes a declared void suit).
+    "jue_zhang": _one_of(0),
+    "di_hu_on_discard": _one_of(False),
+    "ding_que": _one_of(True),
 }
 """Every Rules field -> a draw of one value from a ``random.Random``."""
 

@@ -97,7 +97,7 @@ def test_report_rule_counts():
         rules = ["added_kong_immediate", "cap", "cha_da_jiao=max", "cha_da_jiao=min",
                  "cha_hua_zhu", "dian_gang_hua", "gang_shang_hua", "gang_shang_pao",
                  "gang_shang_pao_kong=keep", "gang_shang_pao_kong=refund",
-                 "gang_shang_pao_kong=transfer", "guo_shui_bu_hu", "hai_di", "hua_zhu_one_suit",
+                 "gang_shang_pao_kong=transfer", "guo_shui", "hai_di", "hua_zhu_one_suit",
                  "jia_jia_you", "jin_gou_diao", "kong_refund", "men_qing", "model=doubling",
                  "model=points", "qia_xin_wu", "qiang_gang_hu", "qiang_gang_transfer",
                  "root_fan", "self_draw=add_base", "self_draw=add_fan", "shai_tai_yang",
