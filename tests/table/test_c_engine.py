@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from mjfast import Round, Rules
+from mjfast.errors import InvalidArgumentError
 from mjfast.table import IllegalActionError, TableBatch, selfplay
 from mjfast.table.cengine import deal_wall
 
@@ -111,6 +112,13 @@ def test_c_batch_refuses_an_illegal_row_before_moving():
     assert all(np.array_equal(obs[k], after[k]) for k in obs)
     with pytest.raises(IllegalActionError, match=r"actions\[0\]: 999"):
         b.step(np.array([999, 0, 0]))
+
+
+@pytest.mark.parametrize("n", [2**31, 2**63, -1, 0])
+def test_batch_size_beyond_the_engine_is_refused_by_name(n):
+    """Issue 23, item 8: TableBatch(2**31) raised OverflowError from the C engine's int."""
+    with pytest.raises(InvalidArgumentError, match=r"^n: expected an int from 1 to 2147483647"):
+        TableBatch(n)
 
 
 @pytest.mark.parametrize("engine", ["c", "python"])
