@@ -374,7 +374,7 @@ def _columns_of(packed: da.Array, start: int, shape: tuple[int, ...],
                 dtype: type = np.float64) -> da.Array:
     """Columns ``start``.. of the packed blocks as (N, *shape), block by block (a dask reshape
     would need known chunk sizes, and divides by zero on zero columns at draws=0)."""
-    return packed.map_blocks(_unpack, start, shape, dtype, dtype=dtype,
+    return da.map_blocks(_unpack, packed, start, shape, dtype, dtype=dtype,
                              chunks=(packed.chunks[0], *shape), meta=np.empty((0, *shape), dtype),
                              drop_axis=[] if shape else 1, new_axis=list(range(2, 1 + len(shape))))
 
