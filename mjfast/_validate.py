@@ -51,6 +51,7 @@ def _counts_array(value: Any, name: str, *, batch_ok: bool, coerce: bool = False
         if arr.shape[0] != 27:
             raise InvalidHandError(
                 f"{name}: expected 27 counts (1m..9m, 1p..9p, 1s..9s), got {arr.shape[0]}")
+        arr = np.ascontiguousarray(arr)  # one row: a strided view is copied, not refused
     elif arr.ndim == 2 and batch_ok:
         if arr.shape[1] != 27:
             raise InvalidHandError(f"{name}: expected shape (N, 27), got {arr.shape}")
