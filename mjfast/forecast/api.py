@@ -22,7 +22,10 @@ from mjfast.scoring.patterns import compile_rules
 
 from .types import Forecast, VoidChoice
 
-__all__ = ["MAX_STATES", "forecast", "choose_void"]
+__all__ = ["MAX_DRAWS", "MAX_STATES", "forecast", "choose_void"]
+
+MAX_DRAWS: int = _forecast.MAX_DRAWS
+"""The most draws a forecast looks ahead (27: the 108-tile wall left after the deal, shared)."""
 
 MAX_STATES = 1_000_000
 """The most states one hand's graph may hold (at most about 0.5 GB at 27 draws with exchanges,
@@ -81,7 +84,7 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
         >>> format_tile(f.best_discard), round(float(f.win[f.best_discard, -1]), 4)
         ('9s', 0.2342)
     """
-    t = as_int(draws, "draws", minimum=0, maximum=_forecast.MAX_DRAWS)
+    t = as_int(draws, "draws", minimum=0, maximum=MAX_DRAWS)
     goal = as_choice(objective, "objective", OBJECTIVES)
     swap = as_flag(exchanges, "exchanges")
     r = as_rules(rules)

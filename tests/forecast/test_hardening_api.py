@@ -73,3 +73,14 @@ def test_cli_void_advice_uses_visible_and_refuses_void(capsys: pytest.CaptureFix
     assert cli.main(["analyze", DEALT, "--void-advice", "--void", "s"]) == 2
     err = capsys.readouterr().err
     assert "--void-advice ranks the three void suits; drop --void" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["analyze", "123m456m789m23p55p", "--draws", "30"],
+    ["batch", "in.txt", "out.npz", "--what", "forecast", "--draws", "40"],
+])
+def test_cli_names_draws_as_its_option(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """The library's 'draws: expected an int from 0 to 27' reached the CLI user as is."""
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--draws: expected an int from 0 to 27" in err and err.count("\n") == 1
