@@ -151,7 +151,8 @@ cdef class Batch:
                   uint64_t seed):
         self.tables = <mt_table_t *>malloc(sizeof(mt_table_t) * max(n, 1))
         if self.tables == NULL:
-            raise MemoryError()
+            err = MemoryError(f"TableBatch: {n:,} tables need {sizeof(mt_table_t) * n:,} bytes")
+            raise err  # (Cython turns `raise MemoryError(...)` into a bare MemoryError)
         self._fan = np.asarray(fan)  # keep the rules tables alive
         self._params = np.asarray(params)
         _rules(&self.R, fan, params)

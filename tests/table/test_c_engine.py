@@ -108,6 +108,13 @@ def test_c_batch_refuses_an_illegal_row_before_moving():
         b.step(np.array([999, 0, 0]))
 
 
+@pytest.mark.parametrize("n", [2**31, 2**63, -1, 0])
+def test_batch_size_beyond_the_engine_is_refused_by_name(n):
+    """Issue 23, item 8: TableBatch(2**31) raised OverflowError from the C engine's int."""
+    with pytest.raises(InvalidArgumentError, match=r"^n: expected an int from 1 to 2147483647"):
+        TableBatch(n)
+
+
 @pytest.mark.parametrize("engine", ["c", "python"])
 def test_random_actions_are_legal(engine):
     b = TableBatch(8, 3, seed=2, engine=engine)
