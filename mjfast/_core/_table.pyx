@@ -8,7 +8,7 @@ Everything here takes validated arrays; :mod:`mjfast.table.selfplay` and
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from mjfast._core._capi cimport mj_shared_t, shared_tables
 from mjfast._core._kernels cimport MJ, mj_tables_t
@@ -203,3 +203,179 @@ cdef class Batch:
         cdef int i
         for i in range(self.n):
             out[i] = self.tables[i].current
+
+
+cdef enum:
+    _EXTERNAL = 2
+
+EXTERNAL = _EXTERNAL
+"""The kind of a seat :class:`Runner` leaves to its caller."""
+
+
+cdef class Runner:
+    """Hands [start, end) of a run seeded ``seed`` (hand i dealt and seeded as :func:`selfplay`
+    deals it), ``k`` at a time: seats of kind 0 (random) or 1 (efficient) play in C; a seat of
+    kind :data:`EXTERNAL` stops its table whenever it has more than one legal action, until
+    :meth:`act` gives the action. Row i - start of the outputs gets hand i's results (as
+    :func:`selfplay` writes them) and ``dealin``: the seats whose discard or added kong was won on.
+    """
+
+    cdef mt_table_t *tables
+    cdef int64_t *hand
+    cdef uint64_t *rngs
+    cdef mt_memo_t *memo
+    cdef mt_rules_t R
+    cdef object _keep
+    cdef int k, players
+    cdef int kinds[4]
+    cdef uint64_t seed
+    cdef int64_t start, next_hand, end
+    cdef int8_t[:, ::1] order
+    cdef int16_t[:, ::1] fans
+    cdef int64_t[:, ::1] net
+    cdef uint8_t[:, ::1] pig
+    cdef uint8_t[:, ::1] cha
+    cdef uint8_t[:, ::1] dealin
+    cdef int32_t[::1] turns
+    cdef uint8_t[:, ::1] flags
+
+    def __cinit__(self, int k, const int32_t[::1] kinds, const int32_t[::1] fan,
+                  const int64_t[::1] params, uint64_t seed, int64_t start, int64_t end,
+                  int8_t[:, ::1] order, int16_t[:, ::1] fans, int64_t[:, ::1] net,
+                  uint8_t[:, ::1] pig, uint8_t[:, ::1] cha, uint8_t[:, ::1] dealin,
+                  int32_t[::1] turns, uint8_t[:, ::1] flags):
+        cdef int j
+        if not 2 <= kinds.shape[0] <= 4 or k < 1 or end - start > order.shape[0]:
+            raise ValueError("kinds, k or the outputs out of range")
+        self.tables = <mt_table_t *>malloc(sizeof(mt_table_t) * k)
+        self.hand = <int64_t *>malloc(sizeof(int64_t) * k)
+        self.rngs = <uint64_t *>malloc(sizeof(uint64_t) * k)
+        self.memo = mt_memo_new()  # NULL only makes the efficient players slower
+        if self.tables == NULL or self.hand == NULL or self.rngs == NULL:
+            raise MemoryError()
+        self._keep = np.asarray(fan)
+        _rules(&self.R, fan, params)
+        self.k, self.players, self.seed = k, kinds.shape[0], seed
+        for j in range(self.players):
+            self.kinds[j] = kinds[j]
+        self.start, self.next_hand, self.end = start, start, end
+        self.order, self.fans, self.net, self.pig, self.cha = order, fans, net, pig, cha
+        self.dealin, self.turns, self.flags = dealin, turns, flags
+        for j in range(k):
+            self._deal(j)
+
+    def __dealloc__(self):
+        free(self.tables)
+        free(self.hand)
+        free(self.rngs)
+        free(self.memo)
+
+    cdef void _deal(self, int j) noexcept nogil:
+        """The next hand of the range into table j, or mark it idle (-1)."""
+        cdef uint8_t wall[108]
+        cdef int64_t i = self.next_hand
+        if i >= self.end:
+            self.hand[j] = -1
+            return
+        self.next_hand += 1
+        self.hand[j] = i
+        mt_deal_wall(self.seed, <uint64_t>i, wall)
+        mt_init(&self.tables[j], &self.R, self.players, 0, wall)
+        self.rngs[j] = self.seed ^ (<uint64_t>i * 0xD1B54A32D192ED03ULL)
+        mt_next(&self.rngs[j])
+        memset(&self.dealin[i - self.start, 0], 0, self.players)
+
+    cdef void _record(self, int j) noexcept nogil:
+        cdef mt_table_t *t = &self.tables[j]
+        cdef int64_t row = self.hand[j] - self.start
+        cdef int p
+        for p in range(self.players):
+            self.order[row, p] = t.win_order[p]
+            self.fans[row, p] = t.win_fan[p]
+            self.net[row, p] = t.scores[p]
+            self.pig[row, p] = t.hua_zhu[p]
+            self.cha[row, p] = t.cha[p]
+        self.turns[row] = t.turns
+        self.flags[row, 0] = <uint8_t>t.ended_drawn
+        self.flags[row, 1] = <uint8_t>t.tian_hu
+        self.flags[row, 2] = <uint8_t>t.multi
+
+    cdef void _step(self, int j, int a) noexcept nogil:
+        cdef mt_table_t *t = &self.tables[j]
+        if a == MT_WIN and (t.phase == MT_CLAIM or t.phase == MT_ROB):
+            self.dealin[self.hand[j] - self.start, t.source] = 1
+        mt_step(t, a)
+
+    def advance(self, int32_t[::1] waiting):
+        """Play every table until its seat to act is EXTERNAL with a choice, or its hands are
+        done; the waiting tables go to ``waiting`` (k entries), their number is returned (0:
+        every hand of the range is played)."""
+        cdef int j, a, c, nw = 0
+        cdef mt_table_t *t
+        cdef uint8_t m[140]
+        if waiting.shape[0] < self.k:
+            raise ValueError("waiting: expected room for k tables")
+        with nogil:
+            for j in range(self.k):
+                while self.hand[j] >= 0:
+                    t = &self.tables[j]
+                    if t.phase == MT_OVER:
+                        self._record(j)
+                        self._deal(j)
+                        continue
+                    mt_mask(t, m)
+                    if self.kinds[t.current] == _EXTERNAL:
+                        c = 0
+                        for a in range(MT_ACTIONS):
+                            c += m[a]
+                        if c > 1:
+                            waiting[nw] = j
+                            nw += 1
+                            break
+                        a = 0
+                        while not m[a]:
+                            a += 1
+                    else:
+                        a = mt_choose(t, self.kinds[t.current], m, &self.rngs[j], self.memo)
+                    self._step(j, a)
+        return nw
+
+    def act(self, const int32_t[::1] which, const int64_t[::1] actions):
+        """The actions of the waiting tables ``which``; returns the first illegal entry or -1
+        (nothing moved then)."""
+        cdef Py_ssize_t i
+        cdef int j
+        cdef uint8_t m[140]
+        if actions.shape[0] != which.shape[0]:
+            raise ValueError("actions: expected one per table")
+        for i in range(which.shape[0]):
+            j = which[i]
+            if not 0 <= j < self.k or self.hand[j] < 0:
+                raise ValueError(f"which[{i}]: table {j} is not waiting")
+            mt_mask(&self.tables[j], m)
+            if not 0 <= actions[i] < MT_ACTIONS or not m[actions[i]]:
+                return i
+        for i in range(which.shape[0]):
+            self._step(which[i], <int>actions[i])
+        return -1
+
+    def observe(self, const int32_t[::1] which, int64_t[:, ::1] scalars, uint8_t[:, ::1] hand,
+                int8_t[:, :, :, ::1] melds, int8_t[:, :, ::1] discards, uint8_t[:, :, ::1] taken,
+                int8_t[:, ::1] voids, uint8_t[:, ::1] out, int64_t[:, ::1] scores,
+                uint8_t[:, ::1] masks, int64_t[::1] hints, int8_t[::1] shanten):
+        """Row i of each output: table ``which[i]``'s seat to act: its observation (as
+        :meth:`Batch.observe`), legal mask, the efficient player's action and the shanten of
+        its concealed hand (with its melds and void)."""
+        cdef Py_ssize_t i
+        cdef mt_table_t *t
+        cdef int p
+        with nogil:
+            for i in range(which.shape[0]):
+                t = &self.tables[which[i]]
+                p = t.current
+                mt_observe(t, p, &scalars[i, 0], &hand[i, 0], &melds[i, 0, 0, 0],
+                           &discards[i, 0, 0], &taken[i, 0, 0], &voids[i, 0], &out[i, 0],
+                           &scores[i, 0])
+                mt_mask(t, &masks[i, 0])
+                hints[i] = mt_efficient_action(t, &masks[i, 0], self.memo)
+                shanten[i] = <int8_t>mt_shanten(t.hands[p], t.meld_counts[p], t.void_[p])
