@@ -75,8 +75,8 @@ class ForecastPlayer:
     ('win', 6)
     """
 
-    def __init__(self, objective: str = "value", *, void_by_forecast: bool = True, draws: int = 8,
-                 void_draws: int = 4, max_shanten: int = 1, max_shanten_melded: int = 0,
+    def __init__(self, objective: str = "value", *, void_by_forecast: bool = True, draws: int = 6,
+                 void_draws: int = 4, max_shanten: int = 2, max_shanten_melded: int = 0,
                  max_states: int = 20_000, rules: Rules | str | None = None):
         self.objective = as_choice(objective, "objective", ("value", "win"))
         self.void_by_forecast = as_flag(void_by_forecast, "void_by_forecast")
@@ -271,6 +271,8 @@ class _Ctx:
     def _group(self, hands: np.ndarray, melds: np.ndarray | None, voids: np.ndarray,
                seen: np.ndarray, T: int, complete: bool) -> tuple[np.ndarray, np.ndarray]:
         n = len(hands)
+        if T == 0:  # nothing left to draw: no win, no value
+            return np.zeros((n, _K) if complete else n), np.ones(n, bool)
         per = _K if complete else 1
         ready, win = np.empty((n * per, T)), np.empty((n * per, T))
         value = np.empty(n * per)

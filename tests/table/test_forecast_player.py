@@ -4,14 +4,18 @@ compiled selfplay's results, the forecast player plays alike in both engines, de
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
 from mjfast import Rules
+from mjfast.cli import main
 from mjfast.errors import InvalidArgumentError
 from mjfast.forecast import choose_void, forecast
 from mjfast.table import DISCARD, VOID, Table, selfplay
 from mjfast.table.cengine import run_selfplay
+from mjfast.table.duplicate import duplicate
 from mjfast.table.forecast_player import ForecastPlayer
 from mjfast.table.match import play_batched
 
@@ -61,7 +65,7 @@ def test_void_is_choose_voids_first_choice():
 def test_discard_is_the_forecasts_best():
     p = ForecastPlayer(draws=6)
     t = Table(seed=11)
-    for v in range(4):  # every seat declares the suit it holds fewest of
+    for _ in range(4):  # every seat declares the suit it holds fewest of
         t.step(VOID + int(np.argmin(t.observation(t.current_player)["hand"].reshape(3, 9)
                                     .sum(axis=1))))
     obs = t.observation(0)
@@ -81,3 +85,32 @@ def test_forecast_player_parameters():
         ForecastPlayer(draws=0)
     p = ForecastPlayer(rules="qq")
     assert p.with_rules(Rules()) is p and ForecastPlayer().with_rules(Rules()) is not p
+
+
+def test_duplicate_pairs_the_seats_on_the_same_walls():
+    d = duplicate(30, ForecastPlayer(draws=4), "efficient", seed=4)
+    s = d.summary()
+    base = selfplay(30, ("efficient",) * 4, seed=4)
+    assert np.array_equal(d.baseline.net, base.net)
+    expect = np.mean([d.tested[q].net[:, q] for q in range(4)], axis=0)
+    assert np.allclose(d.per_wall(), expect) and s["mean_net"] == pytest.approx(expect.mean())
+    assert s["opponent"]["mean_net"] == 0.0 and 0 <= s["tested"]["dealt_in"] <= 1
+    same = duplicate(20, "efficient", "efficient", players=3).summary()
+    assert (same["mean_net"], same["mean_net_ci"]) == (0.0, 0.0)
+
+
+def test_play_duplicate_command(capsys):
+    assert main(["play", "--duplicate", "forecast,efficient", "--hands", "5", "--json",
+                 "--forecast", "objective=win", "--forecast", "void_by_forecast=false"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["hands"] == 5 and doc["players"] == ["forecast", "efficient"]
+    assert set(doc["tested"]) == {"mean_net", "win_rate", "mean_fan", "dealt_in", "hua_zhu",
+                                  "cha_da_jiao"}
+    assert main(["play", "--duplicate", "forecast,efficient", "--hands", "3"]) == 0
+    assert "mean net per hand, forecast - efficient" in capsys.readouterr().out
+    for bad, msg in ((["--duplicate", "forecast"], "--duplicate"),
+                     (["--forecast", "draws=0", "--players", "forecast,efficient"], "draws"),
+                     (["--forecast", "depth=3", "--players", "forecast,efficient"], "depth"),
+                     (["--forecast", "draws=3"], "no forecast player")):
+        assert main(["play", "--hands", "2", *bad]) == 2
+        assert msg in capsys.readouterr().err
