@@ -6,7 +6,7 @@
 
 Targets: ``selfplay`` with four ``efficient`` players >= 20,000 hands/s, with ``random``
 players >= 100,000 hands/s, with one ``forecast`` player and three ``efficient`` ones >= 200
-hands/s (issue 28); ``TableBatch`` >= 1 M agent steps/s. The README's benchmark table
+hands/s (issue 28); ``TableBatch`` and its Gymnasium vector env >= 1 M agent steps/s. The README's benchmark table
 lists what this machine measures. ``extra_info`` holds wall-clock rates and rates per second
 of process CPU time (the fair number on a shared machine: one core, one thread).
 """
@@ -61,3 +61,22 @@ def test_table_batch_steps(benchmark, benchmark_disabled):
     benchmark.extra_info["steps_per_s"] = n * steps / (time.perf_counter() - start)
     benchmark.extra_info["steps_per_cpu_s"] = n * steps / (time.process_time() - cpu)
     assert batch.current_player.shape == (n,)
+
+
+def test_vector_env_steps(benchmark, benchmark_disabled):
+    pytest.importorskip("gymnasium")
+    from mjfast.table.envs import vector_env
+
+    n, steps = (8, 5) if benchmark_disabled else (4096, 100)
+    env = vector_env(n, seed=0)
+    env.reset(seed=0)
+    batch = env._batch  # its random legal actions: the agent's cost left out
+
+    def run() -> None:
+        for _ in range(steps):
+            env.step(batch.random_actions())
+
+    start, cpu = time.perf_counter(), time.process_time()
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    benchmark.extra_info["steps_per_s"] = n * steps / (time.perf_counter() - start)
+    benchmark.extra_info["steps_per_cpu_s"] = n * steps / (time.process_time() - cpu)

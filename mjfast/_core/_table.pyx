@@ -146,9 +146,12 @@ cdef class Batch:
         self.dealt += 1
         mt_init(&self.tables[i], &self.R, self.players, 0, wall)
 
-    def reset(self):
-        """Deal every table again, from the first hand of the seed."""
+    def reset(self, seed=None):
+        """Deal every table again, from the first hand of the seed (a new seed if given)."""
         cdef int i
+        if seed is not None:
+            self.seed = seed
+            self.rng = self.seed ^ 0x5DEECE66DULL
         self.dealt = 0
         for i in range(self.n):
             self._deal(i)
@@ -160,8 +163,11 @@ cdef class Batch:
             for i in range(self.n):
                 mt_mask(&self.tables[i], &out[i, 0])
 
-    def step(self, const int64_t[::1] actions, int64_t[:, ::1] rewards, uint8_t[::1] done):
-        """One action per table; returns the first illegal row or -1 (nothing moved then)."""
+    def step(self, const int64_t[::1] actions, int64_t[:, ::1] rewards, uint8_t[::1] done,
+             bint deal=True):
+        """One action per table; returns the first illegal row or -1 (nothing moved then).
+        A finished table is dealt its next hand at once, or with ``deal=False`` left over (for
+        :meth:`observe_rows`) until :meth:`deal_done`."""
         cdef int i, a
         cdef uint8_t m[140]
         with nogil:
@@ -175,9 +181,34 @@ cdef class Batch:
                 mt_step(&self.tables[i], <int>actions[i])
                 memcpy(&rewards[i, 0], self.tables[i].rewards, sizeof(int64_t) * self.players)
                 done[i] = self.tables[i].phase == MT_OVER
-                if done[i]:
+                if done[i] and deal:
                     self._deal(i)
         return -1
+
+    def deal_done(self, const uint8_t[::1] done):
+        """Deal the next hand into the tables flagged in ``done``."""
+        cdef int i
+        with nogil:
+            for i in range(self.n):
+                if done[i]:
+                    self._deal(i)
+
+    def observe_rows(self, const int32_t[::1] which, const int8_t[::1] seats,
+                     int64_t[:, ::1] scalars, uint8_t[:, ::1] hand, int8_t[:, :, :, ::1] melds,
+                     int8_t[:, :, ::1] discards, uint8_t[:, :, ::1] taken,
+                     int8_t[:, ::1] voids, uint8_t[:, ::1] out, int64_t[:, ::1] scores):
+        """Seat ``seats[i]``'s observation of table ``which[i]``, into row ``which[i]``."""
+        cdef Py_ssize_t i
+        cdef int j
+        for i in range(which.shape[0]):
+            if not 0 <= which[i] < self.n or not 0 <= seats[i] < self.players:
+                raise IndexError(f"which[{i}] / seats[{i}] out of range")
+        with nogil:
+            for i in range(which.shape[0]):
+                j = which[i]
+                mt_observe(&self.tables[j], seats[i], &scalars[j, 0], &hand[j, 0],
+                           &melds[j, 0, 0, 0], &discards[j, 0, 0], &taken[j, 0, 0], &voids[j, 0],
+                           &out[j, 0], &scores[j, 0])
 
     def observe(self, int64_t[:, ::1] scalars, uint8_t[:, ::1] hand, int8_t[:, :, :, ::1] melds,
                 int8_t[:, :, ::1] discards, uint8_t[:, :, ::1] taken, int8_t[:, ::1] voids,

@@ -16,8 +16,8 @@ import numpy as np
 from mjfast._core import _table
 from mjfast.rules import Rules
 from mjfast.table.actions import NUM_ACTIONS, IllegalActionError, action_name
+from mjfast.table.batch import ObsBuffers
 from mjfast.table.cengine import engine_rules
-from mjfast.table.state import MAX_DISCARDS
 
 __all__ = ["BatchPlayer", "play_batched"]
 
@@ -41,29 +41,19 @@ class BatchPlayer(Protocol):
     def __call__(self, obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int: ...
 
 
-class _Views:
+class _Views(ObsBuffers):
     """The arrays one Runner writes the waiting tables' observations into."""
 
     def __init__(self, k: int, p: int):
-        self.scalars = np.empty((k, len(_table.SCALARS)), np.int64)
-        self.arrays: dict[str, np.ndarray] = {
-                       "hand": np.empty((k, 27), np.uint8), "melds": np.empty((k, p, 4, 2), np.int8),
-                       "discards": np.empty((k, p, MAX_DISCARDS), np.int8),
-                       "discards_taken": np.empty((k, p, MAX_DISCARDS), np.uint8),
-                       "void": np.empty((k, p), np.int8), "out": np.empty((k, p), np.uint8),
-                       "scores": np.empty((k, p), np.int64)}
+        super().__init__(k, p)
         self.masks = np.empty((k, NUM_ACTIONS), np.uint8)
         self.hints = np.empty(k, np.int64)
         self.shanten = np.empty(k, np.int8)
 
     def fill(self, runner: Any, which: np.ndarray) -> tuple[dict[str, np.ndarray], np.ndarray]:
         w = len(which)
-        runner.observe(which, self.scalars[:w], *(a[:w] for a in self.arrays.values()),
-                       self.masks[:w], self.hints[:w], self.shanten[:w])
-        obs = {k: self.scalars[:w, i] for i, k in enumerate(_table.SCALARS)}
-        for k, a in self.arrays.items():
-            obs[k] = a[:w].view(np.bool_) if k in ("discards_taken", "out") else a[:w]
-        return obs, self.masks[:w].view(np.bool_)
+        runner.observe(which, *self.out(w), self.masks[:w], self.hints[:w], self.shanten[:w])
+        return {k: v[:w] for k, v in self.obs.items()}, self.masks[:w].view(np.bool_)
 
 
 def _empty(n: int, p: int) -> dict[str, np.ndarray]:
