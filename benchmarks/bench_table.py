@@ -6,9 +6,10 @@
 
 Targets: ``selfplay`` with four ``efficient`` players >= 20,000 hands/s, with ``random``
 players >= 100,000 hands/s, with one ``forecast`` player and three ``efficient`` ones >= 200
-hands/s (issue 28); ``TableBatch`` and its Gymnasium vector env >= 1 M agent steps/s. The README's benchmark table
-lists what this machine measures. ``extra_info`` holds wall-clock rates and rates per second
-of process CPU time (the fair number on a shared machine: one core, one thread).
+hands/s (issue 28); ``TableBatch`` and its Gymnasium vector env >= 1 M agent steps/s. The
+README's benchmark table lists what this machine measures. ``extra_info`` holds wall-clock
+rates and rates per second of process CPU time (the fair number on a shared machine: one core,
+one thread).
 """
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ class ForecastPlayer:
         """This player scoring by ``rules`` when it has none of its own (else itself)."""
         if self.rules is not None:
             return self
-        out = object.__new__(ForecastPlayer)
+        out = object.__new__(type(self))
         out.__dict__.update(self.__dict__)
         out._bind(rules)
         return out
