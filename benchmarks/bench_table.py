@@ -5,9 +5,11 @@
     pytest benchmarks/bench_table.py --benchmark-only     # rates in extra_info
 
 Targets: ``selfplay`` with four ``efficient`` players >= 20,000 hands/s, with ``random``
-players >= 100,000 hands/s; ``TableBatch`` >= 1 M agent steps/s. The README's benchmark table
-lists what this machine measures. ``extra_info`` holds wall-clock rates and rates per second
-of process CPU time (the fair number on a shared machine: one core, one thread).
+players >= 100,000 hands/s, with one ``forecast`` player and three ``efficient`` ones >= 200
+hands/s (issue 28); ``TableBatch`` and its Gymnasium vector env >= 1 M agent steps/s. The
+README's benchmark table lists what this machine measures. ``extra_info`` holds wall-clock
+rates and rates per second of process CPU time (the fair number on a shared machine: one core,
+one thread).
 """
 
 from __future__ import annotations
@@ -34,6 +36,18 @@ def test_selfplay_hands(benchmark, benchmark_disabled, player, engine):
     assert (result.net.sum(axis=1) == 0).all()
 
 
+def test_selfplay_forecast_player(benchmark, benchmark_disabled):
+    hands = 2 if benchmark_disabled else 2000
+    players = ("forecast", "efficient", "efficient", "efficient")
+    selfplay(2, players, seed=2)  # warm-up: the rules' tables, the imports
+    start, cpu = time.perf_counter(), time.process_time()
+    result = benchmark.pedantic(selfplay, args=(hands, players), kwargs={"seed": 1}, rounds=1,
+                                iterations=1)
+    benchmark.extra_info["hands_per_s"] = hands / (time.perf_counter() - start)
+    benchmark.extra_info["hands_per_cpu_s"] = hands / (time.process_time() - cpu)
+    assert (result.net.sum(axis=1) == 0).all()
+
+
 def test_table_batch_steps(benchmark, benchmark_disabled):
     n, steps = (8, 5) if benchmark_disabled else (4096, 100)
     batch = TableBatch(n, seed=0)
@@ -48,3 +62,22 @@ def test_table_batch_steps(benchmark, benchmark_disabled):
     benchmark.extra_info["steps_per_s"] = n * steps / (time.perf_counter() - start)
     benchmark.extra_info["steps_per_cpu_s"] = n * steps / (time.process_time() - cpu)
     assert batch.current_player.shape == (n,)
+
+
+def test_vector_env_steps(benchmark, benchmark_disabled):
+    pytest.importorskip("gymnasium")
+    from mjfast.table.envs import vector_env
+
+    n, steps = (8, 5) if benchmark_disabled else (4096, 100)
+    env = vector_env(n, seed=0)
+    env.reset(seed=0)
+    batch = env._batch  # its random legal actions: the agent's cost left out
+
+    def run() -> None:
+        for _ in range(steps):
+            env.step(batch.random_actions())
+
+    start, cpu = time.perf_counter(), time.process_time()
+    benchmark.pedantic(run, rounds=1, iterations=1)
+    benchmark.extra_info["steps_per_s"] = n * steps / (time.perf_counter() - start)
+    benchmark.extra_info["steps_per_cpu_s"] = n * steps / (time.process_time() - cpu)

@@ -92,6 +92,7 @@ typedef struct {
     int ended_drawn, tian_hu, multi;
     int violation; /* the first broken rule the engine noticed (mt_check's codes), or 0 */
     uint8_t hua_zhu[MT_MAX_PLAYERS], cha[MT_MAX_PLAYERS];
+    uint8_t dealt_in[MT_MAX_PLAYERS]; /* a win was made on the seat's discard or added kong */
 } mt_table_t;
 
 /* ---- random numbers (splitmix64: seeds, shuffles, the random player) -------------------- */

@@ -104,6 +104,7 @@ static inline void mt_win(mt_table_t *t, const int *winners, int nw, int w, int 
         t->won[p] = 1;
         t->win_order[p] = (int8_t)t->winners;
     }
+    if (d >= 0) t->dealt_in[d] = 1;
     if (t->winners == 0) t->first_from = d;
     t->winners++;
     if (nw > 1) t->multi = 1;

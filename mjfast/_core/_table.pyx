@@ -78,7 +78,8 @@ def deal_wall(uint64_t seed, uint64_t index):
 def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::1] kinds,
              uint64_t seed, int64_t start, int64_t end, int8_t[:, ::1] order,
              int16_t[:, ::1] fans, int64_t[:, ::1] net, uint8_t[:, ::1] pig,
-             uint8_t[:, ::1] cha, int32_t[::1] turns, uint8_t[:, ::1] flags, int8_t[::1] dealers,
+             uint8_t[:, ::1] cha, uint8_t[:, ::1] dealin, int32_t[::1] turns,
+             uint8_t[:, ::1] flags, int8_t[::1] dealers,
              log, int64_t session=1, bint check=False):
     """Play hands [start, end) of the run ``seed`` with players ``kinds`` (0 random,
     1 efficient), the GIL released; row i - start of each output gets hand i. ``flags``:
@@ -126,6 +127,7 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
                     net[row, p] = t.scores[p]
                     pig[row, p] = t.hua_zhu[p]
                     cha[row, p] = t.cha[p]
+                    dealin[row, p] = t.dealt_in[p]
                 turns[row] = t.turns
                 flags[row, 0] = <uint8_t>t.ended_drawn
                 flags[row, 1] = <uint8_t>t.tian_hu
@@ -171,9 +173,12 @@ cdef class Batch:
         self.dealt += 1
         mt_init(&self.tables[i], &self.R, self.players, 0, wall)
 
-    def reset(self):
-        """Deal every table again, from the first hand of the seed."""
+    def reset(self, seed=None):
+        """Deal every table again, from the first hand of the seed (a new seed if given)."""
         cdef int i
+        if seed is not None:
+            self.seed = seed
+            self.rng = self.seed ^ 0x5DEECE66DULL
         self.dealt = 0
         for i in range(self.n):
             self._deal(i)
@@ -185,8 +190,11 @@ cdef class Batch:
             for i in range(self.n):
                 mt_mask(&self.tables[i], &out[i, 0])
 
-    def step(self, const int64_t[::1] actions, int64_t[:, ::1] rewards, uint8_t[::1] done):
-        """One action per table; returns the first illegal row or -1 (nothing moved then)."""
+    def step(self, const int64_t[::1] actions, int64_t[:, ::1] rewards, uint8_t[::1] done,
+             bint deal=True):
+        """One action per table; returns the first illegal row or -1 (nothing moved then).
+        A finished table is dealt its next hand at once, or with ``deal=False`` left over (for
+        :meth:`observe_rows`) until :meth:`deal_done`."""
         cdef int i, a
         cdef uint8_t m[140]
         with nogil:
@@ -200,9 +208,34 @@ cdef class Batch:
                 mt_step(&self.tables[i], <int>actions[i])
                 memcpy(&rewards[i, 0], self.tables[i].rewards, sizeof(int64_t) * self.players)
                 done[i] = self.tables[i].phase == MT_OVER
-                if done[i]:
+                if done[i] and deal:
                     self._deal(i)
         return -1
+
+    def deal_done(self, const uint8_t[::1] done):
+        """Deal the next hand into the tables flagged in ``done``."""
+        cdef int i
+        with nogil:
+            for i in range(self.n):
+                if done[i]:
+                    self._deal(i)
+
+    def observe_rows(self, const int32_t[::1] which, const int8_t[::1] seats,
+                     int64_t[:, ::1] scalars, uint8_t[:, ::1] hand, int8_t[:, :, :, ::1] melds,
+                     int8_t[:, :, ::1] discards, uint8_t[:, :, ::1] taken,
+                     int8_t[:, ::1] voids, uint8_t[:, ::1] out, int64_t[:, ::1] scores):
+        """Seat ``seats[i]``'s observation of table ``which[i]``, into row ``which[i]``."""
+        cdef Py_ssize_t i
+        cdef int j
+        for i in range(which.shape[0]):
+            if not 0 <= which[i] < self.n or not 0 <= seats[i] < self.players:
+                raise IndexError(f"which[{i}] / seats[{i}] out of range")
+        with nogil:
+            for i in range(which.shape[0]):
+                j = which[i]
+                mt_observe(&self.tables[j], seats[i], &scalars[j, 0], &hand[j, 0],
+                           &melds[j, 0, 0, 0], &discards[j, 0, 0], &taken[j, 0, 0], &voids[j, 0],
+                           &out[j, 0], &scores[j, 0])
 
     def observe(self, int64_t[:, ::1] scalars, uint8_t[:, ::1] hand, int8_t[:, :, :, ::1] melds,
                 int8_t[:, :, ::1] discards, uint8_t[:, :, ::1] taken, int8_t[:, ::1] voids,
@@ -228,3 +261,173 @@ cdef class Batch:
         cdef int i
         for i in range(self.n):
             out[i] = self.tables[i].current
+
+
+cdef enum:
+    _EXTERNAL = 2
+
+EXTERNAL = _EXTERNAL
+"""The kind of a seat :class:`Runner` leaves to its caller."""
+
+
+cdef class Runner:
+    """Hands [start, end) of a run seeded ``seed`` (hand i dealt and seeded as :func:`selfplay`
+    deals it), ``k`` at a time: seats of kind 0 (random) or 1 (efficient) play in C; a seat of
+    kind :data:`EXTERNAL` stops its table whenever it has more than one legal action, until
+    :meth:`act` gives the action. Row i - start of the outputs gets hand i's results (as
+    :func:`selfplay` writes them) and ``dealin``: the seats whose discard or added kong was won on.
+    """
+
+    cdef mt_table_t *tables
+    cdef int64_t *hand
+    cdef uint64_t *rngs
+    cdef mt_memo_t *memo
+    cdef mt_rules_t R
+    cdef object _keep
+    cdef int k, players
+    cdef int kinds[4]
+    cdef uint64_t seed
+    cdef int64_t start, next_hand, end
+    cdef int8_t[:, ::1] order
+    cdef int16_t[:, ::1] fans
+    cdef int64_t[:, ::1] net
+    cdef uint8_t[:, ::1] pig
+    cdef uint8_t[:, ::1] cha
+    cdef uint8_t[:, ::1] dealin
+    cdef int32_t[::1] turns
+    cdef uint8_t[:, ::1] flags
+
+    def __cinit__(self, int k, const int32_t[::1] kinds, const int32_t[::1] fan,
+                  const int64_t[::1] params, uint64_t seed, int64_t start, int64_t end,
+                  int8_t[:, ::1] order, int16_t[:, ::1] fans, int64_t[:, ::1] net,
+                  uint8_t[:, ::1] pig, uint8_t[:, ::1] cha, uint8_t[:, ::1] dealin,
+                  int32_t[::1] turns, uint8_t[:, ::1] flags):
+        cdef int j
+        if not 2 <= kinds.shape[0] <= 4 or k < 1 or end - start > order.shape[0]:
+            raise ValueError("kinds, k or the outputs out of range")
+        self.tables = <mt_table_t *>malloc(sizeof(mt_table_t) * k)
+        self.hand = <int64_t *>malloc(sizeof(int64_t) * k)
+        self.rngs = <uint64_t *>malloc(sizeof(uint64_t) * k)
+        self.memo = mt_memo_new()  # NULL only makes the efficient players slower
+        if self.tables == NULL or self.hand == NULL or self.rngs == NULL:
+            raise MemoryError()
+        self._keep = np.asarray(fan)
+        _rules(&self.R, fan, params)
+        self.k, self.players, self.seed = k, kinds.shape[0], seed
+        for j in range(self.players):
+            self.kinds[j] = kinds[j]
+        self.start, self.next_hand, self.end = start, start, end
+        self.order, self.fans, self.net, self.pig, self.cha = order, fans, net, pig, cha
+        self.dealin, self.turns, self.flags = dealin, turns, flags
+        for j in range(k):
+            self._deal(j)
+
+    def __dealloc__(self):
+        free(self.tables)
+        free(self.hand)
+        free(self.rngs)
+        free(self.memo)
+
+    cdef void _deal(self, int j) noexcept nogil:
+        """The next hand of the range into table j, or mark it idle (-1)."""
+        cdef uint8_t wall[108]
+        cdef int64_t i = self.next_hand
+        if i >= self.end:
+            self.hand[j] = -1
+            return
+        self.next_hand += 1
+        self.hand[j] = i
+        mt_deal_wall(self.seed, <uint64_t>i, wall)
+        mt_init(&self.tables[j], &self.R, self.players, 0, wall)
+        self.rngs[j] = self.seed ^ (<uint64_t>i * 0xD1B54A32D192ED03ULL)
+        mt_next(&self.rngs[j])
+
+    cdef void _record(self, int j) noexcept nogil:
+        cdef mt_table_t *t = &self.tables[j]
+        cdef int64_t row = self.hand[j] - self.start
+        cdef int p
+        for p in range(self.players):
+            self.order[row, p] = t.win_order[p]
+            self.fans[row, p] = t.win_fan[p]
+            self.net[row, p] = t.scores[p]
+            self.pig[row, p] = t.hua_zhu[p]
+            self.cha[row, p] = t.cha[p]
+            self.dealin[row, p] = t.dealt_in[p]
+        self.turns[row] = t.turns
+        self.flags[row, 0] = <uint8_t>t.ended_drawn
+        self.flags[row, 1] = <uint8_t>t.tian_hu
+        self.flags[row, 2] = <uint8_t>t.multi
+
+    def advance(self, int32_t[::1] waiting):
+        """Play every table until its seat to act is EXTERNAL with a choice, or its hands are
+        done; the waiting tables go to ``waiting`` (k entries), their number is returned (0:
+        every hand of the range is played)."""
+        cdef int j, a, c, nw = 0
+        cdef mt_table_t *t
+        cdef uint8_t m[140]
+        if waiting.shape[0] < self.k:
+            raise ValueError("waiting: expected room for k tables")
+        with nogil:
+            for j in range(self.k):
+                while self.hand[j] >= 0:
+                    t = &self.tables[j]
+                    if t.phase == MT_OVER:
+                        self._record(j)
+                        self._deal(j)
+                        continue
+                    mt_mask(t, m)
+                    if self.kinds[t.current] == _EXTERNAL:
+                        c = 0
+                        for a in range(MT_ACTIONS):
+                            c += m[a]
+                        if c > 1:
+                            waiting[nw] = j
+                            nw += 1
+                            break
+                        a = 0
+                        while not m[a]:
+                            a += 1
+                    else:
+                        a = mt_choose(t, self.kinds[t.current], m, &self.rngs[j], self.memo)
+                    mt_step(t, a)
+        return nw
+
+    def act(self, const int32_t[::1] which, const int64_t[::1] actions):
+        """The actions of the waiting tables ``which``; returns the first illegal entry or -1
+        (nothing moved then)."""
+        cdef Py_ssize_t i
+        cdef int j
+        cdef uint8_t m[140]
+        if actions.shape[0] != which.shape[0]:
+            raise ValueError("actions: expected one per table")
+        for i in range(which.shape[0]):
+            j = which[i]
+            if not 0 <= j < self.k or self.hand[j] < 0:
+                raise ValueError(f"which[{i}]: table {j} is not waiting")
+            mt_mask(&self.tables[j], m)
+            if not 0 <= actions[i] < MT_ACTIONS or not m[actions[i]]:
+                return i
+        for i in range(which.shape[0]):
+            mt_step(&self.tables[which[i]], <int>actions[i])
+        return -1
+
+    def observe(self, const int32_t[::1] which, int64_t[:, ::1] scalars, uint8_t[:, ::1] hand,
+                int8_t[:, :, :, ::1] melds, int8_t[:, :, ::1] discards, uint8_t[:, :, ::1] taken,
+                int8_t[:, ::1] voids, uint8_t[:, ::1] out, int64_t[:, ::1] scores,
+                uint8_t[:, ::1] masks, int64_t[::1] hints, int8_t[::1] shanten):
+        """Row i of each output: table ``which[i]``'s seat to act: its observation (as
+        :meth:`Batch.observe`), legal mask, the efficient player's action and the shanten of
+        its concealed hand (with its melds and void)."""
+        cdef Py_ssize_t i
+        cdef mt_table_t *t
+        cdef int p
+        with nogil:
+            for i in range(which.shape[0]):
+                t = &self.tables[which[i]]
+                p = t.current
+                mt_observe(t, p, &scalars[i, 0], &hand[i, 0], &melds[i, 0, 0, 0],
+                           &discards[i, 0, 0], &taken[i, 0, 0], &voids[i, 0], &out[i, 0],
+                           &scores[i, 0])
+                mt_mask(t, &masks[i, 0])
+                hints[i] = mt_efficient_action(t, &masks[i, 0], self.memo)
+                shanten[i] = <int8_t>mt_shanten(t.hands[p], t.meld_counts[p], t.void_[p])

@@ -33,6 +33,7 @@ __all__ = [
     "fan_items",
     "int_type",
     "is_terminal",
+    "key_value",
     "melds",
     "option_message",
     "override_type",
@@ -188,12 +189,17 @@ def _option_value(text: str) -> Any:
     return _number(text)
 
 
-def override_type(text: str) -> tuple[str, Any]:
-    """``--option FIELD=VALUE``: a Rules field and its value (none, true/false, an int or text)."""
+def key_value(text: str, option: str, example: str) -> tuple[str, Any]:
+    """``NAME=VALUE`` of ``option``: the name and the value (none, true/false, an int or text)."""
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise CLIError(f"--option: expected FIELD=VALUE (e.g. cap=4), got {shown(text)}")
+        raise CLIError(f"{option}: expected NAME=VALUE (e.g. {example}), got {shown(text)}")
     return key.strip(), _option_value(value.strip())
+
+
+def override_type(text: str) -> tuple[str, Any]:
+    """``--option FIELD=VALUE``: a Rules field and its value (none, true/false, an int or text)."""
+    return key_value(text, "--option", "cap=4")
 
 
 # ------------------------------------------------------------------------------- helpers

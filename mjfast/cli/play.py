@@ -9,12 +9,17 @@ import time
 from typing import Any
 
 from mjfast.bench.report import rate_text
+from mjfast.errors import InvalidArgumentError
 from mjfast.table import MAX_TABLE_PLAYERS, PLAYERS
+from mjfast.table.duplicate import duplicate
+from mjfast.table.forecast_player import ForecastPlayer
+from mjfast.table.players import Player
 from mjfast.table.selfplay import selfplay, summary
 
 from .common import (
     CLIError,
     int_type,
+    key_value,
     override_type,
     print_json,
     rules_of,
@@ -22,10 +27,15 @@ from .common import (
     workers_type,
 )
 
-__all__ = ["add_play", "cmd_play", "players_type"]
+__all__ = ["add_play", "cmd_play", "duplicate_type", "players_type"]
 
 _RATES = (("tian_hu", "天胡"), ("yi_pao_duo_xiang", "一炮多响"), ("hua_zhu", "花猪"),
           ("cha_da_jiao", "查大叫"), ("drawn", "流局"))
+
+
+def forecast_option_type(text: str) -> tuple[str, Any]:
+    """``--forecast PARAM=VALUE``: a ForecastPlayer parameter and its value."""
+    return key_value(text, "--forecast", "objective=win")
 
 
 def players_type(text: str) -> tuple[str, ...]:
@@ -40,11 +50,35 @@ def players_type(text: str) -> tuple[str, ...]:
     return names
 
 
+def duplicate_type(text: str) -> tuple[str, str]:
+    """``--duplicate``: the tested player and the opponent, two built-in names."""
+    names = players_type(text) if "," in text else ()
+    if len(names) != 2:
+        raise CLIError(f"--duplicate: expected TESTED,OPPONENT (e.g. forecast,efficient), "
+                       f"got {text!r}")
+    return names[0], names[1]
+
+
+def _seats(names: tuple[str, ...], options: list[tuple[str, Any]] | None) -> list[str | Player]:
+    """The players, ``forecast`` built with the ``--forecast`` parameters."""
+    if not options:
+        return list(names)
+    if "forecast" not in names:
+        raise CLIError("--forecast: no forecast player is playing")
+    try:
+        player = ForecastPlayer(**dict(options))
+    except (TypeError, InvalidArgumentError) as exc:
+        raise CLIError(f"--forecast: {exc}") from None
+    return [player if n == "forecast" else n for n in names]
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """Self-play ``--hands`` hands and print the statistics (or ``--json``)."""
     rules = rules_of(args.rules, args.option)
+    if args.duplicate is not None:
+        return _cmd_duplicate(args, rules)
     start = time.perf_counter()
-    result = selfplay(args.hands, args.players, rules=rules, seed=args.seed,
+    result = selfplay(args.hands, _seats(args.players, args.forecast), rules=rules, seed=args.seed,
                       workers=args.workers, logs=args.log is not None, session=args.session)
     seconds = time.perf_counter() - start
     if args.log is not None:
@@ -58,6 +92,35 @@ def cmd_play(args: argparse.Namespace) -> int:
         print_json(doc)
     else:
         print("\n".join(_lines(doc, seconds)))
+    return 0
+
+
+def _cmd_duplicate(args: argparse.Namespace, rules: Any) -> int:
+    if args.log is not None:
+        raise CLIError("--log: not with --duplicate")
+    tested, opponent = _seats(args.duplicate, args.forecast)
+    start = time.perf_counter()
+    doc = duplicate(args.hands, tested, opponent, rules=rules, seed=args.seed,
+                    workers=args.workers).summary()
+    seconds = time.perf_counter() - start
+    doc.update(players=list(args.duplicate), rules=rules.name, seed=args.seed,
+               seconds=round(seconds, 3))
+    if args.json:
+        print_json(doc)
+        return 0
+    t, o = args.duplicate
+    out = [f"duplicate: {t} in each of {doc['seats']} seats against {o}, {doc['hands']:,} walls, "
+           f"rules {doc['rules']}, seed {doc['seed']}: {seconds:.1f} s", "",
+           f"mean net per hand, {t} - {o}: {doc['mean_net']:+.4f} ± {doc['mean_net_ci']:.4f} "
+           "(95%)", "", f"{'per hand':<16}{t:>12}{o:>12}"]
+    for key, name in (("mean_net", "mean net"), ("win_rate", "win rate"),
+                      ("mean_fan", "mean fan of wins"), ("dealt_in", "deal-in rate"),
+                      ("hua_zhu", "花猪 rate"), ("cha_da_jiao", "查大叫 rate")):
+        cells = [doc[who][key] for who in ("tested", "opponent")]
+        text = ["-" if c is None else f"{c:+.4f}" if key == "mean_net" else
+                f"{c:.3f}" if key == "mean_fan" else f"{c:.2%}" for c in cells]
+        out.append(f"{name:<16}{text[0]:>12}{text[1]:>12}")
+    print("\n".join(out))
     return 0
 
 
@@ -97,19 +160,33 @@ def add_play(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Play N complete hands of 血战到底 (RULES.md section 10) with built-in "
                     "players (random: uniform over the legal actions; efficient: the kernels' "
-                    "shanten and discard ranking) and print per seat the win rate, the mean fan "
+                    "shanten and discard ranking; forecast: the exact forecasts, "
+                    "mjfast.table.forecast_player) and print per seat the win rate, the mean fan "
                     "of its wins and the mean net payment, with 95% intervals, the per-hand "
                     "rates of 天胡, 一炮多响, 花猪, 查大叫 and 流局, and the histogram of the fan "
                     "of wins (mjfast.table.selfplay). Hand i is dealt from (--seed, i): the "
-                    "result does not depend on --workers.",
+                    "result does not depend on --workers. --duplicate A,B compares two players "
+                    "on the same walls, A in each seat against B in the others (and B alone), "
+                    "so the luck of the deal cancels: the mean net per hand with a 95% "
+                    "interval, and the win, deal-in, 花猪 and 查大叫 rates and mean fan of each.",
         epilog="examples:\n  mjfast play --hands 10000 --players efficient,efficient,random,random\n"
                "  mjfast play --hands 1000 --players efficient,random --rules qq --json\n"
-               "  mjfast play --hands 100 --log hands.jsonl")
+               "  mjfast play --hands 100 --log hands.jsonl\n"
+               "  mjfast play --duplicate forecast,efficient --hands 100000 --workers 2\n"
+               "  mjfast play --duplicate forecast,efficient --forecast objective=win")
     p.add_argument("--hands", type=int_type("--hands", 1), default=1000, metavar="N",
                    help="hands to play (default 1,000)")
     p.add_argument("--players", type=players_type, default=("efficient",) * 4,
                    metavar="P1,P2,...",
-                   help="2 to 4 of random, efficient (default: four efficient players)")
+                   help="2 to 4 of random, efficient, forecast (default: four efficient "
+                        "players)")
+    p.add_argument("--duplicate", type=duplicate_type, default=None, metavar="TESTED,OPPONENT",
+                   help="duplicate comparison of two players at 4 seats (instead of --players)")
+    p.add_argument("--forecast", type=forecast_option_type, action="append",
+                   metavar="PARAM=VALUE",
+                   help="a parameter of the forecast players (mjfast.table.forecast_player."
+                        "ForecastPlayer), e.g. objective=win, void_by_forecast=false, draws=6 "
+                        "(repeatable)")
     p.add_argument("--rules", type=rules_type, default="chengdu", metavar="PRESET",
                    help="the rules preset (default chengdu)")
     p.add_argument("--option", type=override_type, action="append", metavar="FIELD=VALUE",

@@ -1,11 +1,15 @@
 """A PettingZoo AEC environment over :class:`~mjfast.table.Table` (extra ``rl``:
-``pip install "mjfast[rl]"``). PettingZoo is imported when an environment is made, so this
-module imports without it.
+``pip install "mjfast[rl]"``), built as PettingZoo's classic games are: :func:`raw_env` is the
+environment, :func:`env` wraps it (illegal moves end the game with a penalty, actions are
+checked against the space, the API order is enforced). PettingZoo is imported when an
+environment is made, so this module imports without it.
 
 Agents ``player_0`` .. ``player_{n-1}``; the agent to act is the table's current player. Each
-observation is a dict: ``observation`` (the seat's :func:`mjfast.table.observation` arrays)
-and ``action_mask`` (int8, 140). Rewards are the payments of each step (net, in base stakes);
-every agent terminates when the hand ends.
+observation is a dict: ``observation`` (the seat's :func:`mjfast.table.observation` arrays, or
+with ``flat=True`` one int64 vector of them, Gymnasium's ``flatten`` of the dict) and
+``action_mask`` (int8, 140). Rewards are the payments of each step (net, in base stakes);
+every agent terminates when the hand ends. ``render_mode`` ``"human"`` prints the table,
+``"ansi"`` returns it as text (:func:`~mjfast.table.envs.render_text`).
 
 >>> e = env(seed=3)                                        # doctest: +SKIP
 >>> e.reset(seed=3)                                        # doctest: +SKIP
@@ -20,58 +24,53 @@ from typing import Any
 
 import numpy as np
 
-from mjfast._args import as_int, as_rules
+from mjfast._args import as_choice, as_flag, as_int, as_rules
 from mjfast.rules import Rules
 from mjfast.table.actions import NUM_ACTIONS
 from mjfast.table.engine import MAX_TABLE_PLAYERS, Table
-from mjfast.table.state import MAX_DISCARDS, PHASE_OVER
+from mjfast.table.envs import observation_space, render_text
 
-__all__ = ["env"]
+__all__ = ["env", "raw_env"]
 
-_SCORE = 2**52  # bounds of the scores box: a hand moves less than 2**56 in total (Rules)
+_RENDER_MODES = ("human", "ansi")
 
 
-def _spaces(n: int) -> tuple[Any, Any]:
-    """The observation and action spaces of one agent."""
+def _spaces(n: int, flat: bool) -> tuple[Any, Any, Any]:
+    """(the observation space, the action space, the space of the seat's arrays)."""
     from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 
-    def box(low: int, high: int, shape: tuple[int, ...], dtype: Any) -> Any:
-        return spaces.Box(low=low, high=high, shape=shape, dtype=dtype)
-
-    one = (1,)
-    obs = spaces.Dict({
-        "seat": box(0, n - 1, one, np.int64), "phase": box(0, PHASE_OVER, one, np.int64),
-        "current": box(0, n - 1, one, np.int64), "dealer": box(0, n - 1, one, np.int64),
-        "hand": box(0, 4, (27,), np.uint8), "drawn": box(-1, 26, one, np.int64),
-        "tile": box(-1, 26, one, np.int64), "melds": box(-1, 26, (n, 4, 2), np.int8),
-        "discards": box(-1, 26, (n, MAX_DISCARDS), np.int8),
-        "discards_taken": spaces.MultiBinary((n, MAX_DISCARDS)),
-        "void": box(-1, 2, (n,), np.int8), "wall": box(0, 108, one, np.int64),
-        "out": spaces.MultiBinary(n), "scores": box(-_SCORE, _SCORE, (n,), np.int64),
-    })
-    mask = box(0, 1, (NUM_ACTIONS,), np.int8)
-    return spaces.Dict({"observation": obs, "action_mask": mask}), spaces.Discrete(NUM_ACTIONS)
+    whole = observation_space(n, np.int8)
+    seat = spaces.Dict({k: v for k, v in whole.spaces.items() if k != "action_mask"})
+    obs = spaces.flatten_space(seat) if flat else seat
+    return (spaces.Dict({"observation": obs, "action_mask": whole["action_mask"]}),
+            spaces.Discrete(NUM_ACTIONS), seat)
 
 
 @functools.cache
 def _env_class() -> type:
+    from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
     from pettingzoo import AECEnv  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
     class XueZhanEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         """血战到底 as a PettingZoo AEC environment (see :mod:`mjfast.table.aec`)."""
 
-        metadata = {"name": "mjfast_xuezhan_v0", "render_modes": [], "is_parallelizable": False}
+        metadata = {"name": "mjfast_xuezhan_v0", "render_modes": list(_RENDER_MODES),
+                    "is_parallelizable": False, "render_fps": 1}
 
         def __init__(self, rules: Rules | str | None = None, players: int = 4,
-                     seed: int | None = None):
+                     seed: int | None = None, flat: bool = False,
+                     render_mode: str | None = None):
             super().__init__()
             self._rules = as_rules(rules)
             n = as_int(players, "players", minimum=2, maximum=MAX_TABLE_PLAYERS)
             self._seed = seed
+            self.flat = as_flag(flat, "flat")
+            self.render_mode = None if render_mode is None else \
+                as_choice(render_mode, "render_mode", _RENDER_MODES)
             self.possible_agents = [f"player_{i}" for i in range(n)]
-            obs, act = _spaces(n)
-            self.observation_spaces = dict.fromkeys(self.possible_agents, obs)
-            self.action_spaces = dict.fromkeys(self.possible_agents, act)
+            obs, act, self._seat_space = _spaces(n, self.flat)
+            self.observation_spaces = {a: obs for a in self.possible_agents}
+            self.action_spaces = {a: act for a in self.possible_agents}
             self.table = Table(self._rules, players=n, seed=seed)
 
         def observation_space(self, agent: str) -> Any:
@@ -98,10 +97,10 @@ def _env_class() -> type:
         def observe(self, agent: str) -> dict[str, Any]:
             seat = self.possible_agents.index(agent)
             raw = self.table.observation(seat)
-            obs = {k: np.asarray(v, dtype=np.int64).reshape(1) if np.ndim(v) == 0 else v
-                   for k, v in raw.items()}
-            obs["discards_taken"] = raw["discards_taken"].astype(np.int8)
-            obs["out"] = raw["out"].astype(np.int8)
+            obs: Any = {k: np.asarray(v, np.int64) if np.ndim(v) == 0 else v
+                        for k, v in raw.items()}
+            if self.flat:
+                obs = spaces.flatten(self._seat_space, obs)
             return {"observation": obs,
                     "action_mask": self.table.legal_actions(seat).astype(np.int8)}
 
@@ -118,9 +117,18 @@ def _env_class() -> type:
             else:
                 self.agent_selection = self.agents[self.table.current_player]
             self._accumulate_rewards()
+            if self.render_mode == "human":
+                self.render()
 
-        def render(self) -> None:
-            """No rendering: the observation arrays and ``table.to_json()`` say it all."""
+        def render(self) -> str | None:
+            """The table as text: printed (``"human"``) or returned (``"ansi"``)."""
+            if self.render_mode is None:
+                return None
+            text = render_text(self.table)
+            if self.render_mode == "human":
+                print(text)
+                return None
+            return text
 
         def close(self) -> None:
             """Nothing to release."""
@@ -128,10 +136,24 @@ def _env_class() -> type:
     return XueZhanEnv
 
 
-def env(rules: Rules | str | None = None, players: int = 4, seed: int | None = None) -> Any:
-    """A PettingZoo AEC environment of one 血战 hand per episode (needs ``pettingzoo``)."""
+def raw_env(rules: Rules | str | None = None, players: int = 4, seed: int | None = None,
+            flat: bool = False, render_mode: str | None = None) -> Any:
+    """The unwrapped AEC environment of one 血战 hand per episode (needs ``pettingzoo``)."""
     try:
         cls = _env_class()
     except ImportError as exc:
         raise ImportError("mjfast.table.aec needs PettingZoo: pip install 'mjfast[rl]'") from exc
-    return cls(rules=rules, players=players, seed=seed)
+    return cls(rules=rules, players=players, seed=seed, flat=flat, render_mode=render_mode)
+
+
+def env(rules: Rules | str | None = None, players: int = 4, seed: int | None = None,
+        flat: bool = False, render_mode: str | None = None) -> Any:
+    """:func:`raw_env` wrapped as PettingZoo's classic games are: an illegal move ends the hand
+    with reward -1 for the mover (TerminateIllegalWrapper), out-of-space actions assert,
+    the API order is enforced."""
+    from pettingzoo.utils import wrappers  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    e = raw_env(rules=rules, players=players, seed=seed, flat=flat, render_mode=render_mode)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from mjfast._args import as_choice, as_int, as_rules
+from mjfast._args import as_choice, as_flag, as_int, as_rules
 from mjfast._core import _table
 from mjfast.errors import InvalidArgumentError, shown
 from mjfast.rules import Rules
@@ -17,7 +17,35 @@ from mjfast.table.legal import why_illegal
 from mjfast.table.observe import OBSERVATION_KEYS
 from mjfast.table.state import MAX_DISCARDS
 
-__all__ = ["TableBatch"]
+__all__ = ["ObsBuffers", "TableBatch"]
+
+
+class ObsBuffers:
+    """(n, ...) arrays of one observation per row, the layout the C engine writes: ``obs`` is
+    the dict of :func:`mjfast.table.observation` keys (views: the scalars are columns of one
+    (n, 7) array, the bool keys views of uint8 arrays)."""
+
+    def __init__(self, n: int, p: int):
+        self.scalars = np.empty((n, len(_table.SCALARS)), np.int64)
+        self.arrays: dict[str, np.ndarray] = {
+            "hand": np.empty((n, 27), np.uint8), "melds": np.empty((n, p, 4, 2), np.int8),
+            "discards": np.empty((n, p, MAX_DISCARDS), np.int8),
+            "discards_taken": np.empty((n, p, MAX_DISCARDS), np.uint8),
+            "void": np.empty((n, p), np.int8), "out": np.empty((n, p), np.uint8),
+            "scores": np.empty((n, p), np.int64)}
+        named = {k: self.scalars[:, i] for i, k in enumerate(_table.SCALARS)}
+        self.obs = {k: named[k] if k in named else
+                    self.arrays[k].view(np.bool_) if k in ("discards_taken", "out")
+                    else self.arrays[k] for k in OBSERVATION_KEYS}
+
+    def out(self, rows: int | None = None) -> list[np.ndarray]:
+        """The output arrays in the order the engine's observe calls take them (first rows)."""
+        return [a[:rows] for a in (self.scalars, *self.arrays.values())]
+
+    def write(self, i: int, obs: dict[str, Any]) -> None:
+        """Row ``i`` from one observation dict (the Python engine)."""
+        for k in OBSERVATION_KEYS:
+            self.obs[k][i] = obs[k]
 
 _MAX_TABLES = 2**31 - 1  # the C engine counts its tables in an int
 
@@ -31,7 +59,8 @@ class TableBatch:
     :meth:`reset` and :meth:`step` return the observations of the seat to act in each table
     (a dict of (n, ...) arrays, the keys of :func:`mjfast.table.observation`) and the (n, 140)
     legal masks; :meth:`step` also returns the (n, players) int64 payments of the step
-    (rewards) and the (n,) done flags (the hand of that row ended in this step).
+    (rewards) and the (n,) done flags (the hand of that row ended in this step). With
+    ``keep_final`` the last observation of each ended hand is kept in :attr:`final_obs`.
 
     ``engine``: ``"c"`` (default) steps the compiled tables with the GIL released, writing the
     observations and masks into the same arrays at every step (copy what you keep);
@@ -49,12 +78,14 @@ class TableBatch:
     """
 
     def __init__(self, n: int, players: int = 4, *, rules: Rules | str | None = None,
-                 seed: int = 0, engine: str = "c"):
+                 seed: int = 0, engine: str = "c", keep_final: bool = False):
         self._n = as_int(n, "n", minimum=1, maximum=_MAX_TABLES)
         self._players = as_int(players, "players", minimum=2, maximum=MAX_TABLE_PLAYERS)
         self._rules = as_rules(rules)
         self._seed = as_int(seed, "seed", minimum=0, maximum=2**64 - 1)
         self._engine = as_choice(engine, "engine", ("c", "python"))
+        self._final = ObsBuffers(self._n, self._players) if as_flag(keep_final, "keep_final") \
+            else None
         self._dealt = 0
         self.tables: list[Table] = []
         self._c: Any = None
@@ -67,20 +98,9 @@ class TableBatch:
 
     def _buffers(self) -> None:
         """The arrays the C engine writes each step's observations and masks into."""
-        n, p = self._n, self._players
-        self._scalars = np.empty((n, len(_table.SCALARS)), np.int64)
-        self._arrays: dict[str, np.ndarray] = {
-            "hand": np.empty((n, 27), np.uint8), "melds": np.empty((n, p, 4, 2), np.int8),
-            "discards": np.empty((n, p, MAX_DISCARDS), np.int8),
-            "discards_taken": np.empty((n, p, MAX_DISCARDS), np.uint8),
-            "void": np.empty((n, p), np.int8), "out": np.empty((n, p), np.uint8),
-            "scores": np.empty((n, p), np.int64)}
-        self._mask = np.empty((n, NUM_ACTIONS), np.uint8)
-        named = {k: self._scalars[:, i] for i, k in enumerate(_table.SCALARS)}
-        bools = {"discards_taken", "out"}
-        self._obs = {k: named[k] if k in named else
-                     self._arrays[k].view(np.bool_) if k in bools else self._arrays[k]
-                     for k in OBSERVATION_KEYS}
+        self._buf = ObsBuffers(self._n, self._players)
+        self._obs = self._buf.obs
+        self._mask = np.empty((self._n, NUM_ACTIONS), np.uint8)
 
     def random_actions(self) -> np.ndarray:
         """(n,) int64: a uniformly random legal action for each table's seat to act."""
@@ -112,10 +132,21 @@ class TableBatch:
             return out
         return np.array([t.current_player for t in self.tables], dtype=np.int8)
 
-    def reset(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
-        """Deal n new hands; return the observations and masks of the seats to act."""
+    @property
+    def final_obs(self) -> dict[str, np.ndarray] | None:
+        """With ``keep_final``: after a :meth:`step`, the rows whose hand ended hold the last
+        observation of the seat that acted (the hand over), before the next deal; the same
+        arrays every step, like the observations (None without ``keep_final``)."""
+        return None if self._final is None else self._final.obs
+
+    def reset(self, seed: int | None = None) -> tuple[dict[str, np.ndarray], np.ndarray]:
+        """Deal n new hands (from the first hand of ``seed``, else of the batch's seed); return
+        the observations and masks of the seats to act."""
+        if seed is not None:
+            self._seed = as_int(seed, "seed", minimum=0, maximum=2**64 - 1)
+            self._rng = np.random.default_rng(self._seed)
         if self._c is not None:
-            self._c.reset()
+            self._c.reset(self._seed)
         else:
             self._dealt = 0
             self.tables = [self._deal() for _ in range(self._n)]
@@ -130,7 +161,7 @@ class TableBatch:
         return stacked, mask
 
     def _c_views(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
-        self._c.observe(self._scalars, *self._arrays.values())
+        self._c.observe(*self._buf.out())
         self._c.masks(self._mask)
         return self._obs, self._mask.view(np.bool_)
 
@@ -153,9 +184,12 @@ class TableBatch:
         rewards = np.zeros((self._n, self._players), dtype=np.int64)
         done = np.zeros(self._n, dtype=np.bool_)
         for i, t in enumerate(self.tables):
+            p = t.current_player
             rewards[i] = t.step(int(a[i]))
             if t.is_over:
                 done[i] = True
+                if self._final is not None:
+                    self._final.write(i, t.observation(p))
                 self.tables[i] = self._deal()
         obs, mask = self._views()
         return obs, mask, rewards, done
@@ -165,11 +199,17 @@ class TableBatch:
         actions = np.clip(a, -1, NUM_ACTIONS).astype(np.int64)
         rewards = np.zeros((self._n, self._players), dtype=np.int64)
         done = np.zeros(self._n, dtype=np.uint8)
-        bad = self._c.step(actions, rewards, done)
+        # the seats acting now (the last observation's), whose final views are kept
+        seats = None if self._final is None else self._buf.scalars[:, 0].astype(np.int8)
+        bad = self._c.step(actions, rewards, done, self._final is None)
         if bad >= 0:
             x = int(a[bad])
             what = action_name(x) if 0 <= x < NUM_ACTIONS else f"{x} (expected 0..{NUM_ACTIONS - 1})"
             raise IllegalActionError(f"actions[{bad}]: {what} is not legal for player "
                                      f"{int(self.current_player[bad])} now (see the mask)")
+        if seats is not None and self._final is not None and done.any():
+            which = np.flatnonzero(done).astype(np.int32)
+            self._c.observe_rows(which, seats[which], *self._final.out())
+            self._c.deal_done(done)
         obs, mask = self._views()
         return obs, mask, rewards, done.view(np.bool_)

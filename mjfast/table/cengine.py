@@ -131,7 +131,8 @@ def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers:
     out: dict[str, np.ndarray] = {
         "order": np.full((hands, p), -1, np.int8), "fan": np.full((hands, p), -1, np.int16),
         "net": np.zeros((hands, p), np.int64), "hua_zhu": np.zeros((hands, p), np.uint8),
-        "cha_da_jiao": np.zeros((hands, p), np.uint8), "turns": np.zeros(hands, np.int32)}
+        "cha_da_jiao": np.zeros((hands, p), np.uint8), "dealt_in": np.zeros((hands, p), np.uint8),
+        "turns": np.zeros(hands, np.int32)}
     flags = np.zeros((hands, 3), np.uint8)
     dealers = np.zeros(hands, np.int8)
     actions = np.full((hands, LOG_ACTIONS), -1, np.int16) if logs else None
@@ -141,7 +142,8 @@ def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers:
         bad = _table.selfplay(fan, params, codes, seed, start, end, out["order"][start:end],
                               out["fan"][start:end], out["net"][start:end],
                               out["hua_zhu"][start:end], out["cha_da_jiao"][start:end],
-                              out["turns"][start:end], flags[start:end], dealers[start:end],
+                              out["dealt_in"][start:end], out["turns"][start:end],
+                              flags[start:end], dealers[start:end],
                               None if actions is None else actions[start:end], session, check)
         return [(start + row, code) for row, code in bad]
 
@@ -156,7 +158,8 @@ def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers:
         raise AssertionError(f"selfplay: hand {row} of seed {seed}: {what}")
     result = {"won": out["order"] >= 0, "order": out["order"], "fan": out["fan"],
               "net": out["net"], "hua_zhu": out["hua_zhu"].astype(np.bool_),
-              "cha_da_jiao": out["cha_da_jiao"].astype(np.bool_), "turns": out["turns"],
+              "cha_da_jiao": out["cha_da_jiao"].astype(np.bool_),
+              "dealt_in": out["dealt_in"].astype(np.bool_), "turns": out["turns"],
               "drawn": flags[:, 0].astype(np.bool_), "tian_hu": flags[:, 1].astype(np.bool_),
               "yi_pao_duo_xiang": flags[:, 2].astype(np.bool_), "dealer": dealers}
     return result, actions

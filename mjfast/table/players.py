@@ -1,6 +1,7 @@
-"""Built-in players: ``random`` (uniform over the legal actions) and ``efficient`` (the kernels'
-shanten and discard ranking). A player is a callable ``(observation, mask, rng) -> action``
-that sees only its seat's observation."""
+"""Built-in players: ``random`` (uniform over the legal actions), ``efficient`` (the kernels'
+shanten and discard ranking) and ``forecast`` (the exact forecasts,
+:class:`~mjfast.table.forecast_player.ForecastPlayer`). A player is a callable
+``(observation, mask, rng) -> action`` that sees only its seat's observation."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from mjfast.errors import InvalidArgumentError, shown
+from mjfast.rules import Rules
 from mjfast.table.actions import (
     DISCARD,
     KONG_ADDED,
@@ -21,6 +23,7 @@ from mjfast.table.actions import (
     WIN,
 )
 from mjfast.table.engine import Table
+from mjfast.table.forecast_player import ForecastPlayer
 from mjfast.table.kernels import discards_after, effective_counts, shanten_of
 from mjfast.tiles import NUM_KINDS
 
@@ -120,12 +123,15 @@ def efficient_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Gener
     return _best_discard(obs, mask, melds, void)
 
 
-PLAYERS: dict[str, Player] = {"random": random_player, "efficient": efficient_player}
-"""The built-in players by name."""
+PLAYERS: dict[str, Player] = {"random": random_player, "efficient": efficient_player,
+                              "forecast": ForecastPlayer()}
+"""The built-in players by name (``forecast`` with its default parameters)."""
 
 
-def as_players(players: Sequence[str | Player], n: int) -> list[Player]:
-    """One player per seat: built-in names or callables."""
+def as_players(players: Sequence[str | Player], n: int, rules: Rules | None = None
+               ) -> list[Player]:
+    """One player per seat: built-in names or callables; a :class:`ForecastPlayer` without
+    rules of its own scores by ``rules`` (the table's)."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidArgumentError(f"players: expected a sequence of {n} players (names or "
                                    f"callables), got {shown(players)}")
@@ -143,12 +149,14 @@ def as_players(players: Sequence[str | Player], n: int) -> list[Player]:
         else:
             raise InvalidArgumentError(f"players[{i}]: expected a name or a callable, "
                                        f"got {shown(p)}")
+        if rules is not None and isinstance(out[-1], ForecastPlayer):
+            out[-1] = out[-1].with_rules(rules)
     return out
 
 
 def play_hand(table: Table, players: Sequence[str | Player], seed: int | None = None) -> Table:
     """Play ``table`` to the end with one player per seat (``rng`` seeded by ``seed``)."""
-    seats = as_players(players, table.players)
+    seats = as_players(players, table.players, table.rules)
     rng = np.random.default_rng(seed)
     while not table.is_over:
         p = table.current_player

@@ -6,7 +6,7 @@ import multiprocessing
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -16,11 +16,12 @@ from mjfast.rules import Rules
 from mjfast.settlement import Reason
 from mjfast.table.cengine import PLAYER_KINDS, deal_wall, run_selfplay, session_ranges
 from mjfast.table.engine import MAX_TABLE_PLAYERS, Table
+from mjfast.table.match import BatchPlayer, play_batched
 from mjfast.table.players import Player, as_players, play_hand
 
 __all__ = ["SelfPlayResult", "hand_seeds", "selfplay", "summary"]
 
-_INT_FIELDS = ("won", "order", "fan", "net", "hua_zhu", "cha_da_jiao")
+_INT_FIELDS = ("won", "order", "fan", "net", "hua_zhu", "cha_da_jiao", "dealt_in")
 _HAND_FIELDS = ("turns", "drawn", "tian_hu", "yi_pao_duo_xiang", "dealer")
 
 
@@ -34,6 +35,7 @@ class SelfPlayResult:
         fan: (N, P) int16, the fan of the seat's win (display numbering, uncapped), -1 for none.
         net: (N, P) int64, net payments of the hand (each row sums to zero).
         hua_zhu: (N, P) bool, found 花猪 at the draw. cha_da_jiao: (N, P) bool, paid 查大叫.
+        dealt_in: (N, P) bool, a win was made on the seat's discard (点炮) or added kong (抢杠).
         turns: (N,) int32, own turns taken. drawn: (N,) bool, the wall ran out (流局 with two or
             more seats in). tian_hu: (N,) bool. yi_pao_duo_xiang: (N,) bool, one discard won
             for several seats. dealer: (N,) int8, the hand's dealer (seat 0, or within a
@@ -48,6 +50,7 @@ class SelfPlayResult:
     net: np.ndarray
     hua_zhu: np.ndarray
     cha_da_jiao: np.ndarray
+    dealt_in: np.ndarray
     turns: np.ndarray
     drawn: np.ndarray
     tian_hu: np.ndarray
@@ -85,9 +88,19 @@ def _empty(n: int, p: int) -> dict[str, np.ndarray]:
     return {"won": np.zeros((n, p), np.bool_), "order": np.full((n, p), -1, np.int8),
             "fan": np.full((n, p), -1, np.int16), "net": np.zeros((n, p), np.int64),
             "hua_zhu": np.zeros((n, p), np.bool_), "cha_da_jiao": np.zeros((n, p), np.bool_),
-            "turns": np.zeros(n, np.int32), "drawn": np.zeros(n, np.bool_),
+            "dealt_in": np.zeros((n, p), np.bool_), "turns": np.zeros(n, np.int32),
+            "drawn": np.zeros(n, np.bool_),
             "tian_hu": np.zeros(n, np.bool_), "yi_pao_duo_xiang": np.zeros(n, np.bool_),
             "dealer": np.zeros(n, np.int8)}
+
+
+def _dealt_in(t: Table) -> np.ndarray:
+    """(P,) bool: the seats a win was made on (the discarder, or the robbed kong)."""
+    out = np.zeros(t.players, np.bool_)
+    for ev in t.round.events:
+        if ev["type"] == "win" and ev.get("from_player") is not None:
+            out[ev["from_player"]] = True
+    return out
 
 
 def record(out: dict[str, np.ndarray], i: int, t: Table) -> None:
@@ -99,6 +112,7 @@ def record(out: dict[str, np.ndarray], i: int, t: Table) -> None:
     out["net"][i] = s.scores
     out["turns"][i] = s.turns
     out["dealer"][i] = s.dealer
+    out["dealt_in"][i] = _dealt_in(t)
     for ev in t.round.events:
         if ev["type"] == "draw":  # the wall ran out with two or more in (not 晒太阳's one)
             out["drawn"][i] |= sum(p is not None for p in ev["players"]) >= 2
@@ -141,16 +155,19 @@ def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *
              logs: bool = False, engine: str = "c", session: int = 1) -> SelfPlayResult:
     """Play ``hands`` complete hands of 血战到底 and return per-hand results as arrays.
 
-    ``players``: one per seat (2-4 seats): ``"efficient"``, ``"random"`` or a callable
-    ``(observation, mask, rng) -> action``. Hand i is dealt from ``(seed, i)`` (seed 0 to
-    2**64 - 1), so results do not depend on ``workers`` (-1 = every core). ``logs=True`` keeps
-    every hand's event log (``Round.to_json()``, replayable with ``mjfast settle``).
+    ``players``: one per seat (2-4 seats): ``"efficient"``, ``"random"``, ``"forecast"``
+    (:class:`~mjfast.table.forecast_player.ForecastPlayer`, also as a configured instance) or a
+    callable ``(observation, mask, rng) -> action``. Hand i is dealt from ``(seed, i)`` (seed 0
+    to 2**64 - 1), so results do not depend on ``workers`` (-1 = every core). ``logs=True``
+    keeps every hand's event log (``Round.to_json()``, replayable with ``mjfast settle``).
 
     ``engine``: ``"c"`` (default) plays in the compiled engine (``src/mjfast_table.h``) with
-    the GIL released, ``workers`` threads; ``"python"`` in :class:`~mjfast.table.Table`, the
-    reference, ``workers`` forked processes; callables always play in Python. Both deal the same
-    walls and play ``efficient`` alike, so their results agree; ``random`` players draw from
-    each engine's own generator.
+    the GIL released, ``workers`` threads; a ``forecast`` seat decides in Python for many tables
+    at once (:mod:`mjfast.table.match`). ``"python"`` plays in :class:`~mjfast.table.Table`,
+    the reference, ``workers`` forked processes; callables, and ``forecast`` seats with
+    ``logs``, always play there. Both deal the same walls and play ``efficient`` and
+    ``forecast`` alike, so their results agree; ``random`` players draw from each engine's own
+    generator.
 
     ``session``: hands per session: the hands of a run are played in sessions of that many
     consecutive hands, the first dealt by seat 0 and each next one by the previous hand's
@@ -168,19 +185,30 @@ def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *
             or not 2 <= len(players) <= MAX_TABLE_PLAYERS:
         raise InvalidArgumentError(
             f"players: expected 2 to {MAX_TABLE_PLAYERS} players (names or callables)")
-    seats = as_players(players, len(players))
     workers = as_workers(workers)
     rules = as_rules(rules)
+    seats = as_players(players, len(players), rules)
     seed = as_int(seed, "seed", minimum=0, maximum=2**64 - 1)
     logs = as_flag(logs, "logs")
     engine = as_choice(engine, "engine", ("c", "python"))
     session = as_int(session, "session", minimum=1)
-    if engine == "c" and all(isinstance(p, str) for p in players):
-        kinds = [PLAYER_KINDS[str(p)] for p in players]
-        out, actions = run_selfplay(n, kinds, rules, seed, workers, logs, session=session)
+    builtin = [isinstance(p, str) and p in PLAYER_KINDS for p in players]
+    batched = [isinstance(q, BatchPlayer) for q in seats]
+    if engine == "c" and all(builtin):
+        codes = [PLAYER_KINDS[str(p)] for p in players]
+        out, actions = run_selfplay(n, codes, rules, seed, workers, logs, session=session)
         return SelfPlayResult(**out, session=session, logs=None if actions is None else
-                              tuple(_replay(rules, len(kinds), seed, i, int(out["dealer"][i]),
+                              tuple(_replay(rules, len(codes), seed, i, int(out["dealer"][i]),
                                             actions[i]) for i in range(n)))
+    if engine == "c" and not logs and all(b or q for b, q in zip(builtin, batched)):
+        if session > 1:
+            raise InvalidArgumentError(
+                f"session={session}: the compiled engine plays a forecast seat in single hands "
+                f"only; use engine=\"python\" for sessions with it")
+        kinds = [PLAYER_KINDS[str(p)] if b else cast(BatchPlayer, q)
+                 for p, q, b in zip(players, seats, builtin)]
+        return SelfPlayResult(**play_batched(n, kinds, rules, seed, workers), session=session,
+                              logs=None)
     _JOB.update(players=seats, rules=rules, seed=seed, logs=logs, session=session)
     ranges = session_ranges(n, session, workers)
     if len(ranges) == 1:

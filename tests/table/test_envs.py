@@ -1,0 +1,83 @@
+"""The Gymnasium environments (when Gymnasium is installed): the vector env's contract (seeded
+reset, the 5-tuple, spaces, masks, SAME_STEP autoreset with the final observation) against the
+Python reference, and the single-seat env through Gymnasium's own checker."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+from gymnasium.utils.env_checker import check_env
+
+from mjfast.table import OBSERVATION_KEYS, TableBatch
+from mjfast.table.envs import ENV_ID, render_text, vector_env
+
+
+@pytest.mark.filterwarnings("ignore:.*Casting input x")
+def test_vector_env_contract_and_final_observations():
+    c, py = vector_env(6, seed=2), vector_env(6, seed=2, engine="python")
+    assert c.num_envs == 6 and c.single_action_space == gymnasium.spaces.Discrete(140)
+    assert c.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.SAME_STEP
+    oc, info = c.reset(seed=7)
+    op, _ = py.reset(seed=7)
+    assert info == {} and c.observation_space.contains(oc)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(300):
+        a = np.array([rng.choice(np.flatnonzero(m)) for m in oc["action_mask"]])
+        oc, rc, tc, trc, ic = c.step(a)
+        op, rp, tp, _, ip = py.step(a)
+        assert rc.dtype == np.float64 and not trc.any()
+        assert np.array_equal(rc, rp) and np.array_equal(tc, tp)
+        assert np.array_equal(rc, ic["rewards"][np.arange(6), ic["seat"]])
+        for k in (*OBSERVATION_KEYS, "action_mask"):
+            assert np.array_equal(oc[k], op[k]), k
+        if tc.any():
+            ended += int(tc.sum())
+            assert np.array_equal(ic["_final_obs"], tc)
+            rows = np.flatnonzero(tc)
+            assert (ic["final_obs"]["phase"][rows] == 4).all()
+            for k in OBSERVATION_KEYS:
+                assert np.array_equal(ic["final_obs"][k][rows], ip["final_obs"][k][rows]), k
+            one = {k: v[rows[0]] for k, v in ic["final_obs"].items()}
+            assert c.single_observation_space.contains(one)
+        else:
+            assert "final_obs" not in ic
+    assert ended > 0
+    again, _ = c.reset(seed=7)
+    assert np.array_equal(again["hand"], TableBatch(6, seed=7).reset()[0]["hand"])
+
+
+def test_vector_env_steps_without_copies():
+    e = vector_env(4, seed=1)
+    obs, _ = e.reset()
+    hand = obs["hand"]
+    obs, *_ = e.step(obs["action_mask"].argmax(axis=1))
+    assert obs["hand"] is hand  # the engine's buffer, rewritten in place
+
+
+@pytest.mark.filterwarnings("ignore:.*render fps")
+def test_single_seat_env_passes_gymnasiums_checker():
+    import mjfast.table.envs  # noqa: F401  (registers the id)
+
+    env = gymnasium.make(ENV_ID, opponents="efficient")
+    check_env(env.unwrapped)
+    obs, _ = env.reset(seed=4)
+    first = obs["hand"].copy()
+    assert np.array_equal(env.reset(seed=4)[0]["hand"], first)
+    total, done = 0.0, False
+    while not done:
+        assert obs["action_mask"].sum() > 1 and env.observation_space.contains(obs)
+        obs, reward, done, truncated, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        total += reward
+    assert total == env.unwrapped.table.scores[0] and not truncated
+    _, reward, done, _, info = env.step(0)  # past the end: illegal
+    assert done and info == {"illegal": True} and reward == -1.0
+    text = gymnasium.make(ENV_ID, opponents=["random", "efficient", "random"],
+                          render_mode="ansi")
+    text.reset(seed=1)
+    assert text.render() == render_text(text.unwrapped.table)
+    assert text.render().startswith("wall ")
