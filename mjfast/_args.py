@@ -75,7 +75,7 @@ FORMS: tuple[str, ...] = ("all", "regular", "seven_pairs")
 ERRORS: tuple[str, ...] = ("raise", "coerce")
 """Values of ``errors=``."""
 FLAG_NAMES: tuple[str, ...] = ("self_drawn", "after_kong", "after_kong_discard", "robbing_kong",
-                               "last_tile", "tian_hu", "di_hu")
+                               "last_tile", "tian_hu", "di_hu", "jue_zhang")
 """The situational flags of a win, in the order of their bits in the batch fan kernel."""
 
 _OK_COUNTS = bytes(range(5))

@@ -389,7 +389,7 @@ class Rules:
 
         >>> blob = Rules.preset("qq", cap=5).to_bytes()
         >>> blob[:7], len(blob)
-        (b'mjrules', 6256)
+        (b'mjrules', 6260)
         """
         if _bytes_compiler is None:
             raise RuntimeError("Rules.to_bytes: mjfast.scoring.patterns is not imported")

@@ -309,7 +309,7 @@ def test_errors(lib: ctypes.CDLL) -> None:
     assert lib.mj_fan(r, _p(won), None, None, -1, 20, 0) == MJ_E["win_not_held"]
     assert lib.mj_fan(r, _p(won), None, None, -1, 27, 0) == MJ_E["win_tile"]
     assert lib.mj_fan(r, _p(won), None, None, -1, 0, 32 | 64) == MJ_E["flags"]
-    assert lib.mj_rules_from_bytes(ctypes.create_string_buffer(6240), b"x" * 6256, 6256) \
+    assert lib.mj_rules_from_bytes(ctypes.create_string_buffer(6244), b"x" * 6260, 6260) \
         == MJ_E["rules"]
     bad = np.zeros((3, 27), np.uint8)
     bad[:] = hand
