@@ -29,7 +29,7 @@ _RATES = (("tian_hu", "天胡"), ("yi_pao_duo_xiang", "一炮多响"), ("hua_zhu
 
 
 def players_type(text: str) -> tuple[str, ...]:
-    """``--players``: 2 to 4 comma-separated built-in player names."""
+    """``--players``: 2 to 6 comma-separated built-in player names."""
     names = tuple(x.strip() for x in text.split(","))
     if not 2 <= len(names) <= MAX_TABLE_PLAYERS:
         raise CLIError(f"--players: expected 2 to {MAX_TABLE_PLAYERS} names, got {len(names)}")
@@ -45,7 +45,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules = rules_of(args.rules, args.option)
     start = time.perf_counter()
     result = selfplay(args.hands, args.players, rules=rules, seed=args.seed,
-                      workers=args.workers, logs=args.log is not None, session=args.session)
+                      workers=args.workers, logs=args.log is not None, session=args.session,
+                      engine=args.engine)
     seconds = time.perf_counter() - start
     if args.log is not None:
         with open(args.log, "w", encoding="utf-8") as f:
@@ -109,7 +110,8 @@ def add_play(sub: Any) -> None:
                    help="hands to play (default 1,000)")
     p.add_argument("--players", type=players_type, default=("efficient",) * 4,
                    metavar="P1,P2,...",
-                   help="2 to 4 of random, efficient (default: four efficient players)")
+                   help="2 to 6 of random, efficient (default: four efficient players; 5 and 6 "
+                        "play with --engine python)")
     p.add_argument("--rules", type=rules_type, default="chengdu", metavar="PRESET",
                    help="the rules preset (default chengdu)")
     p.add_argument("--option", type=override_type, action="append", metavar="FIELD=VALUE",
@@ -122,6 +124,9 @@ def add_play(sub: Any) -> None:
                         "report per-session totals (default 1)")
     p.add_argument("--workers", type=workers_type, default="1", metavar="W",
                    help="threads of the C engine (-1 = all cores; default 1)")
+    p.add_argument("--engine", choices=("c", "python"), default="c",
+                   help="c: the compiled engine (2 to 4 seats, default); python: the reference "
+                        "mjfast.table.Table (any table, 2 to 6 seats; forked processes)")
     p.add_argument("--log", metavar="OUT.jsonl", default=None,
                    help="write each hand's event log (Round.to_json, one per line)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
