@@ -50,8 +50,11 @@ static inline void mt_add_meld(mt_table_t *t, int p, int k, int kind) {
     t->any_meld = 1;
 }
 
-/* One win event: winners[0..nw) on tile w from d (-1: self-drawn), their hands incl. w. */
+/* One win event: winners[0..nw) on tile w from d (-1: self-drawn), their hands incl. w; each
+ * winner's flags are `flags` plus its own (mt_own_flags: 地胡 on a discard, 绝张). */
 static inline void mt_win(mt_table_t *t, const int *winners, int nw, int w, int d, int flags) {
+    int own[MT_MAX_PLAYERS];
+    for (int i = 0; i < nw; i++) own[i] = mt_own_flags(t, winners[i], w, d >= 0);
     const mt_rules_t *R = t->R;
     int64_t income = 0;
     if ((flags & MF_AKD) && R->zhuan_yi && t->n_kongs) {
@@ -64,7 +67,7 @@ static inline void mt_win(mt_table_t *t, const int *winners, int nw, int w, int 
         uint8_t hand[27];
         memcpy(hand, t->hands[p], 27);
         if (d >= 0) hand[w]++;
-        int fan = mt_fan(t, p, hand, w, flags);
+        int fan = mt_fan(t, p, hand, w, flags | own[i]);
         if (fan < 0 && !t->violation) t->violation = MT_BAD_WIN;
         int64_t amount = mt_multiplier(R, fan);
         if (d < 0) {

@@ -11,6 +11,7 @@ cdef extern from "mjfast_table_play.h" nogil:
         int offset
         int64_t exposed_kong, added_kong, concealed_kong, hua_zhu
         int jia_jia_you, zhuan_yi, add_base, kong_refund, zui_hou, guo_shui, xue_zhan, ding_que
+        int di_hu_discard, jue_zhang
 
     ctypedef struct mt_table_t:
         int n, phase, current, turns, ended_drawn, tian_hu, multi

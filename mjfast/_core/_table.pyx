@@ -32,9 +32,9 @@ SCALARS = ("seat", "phase", "current", "dealer", "drawn", "tile", "wall")
 cdef int _rules(mt_rules_t *R, const int32_t[::1] fan, const int64_t[::1] params) except -1:
     """``params``: cap (-1 none), display offset, exposed / added / concealed kong, 花猪 amount,
     家家有, 呼叫转移, 自摸加底, kong refund, 过水不胡 (0 off, 1 fan, 2 tile), 最后四张必胡, 血战,
-    定缺."""
-    if params.shape[0] != 14:
-        raise ValueError(f"params: expected 14 values, got {params.shape[0]}")
+    定缺, 地胡 on a discard, 绝张."""
+    if params.shape[0] != 16:
+        raise ValueError(f"params: expected 16 values, got {params.shape[0]}")
     R.fan = &fan[0]
     R.cap = <int>params[0]
     R.offset = <int>params[1]
@@ -50,6 +50,8 @@ cdef int _rules(mt_rules_t *R, const int32_t[::1] fan, const int64_t[::1] params
     R.zui_hou = <int>params[11]
     R.xue_zhan = <int>params[12]
     R.ding_que = <int>params[13]
+    R.di_hu_discard = <int>params[14]
+    R.jue_zhang = <int>params[15]
     return 0
 
 

@@ -13,20 +13,11 @@ from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.scoring.patterns import compile_rules
 
-__all__ = ["CHECKS", "LOG_ACTIONS", "NOT_PORTED", "NOT_PORTED_EFFICIENT", "PLAYER_KINDS",
-           "deal_wall", "engine_rules", "run_selfplay", "session_ranges"]
+__all__ = ["CHECKS", "C_MAX_PLAYERS", "LOG_ACTIONS", "PLAYER_KINDS",
+           "check_seats", "deal_wall", "engine_rules", "run_selfplay", "session_ranges"]
 
 PLAYER_KINDS = {"random": 0, "efficient": 1}
 """The built-in players the C engine plays, by its codes."""
-
-NOT_PORTED: tuple[tuple[str, object], ...] = (("jue_zhang", 0), ("di_hu_on_discard", False))
-"""The Rules fields the compiled engine does not play yet, each with the one value it plays:
-:func:`engine_rules` refuses any other value by name (``engine="python"`` plays them)."""
-
-NOT_PORTED_EFFICIENT: tuple[tuple[str, object], ...] = (("ding_que", True),)
-"""Rules fields the compiled engine plays (masks, flow, payments) but its ``efficient`` player
-does not (its hand evaluation assumes a declared void suit): :func:`run_selfplay` refuses any
-other value by name when an efficient player sits at the table."""
 
 _GUO_SHUI = {"off": 0, "fan": 1, "tile": 2}
 _CAP = 1556  # MF_R_CAP of src/mjfast_fan.h: the engine scores uncapped and caps the payments
@@ -34,14 +25,11 @@ _CAP = 1556  # MF_R_CAP of src/mjfast_fan.h: the engine scores uncapped and caps
 
 @functools.lru_cache(maxsize=16)
 def engine_rules(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """(fan table with no cap, the 14 numbers of ``mt_rules_t``) for ``rules``.
+    """(fan table with no cap, the 16 numbers of ``mt_rules_t``) for ``rules``.
 
     Raises ValueError when a 花猪 could not be paid (no cap and no ``hua_zhu``), like a draw
-    with a 花猪 would in :class:`~mjfast.Round`, and
-    :class:`~mjfast.errors.InvalidArgumentError` naming a field of :data:`NOT_PORTED` set to a
-    value the engine does not play.
+    with a 花猪 would in :class:`~mjfast.Round`.
     """
-    _refuse(rules, NOT_PORTED, "")
     table = compile_rules(rules)
     fan = table.copy()
     fan[_CAP] = -1
@@ -49,19 +37,25 @@ def engine_rules(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
                        rules.added_kong, rules.concealed_kong, rules.hua_zhu_amount(),
                        rules.jia_jia_you, rules.hu_jiao_zhuan_yi, rules.self_draw == "add_base",
                        rules.kong_refund, _GUO_SHUI[rules.guo_shui], rules.zui_hou_bi_hu,
-                       rules.xue_zhan, rules.ding_que],
+                       rules.xue_zhan, rules.ding_que, rules.di_hu_on_discard,
+                       rules.jue_zhang > 0],
                       dtype=np.int64)
     fan.flags.writeable = False
     params.flags.writeable = False
     return fan, params
 
 
-def _refuse(rules: Rules, fields: tuple[tuple[str, object], ...], where: str) -> None:
-    for name, plays in fields:
-        if getattr(rules, name) != plays:
-            raise InvalidArgumentError(
-                f"Rules.{name}={getattr(rules, name)!r}: the compiled table engine does not play "
-                f"it{where} yet (only {plays!r}); use engine=\"python\"")
+C_MAX_PLAYERS = 4
+"""Seats the compiled engine plays: 2 to 4 (the short hands of 5 and 6 seats are played by
+``engine="python"``)."""
+
+
+def check_seats(players: int) -> None:
+    """Refuse a table the compiled engine does not play (5 or 6 seats), naming the way out."""
+    if players > C_MAX_PLAYERS:
+        raise InvalidArgumentError(
+            f"players: the compiled table engine plays 2 to {C_MAX_PLAYERS} seats, got "
+            f"{players}; the short hands of 5 and 6 seats play with engine=\"python\"")
 
 
 def deal_wall(seed: int, index: int) -> np.ndarray:
@@ -87,9 +81,8 @@ def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers:
     GIL is released). Returns the result arrays of :class:`~mjfast.table.SelfPlayResult` and,
     with ``logs``, the (hands, LOG_ACTIONS) int16 actions of each hand (-1 padded). ``check``
     tests :data:`CHECKS` after every step; a failure raises AssertionError (an engine bug)."""
+    check_seats(len(kinds))
     fan, params = engine_rules(rules)
-    if PLAYER_KINDS["efficient"] in kinds:
-        _refuse(rules, NOT_PORTED_EFFICIENT, " with efficient players")
     p = len(kinds)
     out: dict[str, np.ndarray] = {
         "order": np.full((hands, p), -1, np.int8), "fan": np.full((hands, p), -1, np.int16),
