@@ -40,6 +40,7 @@ from typing import Any, ClassVar, Literal
 
 from mjfast._rules_data import (
     _CHA_DA_JIAO,
+    _GANG_SHANG_PAO_KONG,
     _GUO_SHUI,
     _MODELS,
     _PRESET_FIELDS,
@@ -93,9 +94,16 @@ class Rules:
         jin_gou_diao: enable 金钩钓 (base 2) / 清金钩钓 (base 4).
         cap: fan cap (封顶) or None for no cap.
         exposed_kong, added_kong, concealed_kong: kong payments per payer (直杠 / 补杠 / 暗杠).
+        added_kong_immediate: 即时加杠: an added kong earns its payments only when declared on
+            the turn its fourth copy was drawn; a later one is legal and robbable but earns
+            nothing (``Round.kong(..., immediate=False)``).
         jia_jia_you: on 直杠 every other player still in also pays 1 base. Other tables call it
             擦挂 or 大小雨: ``ca_gua=`` and ``da_xiao_yu=`` are accepted as its aliases.
-        hu_jiao_zhuan_yi: 呼叫转移 on 杠上炮.
+        gang_shang_pao_kong: the income of the kong before a 杠上炮: ``"transfer"`` (呼叫转移:
+            the discarder hands it to each winner), ``"refund"`` (back to those who paid it) or
+            ``"keep"``.
+        qiang_gang_transfer: 转雨 on 抢杠: the robbed added kong's income goes to the robber
+            (each robber, like 呼叫转移) instead of being annulled.
         hua_zhu: what a 花猪 pays each player, None = ``2 ** cap`` (满格).
         cha_hua_zhu: 查花猪 at the draw (off in ``points``: a three-suit hand is then simply not
             ready, and pays the 大叫 like any hand that is not ready).
@@ -129,7 +137,7 @@ class Rules:
     Bounds, so that every ledger holds its amounts exactly (int64), every fan fits the int16
     output of the batch kernels and no fan makes the scorer build a huge ``2 ** fan``: each fan
     value (base fans, ``root_fan``, the extras, ``fan_display_offset``) is 0 to :data:`MAX_FAN`
-    (48), so no fan shown exceeds 15 x 48 + 1; each amount (kong payments, ``hua_zhu``) is 0
+    (48), so no fan shown exceeds 16 x 48 + 1; each amount (kong payments, ``hua_zhu``) is 0
     to :data:`MAX_AMOUNT` (``2 ** 48``); and where the largest fan a hand can reach (the best
     base fan, four roots and every extra) exceeds :data:`MAX_FAN`, ``cap`` must be at most
     :data:`MAX_FAN` (any ``cap`` is at most ``2 ** 31 - 1``). A round (at most 27 kongs, 5
@@ -168,8 +176,10 @@ class Rules:
     exposed_kong: int = 2
     jia_jia_you: bool = False
     added_kong: int = 1
+    added_kong_immediate: bool = True
     concealed_kong: int = 2
-    hu_jiao_zhuan_yi: bool = True
+    gang_shang_pao_kong: Literal["transfer", "refund", "keep"] = "transfer"
+    qiang_gang_transfer: bool = False
     hua_zhu: int | None = None
     cha_da_jiao: Literal["max", "min"] = "max"
     si_jiao: bool = False
@@ -194,9 +204,10 @@ class Rules:
     )
     _AMOUNT_FIELDS: ClassVar[tuple[str, ...]] = ("exposed_kong", "added_kong", "concealed_kong")
     _BOOL_FIELDS: ClassVar[tuple[str, ...]] = (
-        "long_qi_dui_uses_root", "jin_gou_diao", "jia_jia_you", "hu_jiao_zhuan_yi", "si_jiao",
-        "kong_refund", "zui_hou_bi_hu", "cha_hua_zhu", "hua_zhu_one_suit",
-        "shai_tai_yang", "dian_gang_hua", "xue_zhan", "di_hu_on_discard", "ding_que",
+        "long_qi_dui_uses_root", "jin_gou_diao", "jia_jia_you", "added_kong_immediate",
+        "qiang_gang_transfer", "si_jiao", "kong_refund", "zui_hou_bi_hu", "cha_hua_zhu",
+        "hua_zhu_one_suit", "shai_tai_yang", "dian_gang_hua", "xue_zhan", "di_hu_on_discard",
+        "ding_que",
     )
 
     def __post_init__(self) -> None:
@@ -230,6 +241,11 @@ class Rules:
         if not isinstance(self.model, str) or self.model not in _MODELS:
             raise InvalidArgumentError(
                 f"Rules.model must be 'doubling' or 'points', got {shown(self.model)}")
+        if not isinstance(self.gang_shang_pao_kong, str) \
+                or self.gang_shang_pao_kong not in _GANG_SHANG_PAO_KONG:
+            raise InvalidArgumentError(
+                f"Rules.gang_shang_pao_kong must be one of "
+                f"{', '.join(map(repr, _GANG_SHANG_PAO_KONG))}, got {shown(self.gang_shang_pao_kong)}")
         if not isinstance(self.cha_da_jiao, str) or self.cha_da_jiao not in _CHA_DA_JIAO:
             raise InvalidArgumentError(
                 f"Rules.cha_da_jiao must be 'max' or 'min', got {shown(self.cha_da_jiao)}"
@@ -262,7 +278,7 @@ class Rules:
 
         >>> Rules.preset("qq")  # doctest: +NORMALIZE_WHITESPACE
         Rules(name='qq', qiang_gang_hu=0, self_draw='none', cap=None, exposed_kong=1,
-              hua_zhu=16, fan_display_offset=1)
+              added_kong_immediate=False, hua_zhu=16, fan_display_offset=1)
         """
         parts = [f"name={self.name!r}"]
         for f in dataclasses.fields(self):

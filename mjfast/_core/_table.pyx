@@ -29,29 +29,43 @@ SCALARS = ("seat", "phase", "current", "dealer", "drawn", "tile", "wall")
 """The scalar observations, in the order of the (n, 7) ``scalars`` output of :meth:`Batch.observe`."""
 
 
+PARAMS = ("offset", "exposed_kong", "added_kong", "concealed_kong", "hua_zhu", "jia_jia_you",
+          "pao_kong", "add_base", "kong_refund", "guo_shui", "zui_hou", "cha_hua_zhu",
+          "one_suit", "shai_tai_yang", "dian_gang_hua", "immediate", "rob_transfer", "xue_zhan",
+          "ding_que", "di_hu_discard", "jue_zhang")
+"""The numbers of ``mt_rules_t`` in the order of a ``params`` array; :data:`MULT` payment
+multipliers of internal fan 0, 1, ... follow them."""
+MULT = MT_MULT
+
+
 cdef int _rules(mt_rules_t *R, const int32_t[::1] fan, const int64_t[::1] params) except -1:
-    """``params``: cap (-1 none), display offset, exposed / added / concealed kong, 花猪 amount,
-    家家有, 呼叫转移, 自摸加底, kong refund, 过水不胡 (0 off, 1 fan, 2 tile), 最后四张必胡, 血战,
-    定缺, 地胡 on a discard, 绝张."""
-    if params.shape[0] != 16:
-        raise ValueError(f"params: expected 16 values, got {params.shape[0]}")
+    """``params``: the :data:`PARAMS` values, then the :data:`MULT` multipliers."""
+    cdef int k = len(PARAMS)
+    if params.shape[0] != k + MT_MULT:
+        raise ValueError(f"params: expected {k + MT_MULT} values, got {params.shape[0]}")
     R.fan = &fan[0]
-    R.cap = <int>params[0]
-    R.offset = <int>params[1]
-    R.exposed_kong = params[2]
-    R.added_kong = params[3]
-    R.concealed_kong = params[4]
-    R.hua_zhu = params[5]
-    R.jia_jia_you = <int>params[6]
-    R.zhuan_yi = <int>params[7]
-    R.add_base = <int>params[8]
-    R.kong_refund = <int>params[9]
-    R.guo_shui = <int>params[10]
-    R.zui_hou = <int>params[11]
-    R.xue_zhan = <int>params[12]
-    R.ding_que = <int>params[13]
-    R.di_hu_discard = <int>params[14]
-    R.jue_zhang = <int>params[15]
+    R.mult = &params[k]
+    R.offset = <int>params[0]
+    R.exposed_kong = params[1]
+    R.added_kong = params[2]
+    R.concealed_kong = params[3]
+    R.hua_zhu = params[4]
+    R.jia_jia_you = <int>params[5]
+    R.pao_kong = <int>params[6]
+    R.add_base = <int>params[7]
+    R.kong_refund = <int>params[8]
+    R.guo_shui = <int>params[9]
+    R.zui_hou = <int>params[10]
+    R.cha_hua_zhu = <int>params[11]
+    R.one_suit = <int>params[12]
+    R.shai_tai_yang = <int>params[13]
+    R.dian_gang_hua = <int>params[14]
+    R.immediate = <int>params[15]
+    R.rob_transfer = <int>params[16]
+    R.xue_zhan = <int>params[17]
+    R.ding_que = <int>params[18]
+    R.di_hu_discard = <int>params[19]
+    R.jue_zhang = <int>params[20]
     return 0
 
 
@@ -131,7 +145,7 @@ cdef class Batch:
 
     cdef mt_table_t *tables
     cdef mt_rules_t R
-    cdef object _fan
+    cdef object _fan, _params
     cdef int n, players
     cdef uint64_t seed, dealt, rng
 
@@ -139,8 +153,10 @@ cdef class Batch:
                   uint64_t seed):
         self.tables = <mt_table_t *>malloc(sizeof(mt_table_t) * max(n, 1))
         if self.tables == NULL:
-            raise MemoryError()
-        self._fan = np.asarray(fan)  # keeps the rules table alive
+            err = MemoryError(f"TableBatch: {n:,} tables need {sizeof(mt_table_t) * n:,} bytes")
+            raise err  # (Cython turns `raise MemoryError(...)` into a bare MemoryError)
+        self._fan = np.asarray(fan)  # keep the rules tables alive
+        self._params = np.asarray(params)
         _rules(&self.R, fan, params)
         self.n = n
         self.players = players

@@ -27,6 +27,7 @@ from mjfast.settlement.ledger import (
     per_winner,
     per_winner_flags,
     win_record,
+    win_transfers,
 )
 from mjfast.settlement.log import event_args, log_field, read_log, write_log
 from mjfast.settlement.model import (
@@ -208,7 +209,8 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         return p
 
     def kong(self, player: int, tile: TileLike, kind: str | MeldKind,
-             from_player: int | None = None) -> tuple[Transfer, ...]:
+             from_player: int | None = None, *, immediate: bool = True
+             ) -> tuple[Transfer, ...]:
         """Record a kong and its payments (刮风下雨).
 
         ``kind``: ``"kong"`` (直杠, exposed from ``from_player``'s discard; alias
@@ -217,7 +219,9 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
 
         - 直杠: ``from_player`` pays ``rules.exposed_kong``; with ``rules.jia_jia_you`` every
           other player still in also pays 1.
-        - 补杠: every other player still in pays ``rules.added_kong``.
+        - 补杠: every other player still in pays ``rules.added_kong``; with
+          ``rules.added_kong_immediate`` (即时加杠) only when ``immediate``: declared on the
+          turn its fourth copy was drawn. A later one (``immediate=False``) earns nothing.
         - 暗杠: every other player still in pays ``rules.concealed_kong``.
 
         Raises ValueError if the player has won, ``from_player`` is missing / not allowed / has
@@ -242,18 +246,24 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
                 raise ValueError("kong: from_player must be another player than the konger")
         elif from_player is not None:
             raise ValueError(f"kong: from_player is only for an exposed kong, not {k}")
+        immediate = as_flag(immediate, "kong: immediate")
+        if not immediate and k != "kong_added":
+            raise ValueError(f"kong: immediate=False (即时加杠) is only for an added kong, not {k}")
         others = int(s.held[:, t].sum() - s.held[p, t] + s.shared[t])
         if s.held[p, t] >= 4 or others > 0 or (p, t) in s.pungs:
             raise ValueError(f"kong: player {p} cannot hold four {format_tile(t)} "
                              f"({others + int(s.held[p, t])} copies already accounted for)")
 
-        out = self._kong_payments(s, p, k, d, event)
+        late = not immediate and self._rules.added_kong_immediate
+        out = [] if late else self._kong_payments(s, p, k, d, event)
         s.kongs.append(Kong(event, p, t, k, tuple((x.payer, x.amount) for x in out), source=d))
         s.held[p, t] = 4
         s.transfers += out
         rec: dict[str, Any] = {"type": "kong", "player": p, "tile": format_tile(t), "kind": k}
         if d is not None:
             rec["from_player"] = d
+        if not immediate:
+            rec["immediate"] = False
         s.events.append(rec)
         self._s = s
         return tuple(out)
@@ -323,10 +333,13 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
           ``"add_fan"`` adds the fan in scoring instead);
         - 点炮: only ``from_player`` pays, each winner separately;
         - 抢杠胡 (``robbing_kong``): the robbed player pays as the discarder; if the added kong
-          was recorded just before, it is annulled (its payments are removed, it earns nothing);
-        - 杠上炮 (``after_kong_discard``, needs a kong by ``from_player`` just before): with
-          ``rules.hu_jiao_zhuan_yi`` the discarder also pays each winner the whole income of that
-          kong (呼叫转移; with several winners each gets a full copy).
+          was recorded just before, it is annulled (its payments are removed, it earns nothing),
+          or with ``rules.qiang_gang_transfer`` (转雨) its income goes to each robber;
+        - 杠上炮 (``after_kong_discard``, needs a kong by ``from_player`` just before): the
+          income of that kong per ``rules.gang_shang_pao_kong``: ``"transfer"`` (呼叫转移: the
+          discarder also pays each winner the whole income; with several winners each gets a
+          full copy), ``"refund"`` (the discarder pays it back to those who paid it, once) or
+          ``"keep"``.
 
         - 点杠花 (``rules.dian_gang_hua``): a 杠上花 (``after_kong``) right after an exposed kong
           is paid by that kong's discarder alone, as a discard win (no 自摸加底).
@@ -369,12 +382,13 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
                                      else f"win: players[{i}] (player {w})")
                   for i, (w, args) in enumerate(zip(winners, given))]
         held, shared = account_copies(s, scored, t, d, flags["robbing_kong"])
-        zhuan_yi = last_kong if flags["after_kong_discard"] and self._rules.hu_jiao_zhuan_yi \
-            else None
         # 点杠花: a 杠上花 on an exposed kong's replacement draw, paid by its discarder alone
         payer = last_kong.source if flags["after_kong"] and self._rules.dian_gang_hua \
             and last_kong is not None else None
-        out = self._pay(s, scored, event, t, d, flags["robbing_kong"], robbed, zhuan_yi, payer)
+        pao = last_kong if flags["after_kong_discard"] else None
+        out = win_transfers(s, self._rules, self._n, scored, event, d, robbed, pao, payer)
+        if flags["robbing_kong"] and d is not None:
+            s.pungs.append((d, t))
         for w in winners:
             s.won[w] = True
             s.win_event[w] = event
@@ -438,39 +452,6 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
             raise ValueError(f"{what}: {hand_text(counts)}{''.join(' ' + str(m) for m in ms)} "
                              f"is not a winning hand on {format_tile(t)}")
         return Winner(w, res, counts, ms, vs)
-
-    def _pay(self, s: State, scored: list[Winner], event: int, t: int, d: int | None,
-             robbing: bool, robbed: Kong | None, zhuan_yi: Kong | None,
-             dian_gang: int | None) -> list[Transfer]:
-        """The transfers of a win; annuls a robbed kong, hands on a 呼叫转移 kong's income;
-        *dian_gang*: the discarder who pays a 点杠花 alone, as a discard win."""
-        if robbed is not None:
-            robbed.status = "annulled"
-            s.transfers = [x for x in s.transfers if x.event != robbed.event]
-        if robbing and d is not None:
-            s.pungs.append((d, t))
-        out: list[Transfer] = []
-        for w in scored:
-            amount = int(w.result.multiplier)
-            if dian_gang is not None:
-                payers, reason = [dian_gang], Reason.DIAN_PAO
-            elif d is None:
-                if self._rules.self_draw == "add_base":
-                    amount += 1
-                payers = [q for q in range(self._n) if q != w.seat and not s.won[q]]
-                reason = Reason.ZI_MO
-            else:
-                payers = [d]
-                reason = Reason.DIAN_PAO
-            out += [Transfer(q, w.seat, amount, reason, fan=w.result.raw_fan, event=event)
-                    for q in payers if amount > 0]
-            if zhuan_yi is not None and d is not None:
-                income = sum(a for _, a in zhuan_yi.income)
-                if income > 0:
-                    out.append(Transfer(d, w.seat, income, Reason.HU_JIAO_ZHUAN_YI, event=event))
-        if zhuan_yi is not None:
-            zhuan_yi.status = "transferred"
-        return out
 
     def draw(self, players: Sequence[PlayerState | Mapping[str, Any] | None]) -> Settlement:
         """The wall ran out (流局): run the draw settlement and end the hand.

@@ -3,6 +3,7 @@ as the numbers it reads, and the walls it deals (the Python engine replays them 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from concurrent.futures import ThreadPoolExecutor
 
@@ -13,8 +14,9 @@ from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.scoring.patterns import compile_rules
 
-__all__ = ["CHECKS", "C_MAX_PLAYERS", "LOG_ACTIONS", "PLAYER_KINDS",
-           "check_seats", "deal_wall", "engine_rules", "run_selfplay", "session_ranges"]
+__all__ = ["CHECKS", "C_MAX_PLAYERS", "FAN_TABLE_FIELDS", "LOG_ACTIONS", "PARAM_FIELDS",
+           "PLAYED", "PLAYER_KINDS", "check_played", "check_seats", "deal_wall", "engine_rules",
+           "run_selfplay", "session_ranges"]
 
 PLAYER_KINDS = {"random": 0, "efficient": 1}
 """The built-in players the C engine plays, by its codes."""
@@ -22,24 +24,67 @@ PLAYER_KINDS = {"random": 0, "efficient": 1}
 _GUO_SHUI = {"off": 0, "fan": 1, "tile": 2}
 _CAP = 1556  # MF_R_CAP of src/mjfast_fan.h: the engine scores uncapped and caps the payments
 
+FAN_TABLE_FIELDS = ("base_fan", "root_fan", "long_qi_dui_uses_root", "gang_shang_hua",
+                    "gang_shang_pao", "qiang_gang_hu", "self_draw", "hai_di", "men_qing",
+                    "zhong_zhang", "qia_xin_wu", "zi_mei_dui", "yi_tiao_long", "jin_gou_diao",
+                    "fan_display_offset", "si_jiao", "cha_da_jiao", "jue_zhang")
+"""The Rules fields the engine plays through the fan table (``compile_rules``)."""
+
+PARAM_FIELDS = ("cap", "model", "exposed_kong", "jia_jia_you", "added_kong",
+                "added_kong_immediate", "concealed_kong", "gang_shang_pao_kong",
+                "qiang_gang_transfer", "hua_zhu", "kong_refund",
+                "zui_hou_bi_hu", "cha_hua_zhu", "hua_zhu_one_suit", "shai_tai_yang",
+                "dian_gang_hua", "self_draw", "guo_shui", "xue_zhan", "ding_que",
+                "di_hu_on_discard", "jue_zhang")
+"""The Rules fields the engine plays through ``mt_rules_t`` (cap and model as the payment
+multipliers; self_draw also there, as 自摸加底)."""
+
+PLAYED = frozenset(FAN_TABLE_FIELDS + PARAM_FIELDS + ("name",))
+"""Every Rules field the compiled engine plays as Table / Round do (name is informational).
+Any other field is played only at its default: another value is refused by name."""
+
+_PAO_KONG = {"keep": 0, "transfer": 1, "refund": 2}  # MT_PAO_* of src/mjfast_table.h
+
+
+def check_played(rules: Rules) -> None:
+    """Refuse (InvalidArgumentError naming the field) rules the compiled engine does not play:
+    a field outside :data:`PLAYED` set to another value than its default."""
+    for f in dataclasses.fields(Rules):
+        if f.name in PLAYED:
+            continue
+        value = getattr(rules, f.name)
+        if value != f.default:
+            raise InvalidArgumentError(
+                f"Rules.{f.name}={value!r}: the compiled engine (engine='c') does not play this "
+                f"option; play it with engine='python' (mjfast.table.Table)")
+
 
 @functools.lru_cache(maxsize=16)
 def engine_rules(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """(fan table with no cap, the 16 numbers of ``mt_rules_t``) for ``rules``.
+    """(fan table with no cap, the ``mt_rules_t`` numbers: :data:`_table.PARAMS` then the
+    payment multipliers of internal fan 0..48) for ``rules``.
 
-    Raises ValueError when a 花猪 could not be paid (no cap and no ``hua_zhu``), like a draw
-    with a 花猪 would in :class:`~mjfast.Round`.
+    Raises InvalidArgumentError for rules the engine does not play (:func:`check_played`) and
+    when a 花猪 could not be paid (查花猪 on, no cap and no ``hua_zhu``), like a draw with a 花猪
+    would in :class:`~mjfast.Round`.
     """
+    check_played(rules)
     table = compile_rules(rules)
     fan = table.copy()
     fan[_CAP] = -1
-    params = np.array([table[_CAP], rules.fan_display_offset, rules.exposed_kong,
-                       rules.added_kong, rules.concealed_kong, rules.hua_zhu_amount(),
-                       rules.jia_jia_you, rules.hu_jiao_zhuan_yi, rules.self_draw == "add_base",
-                       rules.kong_refund, _GUO_SHUI[rules.guo_shui], rules.zui_hou_bi_hu,
-                       rules.xue_zhan, rules.ding_que, rules.di_hu_on_discard,
-                       rules.jue_zhang > 0],
-                      dtype=np.int64)
+    values = {"offset": rules.fan_display_offset, "exposed_kong": rules.exposed_kong,
+              "added_kong": rules.added_kong, "concealed_kong": rules.concealed_kong,
+              "hua_zhu": rules.hua_zhu_amount() if rules.cha_hua_zhu else 0,
+              "jia_jia_you": rules.jia_jia_you, "pao_kong": _PAO_KONG[rules.gang_shang_pao_kong],
+              "add_base": rules.self_draw == "add_base", "kong_refund": rules.kong_refund,
+              "guo_shui": _GUO_SHUI[rules.guo_shui], "zui_hou": rules.zui_hou_bi_hu,
+              "cha_hua_zhu": rules.cha_hua_zhu, "one_suit": rules.hua_zhu_one_suit,
+              "shai_tai_yang": rules.shai_tai_yang, "dian_gang_hua": rules.dian_gang_hua,
+              "immediate": rules.added_kong_immediate, "rob_transfer": rules.qiang_gang_transfer,
+              "xue_zhan": rules.xue_zhan, "ding_que": rules.ding_que,
+              "di_hu_discard": rules.di_hu_on_discard, "jue_zhang": rules.jue_zhang > 0}
+    mult = [rules.multiplier(f) for f in range(_table.MULT)]
+    params = np.array([int(values[k]) for k in _table.PARAMS] + mult, dtype=np.int64)
     fan.flags.writeable = False
     params.flags.writeable = False
     return fan, params

@@ -100,8 +100,8 @@ def record(out: dict[str, np.ndarray], i: int, t: Table) -> None:
     out["turns"][i] = s.turns
     out["dealer"][i] = s.dealer
     for ev in t.round.events:
-        if ev["type"] == "draw":
-            out["drawn"][i] = True
+        if ev["type"] == "draw":  # the wall ran out with two or more in (not 晒太阳's one)
+            out["drawn"][i] |= sum(p is not None for p in ev["players"]) >= 2
         elif ev["type"] == "win":
             out["tian_hu"][i] |= bool(ev.get("tian_hu"))
             out["yi_pao_duo_xiang"][i] |= isinstance(ev["players"], list) and len(ev["players"]) > 1

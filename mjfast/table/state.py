@@ -76,6 +76,7 @@ class TableState:
     tile: int = -1           # the tile a claim / robbing decision is about
     source: int = -1         # its discarder / the player adding the kong
     kong_discard: bool = False  # that discard came right after the discarder's kong
+    turn_drawn: int = 0      # bit k: the current player drew kind k this turn (即时加杠)
     queue: list[int] = field(default_factory=list)
     claims: dict[int, int] = field(default_factory=dict)
     any_meld: bool = False   # some seat has declared a meld (no 地胡 after that)

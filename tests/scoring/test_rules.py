@@ -26,7 +26,8 @@ FIELD_DEFAULTS = {
     "gang_shang_pao": 1, "qiang_gang_hu": 1, "self_draw": "add_base", "hai_di": 0,
     "men_qing": 0, "zhong_zhang": 0, "qia_xin_wu": 0, "zi_mei_dui": 0, "yi_tiao_long": 0,
     "jin_gou_diao": False, "cap": 3, "exposed_kong": 2, "jia_jia_you": False,
-    "added_kong": 1, "concealed_kong": 2, "hu_jiao_zhuan_yi": True, "hua_zhu": None,
+    "added_kong": 1, "added_kong_immediate": True, "concealed_kong": 2,
+    "gang_shang_pao_kong": "transfer", "qiang_gang_transfer": False, "hua_zhu": None,
     "cha_da_jiao": "max", "si_jiao": False, "fan_display_offset": 0, "kong_refund": True,
     "guo_shui": "off", "zui_hou_bi_hu": False, "model": "doubling", "cha_hua_zhu": True,
     "hua_zhu_one_suit": False, "shai_tai_yang": False, "dian_gang_hua": False,
@@ -88,7 +89,8 @@ def test_presets():
         if getattr(qq, f.name) != getattr(Rules(), f.name)
     }
     assert diff == {"name": "qq", "fan_display_offset": 1, "exposed_kong": 1, "hua_zhu": 16,
-                    "cap": None, "self_draw": "none", "qiang_gang_hu": 0}
+                    "cap": None, "self_draw": "none", "added_kong_immediate": False,
+                    "qiang_gang_hu": 0}
 
 
 NON_DEFAULT = {
@@ -96,7 +98,8 @@ NON_DEFAULT = {
     "gang_shang_pao": 0, "qiang_gang_hu": 2, "self_draw": "add_fan", "hai_di": 1,
     "men_qing": 1, "zhong_zhang": 1, "qia_xin_wu": 1, "zi_mei_dui": 1, "yi_tiao_long": 2,
     "jin_gou_diao": True, "cap": 5, "exposed_kong": 1, "jia_jia_you": True, "added_kong": 2,
-    "concealed_kong": 4, "hu_jiao_zhuan_yi": False, "hua_zhu": 20, "cha_da_jiao": "min",
+    "added_kong_immediate": False, "concealed_kong": 4, "gang_shang_pao_kong": "refund",
+    "qiang_gang_transfer": True, "hua_zhu": 20, "cha_da_jiao": "min",
     "si_jiao": True, "fan_display_offset": 1, "kong_refund": False,
     "guo_shui": "tile", "zui_hou_bi_hu": True, "model": "points", "cha_hua_zhu": False,
     "hua_zhu_one_suit": True, "shai_tai_yang": True, "dian_gang_hua": True,
@@ -153,6 +156,10 @@ def test_unknown_option():
     ("self_draw", "add", ValueError),
     ("self_draw", None, ValueError),
     ("cha_da_jiao", "avg", ValueError),
+    ("gang_shang_pao_kong", "move", ValueError),
+    ("gang_shang_pao_kong", True, ValueError),
+    ("added_kong_immediate", 1, TypeError),
+    ("qiang_gang_transfer", "no", TypeError),
     ("jin_gou_diao", 1, TypeError),
     ("si_jiao", "yes", TypeError),
     ("long_qi_dui_uses_root", None, TypeError),
