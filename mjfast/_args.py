@@ -77,7 +77,7 @@ ERRORS: tuple[str, ...] = ("raise", "coerce")
 OBJECTIVES: tuple[str, ...] = ("win", "value")  # what a forecast plays for
 """Values of ``errors=``."""
 FLAG_NAMES: tuple[str, ...] = ("self_drawn", "after_kong", "after_kong_discard", "robbing_kong",
-                               "last_tile", "tian_hu", "di_hu")
+                               "last_tile", "tian_hu", "di_hu", "jue_zhang")
 """The situational flags of a win, in the order of their bits in the batch fan kernel."""
 
 _OK_COUNTS = bytes(range(5))

@@ -137,7 +137,7 @@ class Rules:
     Bounds, so that every ledger holds its amounts exactly (int64), every fan fits the int16
     output of the batch kernels and no fan makes the scorer build a huge ``2 ** fan``: each fan
     value (base fans, ``root_fan``, the extras, ``fan_display_offset``) is 0 to :data:`MAX_FAN`
-    (48), so no fan shown exceeds 15 x 48 + 1; each amount (kong payments, ``hua_zhu``) is 0
+    (48), so no fan shown exceeds 16 x 48 + 1; each amount (kong payments, ``hua_zhu``) is 0
     to :data:`MAX_AMOUNT` (``2 ** 48``); and where the largest fan a hand can reach (the best
     base fan, four roots and every extra) exceeds :data:`MAX_FAN`, ``cap`` must be at most
     :data:`MAX_FAN` (any ``cap`` is at most ``2 ** 31 - 1``). A round (at most 27 kongs, 5
@@ -405,7 +405,7 @@ class Rules:
 
         >>> blob = Rules.preset("qq", cap=5).to_bytes()
         >>> blob[:7], len(blob)
-        (b'mjrules', 6256)
+        (b'mjrules', 6260)
         """
         if _bytes_compiler is None:
             raise RuntimeError("Rules.to_bytes: mjfast.scoring.patterns is not imported")

@@ -3463,7 +3463,8 @@ static inline int mf_build(uint32_t *tab) {
 #define MF_R_OFFSET 1557 /* display offset */
 #define MF_R_SIJIAO 1558 /* 死叫 */
 #define MF_R_MIN 1559    /* 赔小: the minimum over the waits */
-#define MF_R_SIZE 1560
+#define MF_R_JUE 1560    /* 绝张 */
+#define MF_R_SIZE 1561
 
 /* The range of each value compile_rules writes (every fan field of a Rules is 0..MF_MAX_FAN,
  * mjfast.rules.MAX_FAN): a regular value is a base fan plus three reading extras, 自摸加番, 死叫
@@ -3486,7 +3487,8 @@ static inline int mf_rules_ok(const int32_t *R) {
  * win tile is a 5 | (OR of TWIN, DRAGON). Seven-pairs context: flush | root << 1 | fixed << 2. */
 
 /* Flags, one bit each (situational; bit order = mjfast._args.FLAG_NAMES). */
-enum { MF_SD = 1, MF_AK = 2, MF_AKD = 4, MF_ROB = 8, MF_LAST = 16, MF_TIAN = 32, MF_DI = 64 };
+enum { MF_SD = 1, MF_AK = 2, MF_AKD = 4, MF_ROB = 8, MF_LAST = 16, MF_TIAN = 32, MF_DI = 64,
+       MF_JUE = 128 };
 
 /* Row errors beyond the core's MJ_ERR_* (the Python layer words them). */
 enum { MF_ERR_WIN_NOT_HELD = 20, MF_ERR_FLAGS = 21, MF_ERR_CONCEALED = 22, MF_ERR_WIN_RANGE = 23 };
@@ -3653,7 +3655,7 @@ static inline int mf_fan_total(const mf_job_t *job, int64_t i, int32_t *err, int
     if (fl) { /* the contradictions of situation() in mjfast/scoring/inputs.py (tested alike) */
         int sd = fl & MF_SD, ak = fl & MF_AK, akd = fl & MF_AKD, rob = fl & MF_ROB;
         int last = fl & MF_LAST, tian = fl & MF_TIAN, di = fl & MF_DI;
-        int drawn = sd || ak || tian || di;
+        int drawn = sd || ak || tian; /* 地胡 may be on a discard (di_hu_on_discard) */
         int bad = ((tian || di) && ((tian && di) || ak || akd || rob || last || h.m)) ||
                   (drawn && (rob || akd)) || (rob && akd) || (ak && !f.has_kong) ||
                   (rob && (h.c[w] != 1 || (h.melds && h.melds[w])));
@@ -3685,8 +3687,9 @@ static inline int mf_fan_total(const mf_job_t *job, int64_t i, int32_t *err, int
         if (fl & MF_AK) total += R[MF_R_GSH];
         if (fl & MF_AKD) total += R[MF_R_GSP];
         if (fl & MF_ROB) total += R[MF_R_QGH];
-        if (fl & (MF_SD | MF_AK | MF_TIAN | MF_DI)) total += R[MF_R_ZIMO];
+        if (fl & (MF_SD | MF_AK | MF_TIAN)) total += R[MF_R_ZIMO];
         if (fl & MF_LAST) total += R[MF_R_HAIDI];
+        if (fl & MF_JUE) total += R[MF_R_JUE];
     }
     if (f.men_qing) total += R[MF_R_MENQING];
     if (!f.terminal) total += R[MF_R_ZHONG];
@@ -3907,7 +3910,7 @@ static const mj_rules_t mj_presets[] = {
         5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,
         5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,
         5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,
-        5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,2,4,3,4,5,5,5,5,5,5,5,5,1,1,1,1,0,0,0,0,3,0,0,0,
+        5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,2,4,3,4,5,5,5,5,5,5,5,5,1,1,1,1,0,0,0,0,3,0,0,0,0,
     }},
     /* qq */
     {{
@@ -3944,7 +3947,7 @@ static const mj_rules_t mj_presets[] = {
         5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,
         5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,
         5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,
-        5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,2,4,3,4,5,5,5,5,5,5,5,5,1,1,1,0,0,0,0,0,-1,1,0,0,
+        5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,2,4,3,4,5,5,5,5,5,5,5,5,1,1,1,0,0,0,0,0,-1,1,0,0,0,
     }},
     /* points */
     {{
@@ -3981,7 +3984,7 @@ static const mj_rules_t mj_presets[] = {
         8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
         8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
         8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,
-        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,3,4,3,4,8,8,8,8,8,8,8,8,1,2,0,1,0,0,0,0,-1,0,0,1,
+        8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,8,3,4,3,4,8,8,8,8,8,8,8,8,1,2,0,1,0,0,0,0,-1,0,0,1,0,
     }},
 };
 /* ---- src/mjfast_api.c ---- */
@@ -4406,7 +4409,7 @@ int mj_fan_ex(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t m
               const uint8_t concealed[27], int void_suit, int win_tile, int flags, int options) {
     MJ_READY_OR_RETURN_CODE();
     if (!rules || !counts) return MJ_E_NULL;
-    if (flags & ~127) return MJ_E_FLAGS;
+    if (flags & ~255) return MJ_E_FLAGS;
     int sets = mj_fan_sets(options);
     if (sets < 0) return sets;
     mf_job_t job;

@@ -419,7 +419,7 @@ int mj_fan_ex(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t m
               const uint8_t concealed[27], int void_suit, int win_tile, int flags, int options) {
     MJ_READY_OR_RETURN_CODE();
     if (!rules || !counts) return MJ_E_NULL;
-    if (flags & ~127) return MJ_E_FLAGS;
+    if (flags & ~255) return MJ_E_FLAGS;
     int sets = mj_fan_sets(options);
     if (sets < 0) return sets;
     mf_job_t job;

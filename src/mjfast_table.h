@@ -44,6 +44,8 @@ typedef struct {
     int cha_hua_zhu, one_suit, shai_tai_yang, dian_gang_hua, immediate, rob_transfer;
     int xue_zhan;         /* 0: 普通场, the first win ends the hand */
     int ding_que;         /* 0: 不定张, no declaration phase */
+    int di_hu_discard;    /* 地胡 also on a discard in the first go-round */
+    int jue_zhang;        /* 绝张 is scored (its fan is in the table): flag it */
 } mt_rules_t;
 
 typedef struct {
@@ -241,11 +243,29 @@ static inline int mt_claim_flags(const mt_table_t *t) {
            (mt_wall_left(t) == 0 ? MF_LAST : 0);
 }
 
+/* 绝张 (state.py jue_zhang): seat p wins on the last live copy of k: none left in the wall or in
+ * the hand of another seat still in. */
+static inline int mt_jue_zhang(const mt_table_t *t, int p, int k) {
+    if (!t->R->jue_zhang) return 0;
+    for (int i = t->pos; i < MT_WALL; i++)
+        if (t->wall[i] == k) return 0;
+    for (int q = 0; q < t->n; q++)
+        if (q != p && !t->won[q] && t->hands[q][k]) return 0;
+    return 1;
+}
+
+/* The flags of seat p's own win on k (on a discard: `discard`): 地胡 on a discard in the first
+ * go-round before any claim (state.py di_hu_on_discard), 绝张. */
+static inline int mt_own_flags(const mt_table_t *t, int p, int k, int discard) {
+    int di = discard && t->R->di_hu_discard && p != t->dealer && !t->any_meld && t->turns <= t->n;
+    return (di ? MF_DI : 0) | (mt_jue_zhang(t, p, k) ? MF_JUE : 0);
+}
+
 static inline int mt_claim_fan(const mt_table_t *t, int p) {
     uint8_t hand[27];
     memcpy(hand, t->hands[p], 27);
     hand[t->tile]++;
-    int f = mt_fan(t, p, hand, t->tile, mt_claim_flags(t));
+    int f = mt_fan(t, p, hand, t->tile, mt_claim_flags(t) | mt_own_flags(t, p, t->tile, 1));
     return f < 0 ? 0 : f;
 }
 

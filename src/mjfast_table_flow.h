@@ -72,9 +72,12 @@ static inline int64_t mt_kong_money(mt_table_t *t, int d, int flags) {
     return income;
 }
 
-/* One win event: winners[0..nw) on tile w from d (-1: self-drawn), their hands incl. w. */
+/* One win event: winners[0..nw) on tile w from d (-1: self-drawn), their hands incl. w; each
+ * winner's flags are `flags` plus its own (mt_own_flags: 地胡 on a discard, 绝张). */
 static inline void mt_win(mt_table_t *t, const int *winners, int nw, int w, int d, int flags) {
     const mt_rules_t *R = t->R;
+    int own[MT_MAX_PLAYERS];
+    for (int i = 0; i < nw; i++) own[i] = mt_own_flags(t, winners[i], w, d >= 0);
     int64_t income = mt_kong_money(t, d, flags);
     /* 点杠花: a 杠上花 on an exposed kong's replacement draw is paid by its discarder alone */
     int dian = d < 0 && (flags & MF_AK) && R->dian_gang_hua && t->n_kongs
@@ -84,7 +87,7 @@ static inline void mt_win(mt_table_t *t, const int *winners, int nw, int w, int 
         uint8_t hand[27];
         memcpy(hand, t->hands[p], 27);
         if (d >= 0) hand[w]++;
-        int fan = mt_fan(t, p, hand, w, flags);
+        int fan = mt_fan(t, p, hand, w, flags | own[i]);
         if (fan < 0 && !t->violation) t->violation = MT_BAD_WIN;
         int64_t amount = mt_multiplier(R, fan);
         if (dian >= 0) {

@@ -118,11 +118,49 @@ static inline int mt_effective_count(const mt_eval_t *e, const mt_suit_t *now, m
     return count;
 }
 
+/* mt_best_discard with no declared void (不定张): the same ranking by the kernels themselves, as
+ * players.py computes it (the two-suit evaluation below needs a declared void suit). */
+static inline int mt_best_discard_any(const mt_table_t *t, int p, const uint8_t *m) {
+    const uint8_t *mc = mt_melds(t, p);
+    int8_t after[27], eff[27];
+    int best = 127, ties[27], nt = 0;
+    mt_kernel(MJ_OP_DISCARDS, t->hands[p], 1, mc, -1, NULL, after);
+    for (int k = 0; k < 27; k++) {
+        if (!m[MT_DISCARD + k]) continue;
+        if (after[k] < best) {
+            best = after[k];
+            nt = 0;
+        }
+        if (after[k] == best) ties[nt++] = k;
+    }
+    if (nt == 1) return MT_DISCARD + ties[0];
+    uint8_t seen[27], rest[27], vis[27];
+    int top = -1, pick = ties[0];
+    mt_seen_by(t, p, seen);
+    for (int i = 0; i < nt; i++) {
+        int k = ties[i], count = 0;
+        memcpy(rest, t->hands[p], 27);
+        memcpy(vis, seen, 27);
+        rest[k]--; /* the discarded copy is seen, so it is not left to draw */
+        int room = 4 - rest[k] - t->meld_counts[p][k];
+        vis[k] = (uint8_t)(seen[k] + 1 < room ? seen[k] + 1 : room);
+        mt_kernel(MJ_OP_EFFECTIVE, rest, 1, mc, -1, vis, eff);
+        for (int j = 0; j < 27; j++)
+            if (eff[j] > 0) count += eff[j];
+        if (count > top) {
+            top = count;
+            pick = k;
+        }
+    }
+    return MT_DISCARD + pick;
+}
+
 /* The efficient player's discard (players.py _best_discard): the legal discard ranked first by
  * shanten after it, then effective copies left, then the lowest kind. While a void tile is held
  * only void tiles are legal and they all rank alike (the void suit counts for nothing), so the
- * lowest goes. The void suit is declared (the engine is past its 定缺 phase). */
+ * lowest goes. */
 static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m, mt_memo_t *memo) {
+    if (t->void_[p] < 0) return mt_best_discard_any(t, p, m);
     int first = 0; /* the lowest legal discard (a turn always has one) */
     while (first < 26 && !m[MT_DISCARD + first]) first++;
     if (mt_void_held(t, p)) return MT_DISCARD + first;
@@ -180,6 +218,7 @@ static inline int mt_meld_keeps(const mt_table_t *t, int p, int k, int used, int
     memcpy(mc, t->meld_counts[p], 27);
     h[k] = (uint8_t)(h[k] - used);
     mc[k] = (uint8_t)kept;
+    if (t->void_[p] < 0) return mt_shanten(h, mc, -1) <= now; /* 不定张: the kernels' shanten */
     return mt_hand_dist(h, mc, t->void_[p], memo, 0) <= now &&
            mt_hand_dist(h, mc, t->void_[p], memo, 1) <= now;
 }
@@ -204,14 +243,16 @@ static inline int mt_efficient_action(const mt_table_t *t, const uint8_t *m, mt_
     if (m[MT_WIN]) return MT_WIN;
     static const int base[4] = {MT_CONCEALED, MT_ADDED, MT_KONG, MT_PUNG};
     static const int used[4] = {4, 1, 3, 2}, kept[4] = {4, 4, 4, 3};
-    int now = -1;
+    int now = 0, got = 0;
     uint64_t w[14] = {0}, any = 0; /* is any pung or kong legal? eight mask bytes at a time */
     memcpy(w, m + MT_PUNG, MT_WIN - MT_PUNG);
     for (int i = 0; i < 14; i++) any |= w[i];
     for (int i = 0; i < 4 && any; i++) {
         for (int k = 0; k < 27; k++) {
             if (!m[base[i] + k]) continue;
-            if (now < 0) now = mt_hand_dist(hand, t->meld_counts[p], t->void_[p], memo, 1);
+            if (!got++)
+                now = t->void_[p] < 0 ? mt_shanten(hand, mt_melds(t, p), -1)
+                                      : mt_hand_dist(hand, t->meld_counts[p], t->void_[p], memo, 1);
             if (mt_meld_keeps(t, p, k, used[i], kept[i], now, memo)) return base[i] + k;
         }
     }

@@ -11,7 +11,7 @@ cdef extern from "mjfast_fan.h" nogil:
     int MF_OP_FAN, MF_OP_MAX_FAN
     int MF_ERR_WIN_NOT_HELD, MF_ERR_FLAGS, MF_ERR_CONCEALED, MF_ERR_WIN_RANGE
     int MF_AT, MF_YJ, MF_456, MF_TWIN, MF_DRAGON
-    int MF_SD, MF_AK, MF_AKD, MF_ROB, MF_LAST, MF_TIAN, MF_DI
+    int MF_SD, MF_AK, MF_AKD, MF_ROB, MF_LAST, MF_TIAN, MF_DI, MF_JUE
     uint32_t *MF_TAB  # static: this extension's pointer, set at import (mjfast/_core/_capi.pxd)
 
     ctypedef struct mf_job_t:

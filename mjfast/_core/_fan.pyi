@@ -14,7 +14,7 @@ ERR_WIN_RANGE: int
 OP_FAN: int
 OP_MAX_FAN: int
 READING_BITS: tuple[int, int, int, int, int]
-FLAG_BITS: tuple[int, int, int, int, int, int, int]
+FLAG_BITS: tuple[int, int, int, int, int, int, int, int]
 COMPLETE_PATTERNS: int
 
 def suit_table() -> tuple[np.ndarray, np.ndarray]: ...
@@ -61,6 +61,7 @@ def score_one(
     last_tile: object,
     tian_hu: object,
     di_hu: object,
+    jue_zhang: object,
     rules: object,
     sets: object,
 ) -> Any: ...

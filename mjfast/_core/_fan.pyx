@@ -28,7 +28,7 @@ OP_MAX_FAN = MF_OP_MAX_FAN
 # C's copies of the reading bits and the situational-flag bits (tests compare them with
 # mjfast.scoring.readings.R_* and mjfast.scoring.inputs.FLAG_BITS).
 READING_BITS = (MF_AT, MF_YJ, MF_456, MF_TWIN, MF_DRAGON)
-FLAG_BITS = (MF_SD, MF_AK, MF_AKD, MF_ROB, MF_LAST, MF_TIAN, MF_DI)
+FLAG_BITS = (MF_SD, MF_AK, MF_AKD, MF_ROB, MF_LAST, MF_TIAN, MF_DI, MF_JUE)
 
 # The suit tables are the C library's (mjfast._core._capi builds them once per process): this
 # extension's copies of the table pointers (MF_TAB; MJ of mjfast_kernels.h for the wait masks).

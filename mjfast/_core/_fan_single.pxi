@@ -280,13 +280,13 @@ cdef object _built(object cls, object lazy):
 
 
 def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_kong_discard,
-              robbing_kong, last_tile, tian_hu, di_hu, rules, sets):
+              robbing_kong, last_tile, tian_hu, di_hu, jue_zhang, rules, sets):
     """``mjfast.scoring.score`` of the common case (arguments in its order), or None."""
     cdef uint8_t row[27]
     cdef mf_job_t job
     cdef int32_t err[3]
     cdef int total, capped, offset
-    cdef int f[7]
+    cdef int f[8]
     cdef int w = _tile(win_tile), vs = _void(void_suit), nsets = _int(sets, 2, 4, -1)
     if w < 0 or vs == -2 or nsets < 0 or _FanResult is None:
         return None
@@ -297,7 +297,8 @@ def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_ko
     f[4] = _flag(last_tile, MF_LAST)
     f[5] = _flag(tian_hu, MF_TIAN)
     f[6] = _flag(di_hu, MF_DI)
-    cdef int flags = f[0] | f[1] | f[2] | f[3] | f[4] | f[5] | f[6]
+    f[7] = _flag(jue_zhang, MF_JUE)
+    cdef int flags = f[0] | f[1] | f[2] | f[3] | f[4] | f[5] | f[6] | f[7]
     if flags < 0:
         return None
     cdef _Rules d = _rules_of(rules)

@@ -70,7 +70,7 @@ def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible
         return (-1, 0, 0, 0, 0, 0)
     if start < 0 or end > hands.shape[0] or hands.shape[1] != 27:
         raise IndexError(f"rows [{start}, {end}) outside the {hands.shape[0]} hands")
-    if (not 0 <= draws <= FC_MAX_DRAWS or not 2 <= sets <= 4 or rules.shape[0] < 1560
+    if (not 0 <= draws <= FC_MAX_DRAWS or not 2 <= sets <= 4 or rules.shape[0] < 1561
             or pay.shape[0] < 1):
         raise ValueError("draws, sets, rules or pay out of range")
     _rows("ready", ready.shape[0], ready.shape[1], end * per, draws)

@@ -12,7 +12,7 @@ cdef extern from "mjfast_table_play.h" nogil:
         int64_t exposed_kong, added_kong, concealed_kong, hua_zhu
         int jia_jia_you, pao_kong, add_base, kong_refund, guo_shui, zui_hou
         int cha_hua_zhu, one_suit, shai_tai_yang, dian_gang_hua, immediate, rob_transfer
-        int xue_zhan, ding_que
+        int xue_zhan, ding_que, di_hu_discard, jue_zhang
 
     ctypedef struct mt_table_t:
         int n, phase, current, turns, ended_drawn, tian_hu, multi, source

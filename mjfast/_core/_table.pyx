@@ -32,7 +32,7 @@ SCALARS = ("seat", "phase", "current", "dealer", "drawn", "tile", "wall")
 PARAMS = ("offset", "exposed_kong", "added_kong", "concealed_kong", "hua_zhu", "jia_jia_you",
           "pao_kong", "add_base", "kong_refund", "guo_shui", "zui_hou", "cha_hua_zhu",
           "one_suit", "shai_tai_yang", "dian_gang_hua", "immediate", "rob_transfer", "xue_zhan",
-          "ding_que")
+          "ding_que", "di_hu_discard", "jue_zhang")
 """The numbers of ``mt_rules_t`` in the order of a ``params`` array; :data:`MULT` payment
 multipliers of internal fan 0, 1, ... follow them."""
 MULT = MT_MULT
@@ -64,6 +64,8 @@ cdef int _rules(mt_rules_t *R, const int32_t[::1] fan, const int64_t[::1] params
     R.rob_transfer = <int>params[16]
     R.xue_zhan = <int>params[17]
     R.ding_que = <int>params[18]
+    R.di_hu_discard = <int>params[19]
+    R.jue_zhang = <int>params[20]
     return 0
 
 

@@ -36,6 +36,7 @@ BASE = [
 EXTRAS_IN_ORDER = [
     Fan.GEN, Fan.GANG_SHANG_HUA, Fan.GANG_SHANG_PAO, Fan.QIANG_GANG_HU, Fan.ZI_MO, Fan.HAI_DI,
     Fan.MEN_QING, Fan.ZHONG_ZHANG, Fan.QIA_XIN_WU, Fan.ZI_MEI_DUI, Fan.YI_TIAO_LONG,
+    Fan.JUE_ZHANG,
 ]
 
 
@@ -214,7 +215,8 @@ def _extras(p: Fan, d: Decomposition, total: list[int], w: int, flags: dict[str,
     if p in (Fan.LONG_QI_DUI, Fan.QING_LONG_QI_DUI) and rules.long_qi_dui_uses_root:
         gen -= rules.root_fan
     seqs = [t for tag, t in d.sets if tag == SEQ]
-    drawn = flags["self_drawn"] or flags["after_kong"] or flags["tian_hu"] or flags["di_hu"]
+    # 地胡 is self-drawn only with self_drawn (it may be on a discard: rules.di_hu_on_discard)
+    drawn = flags["self_drawn"] or flags["after_kong"] or flags["tian_hu"]
     x = {
         Fan.GEN: gen,
         Fan.GANG_SHANG_HUA: rules.gang_shang_hua if flags["after_kong"] else 0,
@@ -222,6 +224,7 @@ def _extras(p: Fan, d: Decomposition, total: list[int], w: int, flags: dict[str,
         Fan.QIANG_GANG_HU: rules.qiang_gang_hu if flags["robbing_kong"] else 0,
         Fan.ZI_MO: 1 if rules.self_draw == "add_fan" and drawn else 0,
         Fan.HAI_DI: rules.hai_di if flags["last_tile"] else 0,
+        Fan.JUE_ZHANG: rules.jue_zhang if flags["jue_zhang"] else 0,
         Fan.MEN_QING: rules.men_qing if all(
             m.kind is MeldKind.KONG_CONCEALED for m in d.melds) else 0,
         Fan.ZHONG_ZHANG: rules.zhong_zhang if all(
@@ -236,7 +239,7 @@ def _extras(p: Fan, d: Decomposition, total: list[int], w: int, flags: dict[str,
 
 
 _FLAG_NAMES = ("self_drawn", "after_kong", "after_kong_discard", "robbing_kong", "last_tile",
-               "tian_hu", "di_hu")
+               "tian_hu", "di_hu", "jue_zhang")
 
 
 def _check_flags(flags: dict[str, Any], c: list[int], ms: tuple[Meld, ...], w: int) -> None:
@@ -244,7 +247,7 @@ def _check_flags(flags: dict[str, Any], c: list[int], ms: tuple[Meld, ...], w: i
         if not isinstance(v, (bool, np.bool_)):
             raise TypeError(f"{name} must be a bool")
     f = {k: bool(v) for k, v in flags.items()}
-    drawn = f["self_drawn"] or f["after_kong"] or f["tian_hu"] or f["di_hu"]
+    drawn = f["self_drawn"] or f["after_kong"] or f["tian_hu"]
     on_other = f["robbing_kong"] or f["after_kong_discard"]
     if f["tian_hu"] and f["di_hu"]:
         raise ValueError("contradictory flags: tian_hu and di_hu")
@@ -263,7 +266,8 @@ def _check_flags(flags: dict[str, Any], c: list[int], ms: tuple[Meld, ...], w: i
 def score(hand: Any, *, win_tile: Any, melds: Any = None, void_suit: Any = None,
           self_drawn: bool = False, after_kong: bool = False, after_kong_discard: bool = False,
           robbing_kong: bool = False, last_tile: bool = False, tian_hu: bool = False,
-          di_hu: bool = False, rules: Rules | None = None, sets: int = 4) -> FanResult:
+          di_hu: bool = False, jue_zhang: bool = False, rules: Rules | None = None,
+          sets: int = 4) -> FanResult:
     """Reference :func:`mjfast.scoring.score`."""
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
@@ -283,7 +287,7 @@ def score(hand: Any, *, win_tile: Any, melds: Any = None, void_suit: Any = None,
     if c[w] == 0:
         raise ValueError("win_tile is not in the hand")
     flags = dict(zip(_FLAG_NAMES, (self_drawn, after_kong, after_kong_discard, robbing_kong,
-                                   last_tile, tian_hu, di_hu)))
+                                   last_tile, tian_hu, di_hu, jue_zhang)))
     _check_flags(flags, c, ms, w)
     flags = {k: bool(v) for k, v in flags.items()}
 

@@ -134,7 +134,9 @@ def round_net(text: str | bytes | Mapping[str, Any]) -> list[int]:
             tile = parse_tile(ev["tile"])
             flags = {f: ev.get(f, False) for f in ("robbing_kong", "after_kong",
                                                    "after_kong_discard", "last_tile",
-                                                   "tian_hu", "di_hu")}
+                                                   "tian_hu")}
+            own = [{f: ev[f][i] if isinstance(ev.get(f), list) else ev.get(f, False)
+                    for f in ("di_hu", "jue_zhang")} for i in range(len(winners))]
             shifted = None                              # the kong whose income each winner gets
             if (flags["robbing_kong"] and last is not None and last["player"] == d
                     and last["tile"] == tile):
@@ -157,9 +159,9 @@ def round_net(text: str | bytes | Mapping[str, Any]) -> list[int]:
             dian_gang = None                            # 点杠花: the exposed kong's discarder
             if flags["after_kong"] and rules.dian_gang_hua and last is not None:
                 dian_gang = last["from"]
-            for w, hand, ms, v in zip(winners, hands, melds, voids):
+            for w, hand, ms, v, mine in zip(winners, hands, melds, voids, own):
                 res = score(hand, win_tile=tile, melds=ms, void_suit=v, self_drawn=d is None,
-                            rules=rules, sets=_sets(n), **flags)
+                            rules=rules, sets=_sets(n), **flags, **mine)
                 if dian_gang is not None:
                     amount, payers = res.multiplier, [dian_gang]
                 elif d is None:

@@ -44,7 +44,9 @@ _FLAG_HELP = {
     "robbing_kong": "抢杠胡: robbing an added kong",
     "last_tile": "海底: on the last tile",
     "tian_hu": "天胡: dealer wins on the dealt hand",
-    "di_hu": "地胡: non-dealer wins on the first draw",
+    "di_hu": "地胡: non-dealer wins on the first draw (or, di_hu_on_discard, on a discard in "
+             "the first go-round: leave --self-drawn off)",
+    "jue_zhang": "绝张: on the last live copy of the tile (the other three visible)",
 }
 _VOID_HELP = ("the declared void suit (定缺): m, p or s (also 万, 筒/饼, 条/索, or 0, 1, 2; "
               "-1 or none for none)")

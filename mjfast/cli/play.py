@@ -39,7 +39,7 @@ def forecast_option_type(text: str) -> tuple[str, Any]:
 
 
 def players_type(text: str) -> tuple[str, ...]:
-    """``--players``: 2 to 4 comma-separated built-in player names."""
+    """``--players``: 2 to 6 comma-separated built-in player names."""
     names = tuple(x.strip() for x in text.split(","))
     if not 2 <= len(names) <= MAX_TABLE_PLAYERS:
         raise CLIError(f"--players: expected 2 to {MAX_TABLE_PLAYERS} names, got {len(names)}")
@@ -79,7 +79,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         return _cmd_duplicate(args, rules)
     start = time.perf_counter()
     result = selfplay(args.hands, _seats(args.players, args.forecast), rules=rules, seed=args.seed,
-                      workers=args.workers, logs=args.log is not None, session=args.session)
+                      workers=args.workers, logs=args.log is not None, session=args.session,
+                      engine=args.engine)
     seconds = time.perf_counter() - start
     if args.log is not None:
         with open(args.log, "w", encoding="utf-8") as f:
@@ -178,8 +179,8 @@ def add_play(sub: Any) -> None:
                    help="hands to play (default 1,000)")
     p.add_argument("--players", type=players_type, default=("efficient",) * 4,
                    metavar="P1,P2,...",
-                   help="2 to 4 of random, efficient, forecast (default: four efficient "
-                        "players)")
+                   help="2 to 6 of random, efficient, forecast (default: four efficient "
+                        "players; 5 and 6 play with --engine python)")
     p.add_argument("--duplicate", type=duplicate_type, default=None, metavar="TESTED,OPPONENT",
                    help="duplicate comparison of two players at 4 seats (instead of --players)")
     p.add_argument("--forecast", type=forecast_option_type, action="append",
@@ -199,6 +200,9 @@ def add_play(sub: Any) -> None:
                         "report per-session totals (default 1)")
     p.add_argument("--workers", type=workers_type, default="1", metavar="W",
                    help="threads of the C engine (-1 = all cores; default 1)")
+    p.add_argument("--engine", choices=("c", "python"), default="c",
+                   help="c: the compiled engine (2 to 4 seats, default); python: the reference "
+                        "mjfast.table.Table (any table, 2 to 6 seats; forked processes)")
     p.add_argument("--log", metavar="OUT.jsonl", default=None,
                    help="write each hand's event log (Round.to_json, one per line)")
     p.add_argument("--json", action="store_true", help="print one JSON document")

@@ -233,14 +233,15 @@ def fan(hands: OneHand, win_tiles: WinTiles, *, melds: MeldsLike = ...,  # type:
         sets: int = ...,
         self_drawn: Flag = ..., after_kong: Flag = ..., after_kong_discard: Flag = ...,
         robbing_kong: Flag = ..., last_tile: Flag = ..., tian_hu: Flag = ...,
-        di_hu: Flag = ..., workers: int = ..., out: Fans | None = ...,
+        di_hu: Flag = ..., jue_zhang: Flag = ..., workers: int = ..., out: Fans | None = ...,
         errors: Errors = ...) -> int: ...
 @overload
 def fan(hands: ManyHands, win_tiles: WinTiles, *,
         melds: MeldsLike = ..., concealed_kongs: np.ndarray | None = ..., void_suit: VoidSuits = ...,
         rules: RulesLike = ..., sets: int = ..., self_drawn: Flag = ..., after_kong: Flag = ...,
         after_kong_discard: Flag = ..., robbing_kong: Flag = ..., last_tile: Flag = ...,
-        tian_hu: Flag = ..., di_hu: Flag = ..., workers: int = ..., out: Fans | None = ...,
+        tian_hu: Flag = ..., di_hu: Flag = ..., jue_zhang: Flag = ..., workers: int = ...,
+        out: Fans | None = ...,
         errors: Errors = ...) -> Fans: ...
 @overload
 def fan(hands: np.ndarray, win_tiles: WinTiles, *, melds: MeldsLike = ...,
@@ -248,7 +249,7 @@ def fan(hands: np.ndarray, win_tiles: WinTiles, *, melds: MeldsLike = ...,
         sets: int = ...,
         self_drawn: Flag = ..., after_kong: Flag = ..., after_kong_discard: Flag = ...,
         robbing_kong: Flag = ..., last_tile: Flag = ..., tian_hu: Flag = ...,
-        di_hu: Flag = ..., workers: int = ..., out: Fans | None = ...,
+        di_hu: Flag = ..., jue_zhang: Flag = ..., workers: int = ..., out: Fans | None = ...,
         errors: Errors = ...) -> int | Fans: ...
 def fan(
     hands: OneHand | ManyHands | np.ndarray,
@@ -266,6 +267,7 @@ def fan(
     last_tile: Flag = False,
     tian_hu: Flag = False,
     di_hu: Flag = False,
+    jue_zhang: Flag = False,
     workers: int = 1,
     out: Fans | None = None,
     errors: Errors = "raise",
@@ -288,7 +290,8 @@ def fan(
         rules: a :class:`~mjfast.rules.Rules` or a preset name (default ``chengdu``).
         sets: the sets of a complete hand: 4, or 3 / 2 for the short hands of the 5- and
             6-player tables (3 * sets + 2 - 3m tiles; no seven pairs there).
-        self_drawn, after_kong, after_kong_discard, robbing_kong, last_tile, tian_hu, di_hu:
+        self_drawn, after_kong, after_kong_discard, robbing_kong, last_tile, tian_hu, di_hu,
+        jue_zhang:
             situational flags as in :func:`~mjfast.scoring.score`, each a bool or an ``(N,)``
             bool array.
         workers: threads (-1 = all cores); the result does not depend on it.
@@ -318,7 +321,7 @@ def fan(
     if out is not None and wins is not None:
         refuse_overlap(p.dest, win_tiles=wins)
     flags, flag_scalar = _flags((self_drawn, after_kong, after_kong_discard, robbing_kong,
-                                 last_tile, tian_hu, di_hu), n)
+                                 last_tile, tian_hu, di_hu, jue_zhang), n)
 
     def run(start: int, end: int) -> Result:
         return _fan.run_rows(_fan.OP_FAN, p.hands, p.melds, marks, p.voids, p.void_scalar,

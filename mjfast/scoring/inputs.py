@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 FLAG_BITS: dict[str, int] = {name: 1 << i for i, name in enumerate(FLAG_NAMES)}
-"""The bit of each situational flag in the batch kernels' packed flags (``MF_SD`` .. ``MF_DI``)."""
+"""The bit of each situational flag in the batch kernels' packed flags (``MF_SD`` .. ``MF_JUE``)."""
 
 
 class MeldInfo(NamedTuple):
@@ -129,24 +129,25 @@ def check_sizes(c: bytes, mi: MeldInfo, complete: bool, name: str, sets: int = 4
 
 
 
-Situation = tuple[bool, bool, bool, bool, bool, bool, bool]
+Situation = tuple[bool, bool, bool, bool, bool, bool, bool, bool]
 """The situational flags once checked, in :data:`~mjfast._args.FLAG_NAMES` order, with
 ``self_drawn`` set by every flag that implies it."""
-NO_SITUATION: Situation = (False,) * 7
+NO_SITUATION: Situation = (False,) * 8
 
 
 def situation(c: bytes, mi: MeldInfo, w: int, *values: object) -> Situation:
     """Check the situational flags (in :data:`~mjfast._args.FLAG_NAMES` order) of a win on
     kind *w* with concealed counts *c* and melds *mi*.
 
-    ``after_kong`` (杠上花), ``tian_hu`` and ``di_hu`` are self-drawn wins. Contradictions raise
-    ``ValueError`` (see :func:`contradiction` for the wording).
+    ``after_kong`` (杠上花) and ``tian_hu`` are self-drawn wins; ``di_hu`` is one with
+    ``self_drawn`` and a discard win without it (``rules.di_hu_on_discard``). Contradictions
+    raise ``ValueError`` (see :func:`contradiction` for the wording).
     """
     for name, v in zip(FLAG_NAMES, values):
         if v is not True and v is not False:
             as_flag(v, name)  # numpy bools pass, anything else raises
-    sd, ak, akd, rob, last, tian, di = map(bool, values)
-    drawn = sd or ak or tian or di
+    sd, ak, akd, rob, last, tian, di, jue = map(bool, values)
+    drawn = sd or ak or tian
     if (((tian or di) and (tian and di or ak or akd or rob or last or mi.n))
             or (drawn and (rob or akd)) or (rob and akd)):
         raise contradiction(sd, ak, akd, rob, last, tian, di)
@@ -158,7 +159,7 @@ def situation(c: bytes, mi: MeldInfo, w: int, *values: object) -> Situation:
             f"contradictory flags: robbing_kong: the robbed player holds the other three "
             f"{format_tile(w)}, so the hand can hold only the robbed copy"
         )
-    return (drawn, ak, akd, rob, last, tian, di)
+    return (drawn, ak, akd, rob, last, tian, di, jue)
 
 
 def contradiction(sd: bool, ak: bool, akd: bool, rob: bool, last: bool, tian: bool,

@@ -176,6 +176,7 @@ class RulesView(NamedTuple):
     qiang_gang_hu: int
     zi_mo: int  # 自摸加番
     hai_di: int
+    jue_zhang: int
     hand_extras: bool  # 门清 or 中张 is on: extras that need no situational flag
     points: bool  # the additive model: a win pays its (capped) points, not 2 ** fan
 
@@ -200,6 +201,7 @@ def _build_view(rules: Rules) -> RulesView:
         qiang_gang_hu=rules.qiang_gang_hu,
         zi_mo=1 if rules.self_draw == "add_fan" else 0,
         hai_di=rules.hai_di,
+        jue_zhang=rules.jue_zhang,
         hand_extras=bool(rules.men_qing or rules.zhong_zhang),
         points=rules.model == "points",
     )
@@ -226,7 +228,8 @@ def compile_rules(rules: RulesLike) -> np.ndarray:
 
     Regular-reading values per context and combined reading bits (the best pattern of
     :func:`view` plus 掐心五 / 姊妹对 / 一条龙 by bits 4, 8, 16); seven-pairs values per context;
-    then root fan, the situational extras, 门清, 中张, cap (-1: none), display offset, 死叫, 赔小.
+    then root fan, the situational extras, 门清, 中张, cap (-1: none), display offset, 死叫, 赔小,
+    绝张.
     """
     return _compile(as_rules(rules))
 
@@ -245,14 +248,16 @@ def _compile(r: Rules) -> np.ndarray:
     seven = np.array([p.value for p in v.seven], np.int64)
     extras = [v.gang_shang_hua, v.gang_shang_pao, v.qiang_gang_hu, v.zi_mo, v.hai_di,
               v.men_qing, v.zhong_zhang]
+    top_extras = sum(extras) + v.jue_zhang
     # No hand holds more than four roots: the largest total must fit the int16 output. The
     # bounds of Rules (every fan value <= MAX_FAN) keep it far below; this guards them.
-    top = max(int(reg.max()), int(seven.max())) + 4 * v.root_fan + sum(extras) + v.offset
+    top = max(int(reg.max()), int(seven.max())) + 4 * v.root_fan + top_extras + v.offset
     if top > _INT16_MAX:
         raise AssertionError(f"compile_rules: fan values up to {top} passed the Rules bounds "
                              f"but do not fit the int16 output of the batch kernels")
     cap = -1 if v.cap is None else min(v.cap, _INT16_MAX)
-    scalars = [v.root_fan, *extras, cap, v.offset, int(r.si_jiao), int(r.cha_da_jiao == "min")]
+    scalars = [v.root_fan, *extras, cap, v.offset, int(r.si_jiao), int(r.cha_da_jiao == "min"),
+               v.jue_zhang]
     table = np.ascontiguousarray(np.concatenate([reg.ravel(), seven, scalars]), dtype=np.int32)
     if table.shape != (_fan.RULES_SIZE,):
         raise AssertionError(f"compile_rules: {table.shape[0]} values, the kernels read "

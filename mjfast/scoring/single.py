@@ -83,7 +83,7 @@ def _extras(sit: Situation, men_qing: bool, terminal: bool,
     """The extras that do not depend on the reading, in Fan order (roots apart)."""
     out = []
     if sit is not NO_SITUATION:
-        sd, ak, akd, rob, last, _, _ = sit
+        sd, ak, akd, rob, last, _, _, jue = sit
         if ak and v.gang_shang_hua:
             out.append((Fan.GANG_SHANG_HUA, v.gang_shang_hua))
         if akd and v.gang_shang_pao:
@@ -98,6 +98,8 @@ def _extras(sit: Situation, men_qing: bool, terminal: bool,
         out.append((Fan.MEN_QING, v.men_qing))
     if not terminal and v.zhong_zhang:
         out.append((Fan.ZHONG_ZHANG, v.zhong_zhang))
+    if sit is not NO_SITUATION and sit[7] and v.jue_zhang:
+        out.append((Fan.JUE_ZHANG, v.jue_zhang))
     return out
 
 
@@ -195,13 +197,15 @@ def _result(c: bytes, mi: MeldInfo, best: _Best, roots: int, extras: list[tuple[
     gen = roots * v.root_fan - (pat.base - pat.value)  # 龙七对 may use a root up
     if gen:
         items.append((Fan.GEN, gen))
-    items += extras
+    jue = extras[-1:] if extras and extras[-1][0] is Fan.JUE_ZHANG else []  # last in Fan order
+    items += extras[:len(extras) - len(jue)]
     if x & _X_QIA:
         items.append((Fan.QIA_XIN_WU, v.qia_xin_wu))
     if x & _X_TWIN:
         items.append((Fan.ZI_MEI_DUI, v.zi_mei_dui))
     if x & _X_DRAGON:
         items.append((Fan.YI_TIAO_LONG, v.yi_tiao_long))
+    items += jue
     if reading is _SEVEN:
         pairs: list[int] = []
         for k in range(27):
@@ -240,6 +244,7 @@ def score(
     last_tile: bool = False,
     tian_hu: bool = False,
     di_hu: bool = False,
+    jue_zhang: bool = False,
     rules: RulesLike = None,
     sets: int = 4,
 ) -> FanResult:
@@ -251,12 +256,16 @@ def score(
         melds: declared melds (``"pung:5p"``, ``"kong_concealed:9s"``, Meld objects).
         void_suit: the declared void suit (None or -1 for none, 0-2, ``"m"``/``"p"``/``"s"``,
             ``"万"``/``"筒"``/``"饼"``/``"条"``/``"索"``).
-        self_drawn: 自摸 (implied by after_kong, tian_hu and di_hu).
+        self_drawn: 自摸 (implied by after_kong and tian_hu).
         after_kong: 杠上花, a self-drawn win on the replacement draw after an own kong.
         after_kong_discard: 杠上炮, a win on a discard made right after the discarder's kong.
         robbing_kong: 抢杠胡, a win on another player's added kong.
         last_tile: 海底 (海底捞月 / 海底炮), the win is on the last tile.
-        tian_hu, di_hu: 天胡 / 地胡 (replace the base pattern; roots still add).
+        tian_hu, di_hu: 天胡 / 地胡 (replace the base pattern; roots still add). 地胡 is the
+            non-dealer's win on the first own draw with ``self_drawn``, or on a discard in the
+            first go-round without it (``rules.di_hu_on_discard``: the table decides).
+        jue_zhang: 绝张, the win is on the last live copy of its tile (``rules.jue_zhang`` fan;
+            the table decides).
         rules: a :class:`~mjfast.rules.Rules` or a preset name (default: ``chengdu``).
         sets: the sets of a complete hand: 4, or 3 / 2 for the short hands of the 5- and
             6-player tables (3 * sets + 2 - 3m concealed tiles; no seven pairs there; 金钩钓
@@ -287,7 +296,7 @@ def score(
     (0, '123m 444m 55p')
     """
     r = _score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_kong_discard,
-                   robbing_kong, last_tile, tian_hu, di_hu, rules, sets)
+                   robbing_kong, last_tile, tian_hu, di_hu, jue_zhang, rules, sets)
     if r is not None:
         return r
     c = hand_bytes(hand)
@@ -302,11 +311,11 @@ def score(
         raise ValueError(f"win_tile {format_tile(w)} is not in the hand")
     if (self_drawn is False and after_kong is False and after_kong_discard is False
             and robbing_kong is False and last_tile is False and tian_hu is False
-            and di_hu is False):
+            and di_hu is False and jue_zhang is False):
         sit = NO_SITUATION
     else:
         sit = situation(c, mi, w, self_drawn, after_kong, after_kong_discard, robbing_kong,
-                        last_tile, tian_hu, di_hu)
+                        last_tile, tian_hu, di_hu, jue_zhang)
     return score_counts(c, mi, w, void, sit, v, sets)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from mjfast._args import as_flag
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.scoring import FanResult
@@ -202,8 +203,6 @@ def check_sequence(s: State, winners: list[int], t: int, d: int | None,
     if flags["tian_hu"] and (s.events or d is not None or winners[0] != dealer):
         raise ValueError("win: tian_hu (天胡) is the dealer's self-drawn win before any "
                          "other event")
-    if flags["di_hu"] and any(w == dealer for w in winners):
-        raise ValueError("win: di_hu (地胡) is a non-dealer's win")
     if d is not None and flags["robbing_kong"] and robbed is None \
             and (s.held[d, t] > 3 or (d, t) in s.pungs):
         raise ValueError(f"win: player {d} cannot have a pung of {format_tile(t)} to add to")
@@ -227,8 +226,9 @@ def check_winner_kongs(s: State, p: int, melds: Sequence[Meld], what: str) -> No
 
 
 def win_record(scored: list[Winner], single: bool, t: int, d: int | None,
-                flags: dict[str, bool]) -> dict[str, Any]:
-    """The log entry of a win: the arguments that replay it."""
+                flags: dict[str, bool], own: list[dict[str, bool]]) -> dict[str, Any]:
+    """The log entry of a win: the arguments that replay it (*own*: the flags of
+    :data:`PER_WINNER_FLAGS` per winner, one value when they agree)."""
     def one_or_all(values: list[Any]) -> Any:
         return values[0] if single else values
 
@@ -240,7 +240,30 @@ def win_record(scored: list[Winner], single: bool, t: int, d: int | None,
     rec["melds"] = one_or_all([[str(m) for m in w.melds] for w in scored])
     rec["void_suit"] = one_or_all([void_text(w.void) for w in scored])
     rec.update({k: True for k, v in flags.items() if v})
+    for name in PER_WINNER_FLAGS:
+        values = [o[name] for o in own]
+        if any(values):
+            rec[name] = True if all(values) else values
     return rec
+
+
+PER_WINNER_FLAGS = ("di_hu", "jue_zhang")
+"""The flags of a win that may differ between the winners of one discard (地胡, 绝张)."""
+
+
+def per_winner_flags(single: bool, n: int, values: dict[str, object]) -> list[dict[str, bool]]:
+    """The :data:`PER_WINNER_FLAGS` of each winner: one bool for all, or (with a list of
+    players) a list of bools aligned with them."""
+    out: list[dict[str, bool]] = [{} for _ in range(n)]
+    for name, value in values.items():
+        if not single and is_list(value):
+            for i, v in enumerate(_aligned(single, n, value, name, lambda _: False)):
+                out[i][name] = as_flag(v, f"win: {name}[{i}]")
+        else:
+            flag = as_flag(value, f"win: {name}")
+            for o in out:
+                o[name] = flag
+    return out
 
 
 def by_payer(income: Iterable[tuple[int, int]]) -> dict[int, int]:

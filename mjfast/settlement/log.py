@@ -24,7 +24,8 @@ __all__ = ["FORMAT", "VERSION", "Log", "event_args", "log_field", "read_log", "w
 FORMAT = "mjfast.round"
 VERSION = 1
 
-_FLAGS = ("robbing_kong", "after_kong", "after_kong_discard", "last_tile", "tian_hu", "di_hu")
+_FLAGS = ("robbing_kong", "after_kong", "after_kong_discard", "last_tile", "tian_hu", "di_hu",
+          "jue_zhang")
 # Event type -> (required keys, optional keys): the arguments of the ledger method it replays.
 _KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "kong": (("player", "tile", "kind"), ("from_player", "immediate")),

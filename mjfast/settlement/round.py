@@ -25,6 +25,7 @@ from mjfast.settlement.ledger import (
     draw_states,
     is_list,
     per_winner,
+    per_winner_flags,
     win_record,
     win_transfers,
 )
@@ -312,7 +313,8 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
             void_suit: Any = None,
             robbing_kong: bool = False, after_kong: bool = False,
             after_kong_discard: bool = False, last_tile: bool = False,
-            tian_hu: bool = False, di_hu: bool = False) -> tuple[Transfer, ...]:
+            tian_hu: bool = False, di_hu: bool | Sequence[bool] = False,
+            jue_zhang: bool | Sequence[bool] = False) -> tuple[Transfer, ...]:
         """Record a win (胡) on ``tile`` and its payments; the winners leave the hand.
 
         ``players``: one seat, or a list of seats winning on the same discard (一炮多响).
@@ -343,7 +345,10 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
           is paid by that kong's discarder alone, as a discard win (no 自摸加底).
 
         Flags: ``after_kong`` (杠上花, needs the winner's own kong just before), ``last_tile``
-        (海底), ``tian_hu`` (dealer, first event), ``di_hu`` (not the dealer).
+        (海底), ``tian_hu`` (dealer, first event), ``di_hu`` (not the dealer; on a discard only
+        with ``rules.di_hu_on_discard``), ``jue_zhang`` (绝张: the last live copy). ``di_hu`` and
+        ``jue_zhang`` may differ between the winners of one discard: with a list of players,
+        each may be a list of bools aligned with it.
 
         >>> r = Round()
         >>> _ = r.kong(3, "2s", "kong_concealed")            # 0, 1, 2 pay 3 two each: 6
@@ -361,7 +366,7 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         flags = {name: as_flag(value, f"win: {name}") for name, value in (
             ("robbing_kong", robbing_kong), ("after_kong", after_kong),
             ("after_kong_discard", after_kong_discard), ("last_tile", last_tile),
-            ("tian_hu", tian_hu), ("di_hu", di_hu))}
+            ("tian_hu", tian_hu))}
         seats: list[object]
         if is_list(players):
             single, seats = False, list(cast("Sequence[object]", players))
@@ -369,8 +374,10 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
             single, seats = True, [players]
         winners, t, d = self._win_seats(s, seats, tile, from_player)
         given = per_winner(single, len(winners), hands, melds, void_suit)
+        own = per_winner_flags(single, len(winners), {"di_hu": di_hu, "jue_zhang": jue_zhang})
+        self._check_di_hu(winners, d, own)
         last_kong, robbed = check_sequence(s, winners, t, d, flags, self._dealer)
-        scored = [self._score_winner(s, w, t, d, flags, *args,
+        scored = [self._score_winner(s, w, t, d, {**flags, **own[i]}, *args,
                                      what=f"win: player {w}" if single
                                      else f"win: players[{i}] (player {w})")
                   for i, (w, args) in enumerate(zip(winners, given))]
@@ -390,9 +397,18 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         s.transfers += out
         if sum(s.won) >= self._n - 1 or not self._rules.xue_zhan:  # 普通场: the first win ends
             s.over = True
-        s.events.append(win_record(scored, single, t, d, flags))
+        s.events.append(win_record(scored, single, t, d, flags, own))
         self._s = s
         return tuple(out)
+
+    def _check_di_hu(self, winners: list[int], d: int | None,
+                     own: list[dict[str, bool]]) -> None:
+        for w, o in zip(winners, own):
+            if o["di_hu"] and w == self._dealer:
+                raise ValueError("win: di_hu (地胡) is a non-dealer's win")
+            if o["di_hu"] and d is not None and not self._rules.di_hu_on_discard:
+                raise ValueError("win: di_hu (地胡) on a discard needs rules.di_hu_on_discard "
+                                 "(else it is a win on the first own draw)")
 
     def _win_seats(self, s: State, seats: list[object], tile: TileLike,
                    from_player: int | None) -> tuple[list[int], int, int | None]:

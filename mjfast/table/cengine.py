@@ -14,17 +14,12 @@ from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.scoring.patterns import compile_rules
 
-__all__ = ["CHECKS", "FAN_TABLE_FIELDS", "LOG_ACTIONS", "NOT_PLAYED_EFFICIENT", "PARAM_FIELDS",
-           "PLAYED", "PLAYER_KINDS", "check_played", "deal_wall", "engine_rules", "run_selfplay",
-           "session_ranges"]
+__all__ = ["CHECKS", "C_MAX_PLAYERS", "FAN_TABLE_FIELDS", "LOG_ACTIONS", "PARAM_FIELDS",
+           "PLAYED", "PLAYER_KINDS", "check_played", "check_seats", "deal_wall", "engine_rules",
+           "run_selfplay", "session_ranges"]
 
 PLAYER_KINDS = {"random": 0, "efficient": 1}
 """The built-in players the C engine plays, by its codes."""
-
-NOT_PLAYED_EFFICIENT: tuple[tuple[str, object], ...] = (("ding_que", True),)
-"""Rules fields the compiled engine plays (masks, flow, payments) but its ``efficient`` player
-does not (its hand evaluation assumes a declared void suit): :func:`run_selfplay` refuses any
-other value by name when an efficient player sits at the table."""
 
 _GUO_SHUI = {"off": 0, "fan": 1, "tile": 2}
 _CAP = 1556  # MF_R_CAP of src/mjfast_fan.h: the engine scores uncapped and caps the payments
@@ -32,14 +27,15 @@ _CAP = 1556  # MF_R_CAP of src/mjfast_fan.h: the engine scores uncapped and caps
 FAN_TABLE_FIELDS = ("base_fan", "root_fan", "long_qi_dui_uses_root", "gang_shang_hua",
                     "gang_shang_pao", "qiang_gang_hu", "self_draw", "hai_di", "men_qing",
                     "zhong_zhang", "qia_xin_wu", "zi_mei_dui", "yi_tiao_long", "jin_gou_diao",
-                    "fan_display_offset", "si_jiao", "cha_da_jiao")
+                    "fan_display_offset", "si_jiao", "cha_da_jiao", "jue_zhang")
 """The Rules fields the engine plays through the fan table (``compile_rules``)."""
 
 PARAM_FIELDS = ("cap", "model", "exposed_kong", "jia_jia_you", "added_kong",
                 "added_kong_immediate", "concealed_kong", "gang_shang_pao_kong",
                 "qiang_gang_transfer", "hua_zhu", "kong_refund",
                 "zui_hou_bi_hu", "cha_hua_zhu", "hua_zhu_one_suit", "shai_tai_yang",
-                "dian_gang_hua", "self_draw", "guo_shui", "xue_zhan", "ding_que")
+                "dian_gang_hua", "self_draw", "guo_shui", "xue_zhan", "ding_que",
+                "di_hu_on_discard", "jue_zhang")
 """The Rules fields the engine plays through ``mt_rules_t`` (cap and model as the payment
 multipliers; self_draw also there, as 自摸加底)."""
 
@@ -85,7 +81,8 @@ def engine_rules(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
               "cha_hua_zhu": rules.cha_hua_zhu, "one_suit": rules.hua_zhu_one_suit,
               "shai_tai_yang": rules.shai_tai_yang, "dian_gang_hua": rules.dian_gang_hua,
               "immediate": rules.added_kong_immediate, "rob_transfer": rules.qiang_gang_transfer,
-              "xue_zhan": rules.xue_zhan, "ding_que": rules.ding_que}
+              "xue_zhan": rules.xue_zhan, "ding_que": rules.ding_que,
+              "di_hu_discard": rules.di_hu_on_discard, "jue_zhang": rules.jue_zhang > 0}
     mult = [rules.multiplier(f) for f in range(_table.MULT)]
     params = np.array([int(values[k]) for k in _table.PARAMS] + mult, dtype=np.int64)
     fan.flags.writeable = False
@@ -93,12 +90,17 @@ def engine_rules(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     return fan, params
 
 
-def _refuse(rules: Rules, fields: tuple[tuple[str, object], ...], where: str) -> None:
-    for name, plays in fields:
-        if getattr(rules, name) != plays:
-            raise InvalidArgumentError(
-                f"Rules.{name}={getattr(rules, name)!r}: the compiled table engine does not play "
-                f"it{where} yet (only {plays!r}); use engine=\"python\"")
+C_MAX_PLAYERS = 4
+"""Seats the compiled engine plays: 2 to 4 (the short hands of 5 and 6 seats are played by
+``engine="python"``)."""
+
+
+def check_seats(players: int) -> None:
+    """Refuse a table the compiled engine does not play (5 or 6 seats), naming the way out."""
+    if players > C_MAX_PLAYERS:
+        raise InvalidArgumentError(
+            f"players: the compiled table engine plays 2 to {C_MAX_PLAYERS} seats, got "
+            f"{players}; the short hands of 5 and 6 seats play with engine=\"python\"")
 
 
 def deal_wall(seed: int, index: int) -> np.ndarray:
@@ -124,9 +126,8 @@ def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers:
     GIL is released). Returns the result arrays of :class:`~mjfast.table.SelfPlayResult` and,
     with ``logs``, the (hands, LOG_ACTIONS) int16 actions of each hand (-1 padded). ``check``
     tests :data:`CHECKS` after every step; a failure raises AssertionError (an engine bug)."""
+    check_seats(len(kinds))
     fan, params = engine_rules(rules)
-    if PLAYER_KINDS["efficient"] in kinds:
-        _refuse(rules, NOT_PLAYED_EFFICIENT, " with efficient players")
     p = len(kinds)
     out: dict[str, np.ndarray] = {
         "order": np.full((hands, p), -1, np.int8), "fan": np.full((hands, p), -1, np.int16),

@@ -40,13 +40,15 @@ from mjfast.tiles import NUM_KINDS
 
 __all__ = ["MAX_TABLE_PLAYERS", "Table"]
 
-MAX_TABLE_PLAYERS = 4
-"""Seats at a table: 2 to 4 (the hands of 5 and 6 players are not dealt yet)."""
+MAX_TABLE_PLAYERS = 6
+"""Seats at a table: 2 to 6 (at 5 and 6 seats the short hands of RULES.md section 7)."""
 
 
 class Table:
-    """One hand of 血战到底 at a table of ``players`` seats (2-4), dealt from ``seed`` (or from
-    a stacked ``wall``: 108 tiles in draw order, the dealer's 14 first, then 13 per seat).
+    """One hand of 血战到底 at a table of ``players`` seats (2-6), dealt from ``seed`` (or from
+    a stacked ``wall``: 108 tiles in draw order, the dealer's 14 first, then 13 per seat; at 5
+    seats 11 / 10 tiles and at 6 seats 8 / 7, winning hands of 3 and 2 sets + pair, no seven
+    pairs: RULES.md section 7).
 
     The player to act (:attr:`current_player`) takes one action at a time with :meth:`step`
     (an index of the fixed action space, :mod:`mjfast.table.actions`); :meth:`legal_actions`
@@ -357,7 +359,7 @@ class Table:
         self._record_win([p], s.drawn, None, [s.hands[p].copy()], after_kong=s.after_kong,
                          last_tile=s.wall_left == 0,
                          tian_hu=first and p == s.dealer and s.draws[p] == 0,
-                         di_hu=first and p != s.dealer)
+                         di_hu=first and p != s.dealer, jue_zhang=s.jue_zhang(p, s.drawn))
         self._after_win(p)
 
     def _discard_win(self, winners: list[int], robbing: bool) -> None:
@@ -370,13 +372,16 @@ class Table:
             hands.append(h)
         if not robbing:
             s.river_taken[d, s.river_len[d] - 1] = True
+        di_hu = [s.di_hu_on_discard(w) for w in winners]
+        jue_zhang = [s.jue_zhang(w, t) for w in winners]
         s.won_tiles[t] += 1
         self._record_win(winners, t, d, hands, robbing_kong=robbing,
-                         after_kong_discard=s.kong_discard, last_tile=s.wall_left == 0)
+                         after_kong_discard=s.kong_discard, last_tile=s.wall_left == 0,
+                         di_hu=di_hu, jue_zhang=jue_zhang)
         self._after_win(winners[-1])
 
     def _record_win(self, winners: list[int], t: int, d: int | None, hands: list[np.ndarray],
-                    **flags: bool) -> None:
+                    **flags: Any) -> None:
         s = self._s
         one = len(winners) == 1 and d is None
         melds = [[str(m) for m in s.meld_list(w)] for w in winners]

@@ -41,7 +41,8 @@ def claim_fan(s: TableState, p: int) -> int:
     hand[s.tile] += 1
     res = score(hand, win_tile=s.tile, melds=s.meld_list(p), void_suit=int(s.void[p]),
                 robbing_kong=s.phase == PHASE_ROB, after_kong_discard=s.kong_discard,
-                last_tile=s.wall_left == 0, rules=s.rules)
+                last_tile=s.wall_left == 0, di_hu=s.di_hu_on_discard(p),
+                jue_zhang=s.jue_zhang(p, s.tile), rules=s.rules, sets=s.sets)
     return int(res.raw_fan or 0)
 
 

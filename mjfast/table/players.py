@@ -12,6 +12,7 @@ import numpy as np
 
 from mjfast.errors import InvalidArgumentError, shown
 from mjfast.rules import Rules
+from mjfast.settlement.model import sets_for
 from mjfast.table.actions import (
     DISCARD,
     KONG_ADDED,
@@ -66,18 +67,19 @@ def _visible(obs: dict[str, Any]) -> np.ndarray:
     return np.minimum(seen, 4 - obs["hand"] - _meld_counts(obs)).astype(np.uint8)
 
 
-def _best_void(hand: np.ndarray, allowed: np.ndarray) -> int:
+def _best_void(hand: np.ndarray, allowed: np.ndarray, sets: int) -> int:
     """The allowed suit whose void gives the lowest shanten (then the fewest tiles, the lower
     suit)."""
     return min(np.flatnonzero(allowed).tolist(),
-               key=lambda v: (shanten_of(hand, np.zeros(NUM_KINDS, np.uint8), v),
+               key=lambda v: (shanten_of(hand, np.zeros(NUM_KINDS, np.uint8), v, sets),
                               int(hand[9 * v:9 * v + 9].sum()), v))
 
 
-def _best_discard(obs: dict[str, Any], mask: np.ndarray, melds: np.ndarray, void: int) -> int:
+def _best_discard(obs: dict[str, Any], mask: np.ndarray, melds: np.ndarray, void: int,
+                  sets: int) -> int:
     """The legal discard ranked first by (shanten after, effective copies left, kind)."""
     hand = obs["hand"]
-    after = discards_after(hand, melds, void)
+    after = discards_after(hand, melds, void, sets)
     legal = np.flatnonzero(mask[DISCARD:DISCARD + NUM_KINDS])
     best = int(after[legal].min())
     tied = [int(k) for k in legal if after[k] == best]
@@ -89,7 +91,7 @@ def _best_discard(obs: dict[str, Any], mask: np.ndarray, melds: np.ndarray, void
     for i, k in enumerate(tied):  # the discarded copy is seen, so it is not left to draw
         rest[i, k] -= 1
         vis[i, k] = min(int(vis[i, k]) + 1, 4 - int(rest[i, k]) - int(melds[k]))
-    eff = effective_counts(rest, melds, void, vis)
+    eff = effective_counts(rest, melds, void, vis, sets)
     counts = np.where(eff > 0, eff, 0).sum(axis=1)
     return DISCARD + tied[int(np.argmax(counts))]
 
@@ -100,15 +102,16 @@ def efficient_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Gener
     after the discard, then effective copies left, then the lowest kind). ``rng`` is unused:
     the player is deterministic."""
     del rng
+    sets = sets_for(len(obs["void"]))  # 3 or 2 at 5 or 6 seats
     if mask[VOID:VOID + 3].any():
-        return VOID + _best_void(obs["hand"], mask[VOID:VOID + 3])
+        return VOID + _best_void(obs["hand"], mask[VOID:VOID + 3], sets)
     if mask[WIN]:
         return WIN
     hand = obs["hand"]
     seat = obs["seat"]
     void = int(obs["void"][seat])
     melds = _meld_counts(obs)
-    now = shanten_of(hand, melds, void)
+    now = shanten_of(hand, melds, void, sets)
     for base, used, kept in ((KONG_CONCEALED, 4, 4), (KONG_ADDED, 1, 4), (KONG_EXPOSED, 3, 4),
                              (PUNG, 2, 3)):
         for k in np.flatnonzero(mask[base:base + NUM_KINDS]):
@@ -116,11 +119,11 @@ def efficient_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Gener
             h[k] -= used
             m = melds.copy()
             m[k] = kept
-            if shanten_of(h, m, void) <= now:
+            if shanten_of(h, m, void, sets) <= now:
                 return base + int(k)
     if mask[PASS]:
         return PASS
-    return _best_discard(obs, mask, melds, void)
+    return _best_discard(obs, mask, melds, void, sets)
 
 
 PLAYERS: dict[str, Player] = {"random": random_player, "efficient": efficient_player,

@@ -13,6 +13,7 @@ from mjfast._args import as_kind
 from mjfast.analysis import is_win
 from mjfast.errors import InvalidArgumentError, shown
 from mjfast.rules import Rules
+from mjfast.settlement.model import sets_for
 from mjfast.table.kernels import waits_of
 from mjfast.tiles import NUM_KINDS, Meld, MeldKind, format_tile, parse_tile
 
@@ -81,9 +82,11 @@ class TableState:
     any_meld: bool = False   # some seat has declared a meld (no 地胡 after that)
     turns: int = 0
     winners: int = 0
+    sets: int = field(init=False)  # of a winning hand: 4, or 3 / 2 at 5 / 6 seats
 
     def __post_init__(self) -> None:
         n = self.n
+        self.sets = sets_for(n)
         self.melds = np.full((n, 4, 2), -1, dtype=np.int8)
         self.n_melds = np.zeros(n, dtype=np.int8)
         self.meld_counts = np.zeros((n, NUM_KINDS), dtype=np.uint8)
@@ -147,16 +150,31 @@ class TableState:
     # ------------------------------------------------------------------ analysis
     def update_waits(self, p: int) -> None:
         """Recompute the waits of seat ``p``'s 13-3m hand (the win checks read them)."""
-        self.waits[p] = waits_of(self.hands[p], self.meld_counts[p], int(self.void[p]))
+        self.waits[p] = waits_of(self.hands[p], self.meld_counts[p], int(self.void[p]),
+                                 self.sets)
 
     def wins_on(self, p: int, k: int) -> bool:
         """Would tile ``k`` complete seat ``p``'s 13-3m hand?"""
         return bool(int(self.waits[p]) >> k & 1)
 
+    def jue_zhang(self, p: int, k: int) -> bool:
+        """绝张 (when ``rules.jue_zhang`` is on): seat ``p`` wins on the last live copy of ``k``:
+        every other copy is visible to it (discarded, melded, in a winner's hand) or in its own
+        hand, so none is left in the wall or in the hand of another seat still in."""
+        if not self.rules.jue_zhang or (self.wall[self.pos:] == k).any():
+            return False
+        return not any(self.hands[q, k] for q in range(self.n) if q != p and not self.won[q])
+
+    def di_hu_on_discard(self, p: int) -> bool:
+        """地胡 on a discard (``rules.di_hu_on_discard``): seat ``p`` is not the dealer and the
+        discard is in the first go-round (the first ``n`` turns), before any claim."""
+        return (self.rules.di_hu_on_discard and p != self.dealer and not self.any_meld
+                and self.turns <= self.n)
+
     def self_win(self, p: int) -> bool:
         """Is seat ``p``'s 14-3m hand a win (the drawn tile completes it)?"""
         if self.draws[p] == 0:  # the dealer's dealt 14 tiles: no waits computed yet
-            return bool(is_win(self.hands[p], void_suit=int(self.void[p])))
+            return bool(is_win(self.hands[p], void_suit=int(self.void[p]), sets=self.sets))
         return self.wins_on(p, self.drawn)
 
 
@@ -202,17 +220,19 @@ def counts_list_like(value: object) -> list[object]:
 def deal(n: int, rules: Rules, dealer: int, seed: int | None,
          wall: np.ndarray | None = None) -> TableState:
     """Shuffle the 108 tiles (``numpy.random.default_rng(seed)``), or take the stacked ``wall``,
-    and deal: the dealer 14, the others 13, in seat order from the dealer."""
+    and deal in seat order from the dealer: the dealer 14, the others 13 (at 5 seats 11 / 10,
+    at 6 seats 8 / 7: RULES.md section 7)."""
     if wall is None:
         wall = np.random.default_rng(seed).permutation(np.arange(WALL_TILES) // 4).astype(np.uint8)
     hands = np.zeros((n, NUM_KINDS), dtype=np.uint8)
+    sets = sets_for(n)
     pos = 0
     for i in range(n):
         p = (dealer + i) % n
-        size = 14 if i == 0 else 13
+        size = 3 * sets + (2 if i == 0 else 1)
         np.add.at(hands[p], wall[pos:pos + size], 1)
         pos += size
     s = TableState(n, rules, dealer, wall, pos, hands)
-    s.drawn = int(wall[13])
+    s.drawn = int(wall[3 * sets + 1])
     s.current = dealer
     return s

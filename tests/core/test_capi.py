@@ -309,7 +309,7 @@ def test_errors(lib: ctypes.CDLL) -> None:
     assert lib.mj_fan(r, _p(won), None, None, -1, 20, 0) == MJ_E["win_not_held"]
     assert lib.mj_fan(r, _p(won), None, None, -1, 27, 0) == MJ_E["win_tile"]
     assert lib.mj_fan(r, _p(won), None, None, -1, 0, 32 | 64) == MJ_E["flags"]
-    assert lib.mj_rules_from_bytes(ctypes.create_string_buffer(6240), b"x" * 6256, 6256) \
+    assert lib.mj_rules_from_bytes(ctypes.create_string_buffer(6244), b"x" * 6260, 6260) \
         == MJ_E["rules"]
     bad = np.zeros((3, 27), np.uint8)
     bad[:] = hand
@@ -392,7 +392,7 @@ RULES_SIZE, MAX_FAN_C = 1560, 48
 # (first index, last index, lowest value, highest value) of each field of the blob (MF_R_*)
 FIELDS = [(0, 1535, 0, 4 * MAX_FAN_C), (1536, 1547, 0, MAX_FAN_C), (1548, 1551, 0, MAX_FAN_C),
           (1552, 1552, 0, 1), (1553, 1555, 0, MAX_FAN_C), (1556, 1556, -1, 32767),
-          (1557, 1557, 0, MAX_FAN_C), (1558, 1559, 0, 1)]
+          (1557, 1557, 0, MAX_FAN_C), (1558, 1559, 0, 1), (1560, 1560, 0, MAX_FAN_C)]
 
 
 def _blob(values: np.ndarray) -> bytes:
@@ -435,10 +435,10 @@ def test_rules_blob_results_never_meet_the_error_codes(lib: ctypes.CDLL) -> None
         assert rc == 0
         for row, tile in zip(won, tiles):
             row = np.ascontiguousarray(row, np.uint8)
-            for flags in (0, 1, 1 | 16):
-                assert 0 <= lib.mj_fan(rules, _p(row), None, None, -1, int(tile), flags) <= 721
+            for flags in (0, 1, 1 | 16, 1 | 16 | 128):
+                assert 0 <= lib.mj_fan(rules, _p(row), None, None, -1, int(tile), flags) <= 769
             assert -1 <= lib.mj_max_fan(rules, _p(row - np.eye(27, dtype=np.uint8)[tile]), None,
-                                        None, -1, None, None) <= 721
+                                        None, -1, None, None) <= 769
 
 
 def test_batch_n_beyond_the_addressable_range_is_refused(lib: ctypes.CDLL) -> None:

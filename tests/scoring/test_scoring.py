@@ -132,8 +132,12 @@ def test_tian_di_replace_base_pattern(flag, fan):
     r = score("11224444557799m", win_tile="1m", **{flag: True}, rules=Rules(cap=None,
                                                                               hua_zhu=8))
     assert r.items == ((fan, 5), (Fan.GEN, 1)) and r.multiplier == 64
-    # implied self-draw: 自摸加番 applies
+    # 天胡 implies the self-draw (自摸加番 applies); 地胡 only with self_drawn (without it, it
+    # is the discard reading of rules.di_hu_on_discard)
     r = score("22244455577799m", win_tile="2m", **{flag: True}, rules=Rules(self_draw="add_fan"))
+    assert items(r) == ({fan.name: 5, "ZI_MO": 1} if flag == "tian_hu" else {fan.name: 5})
+    r = score("22244455577799m", win_tile="2m", **{flag: True}, self_drawn=True,
+              rules=Rules(self_draw="add_fan"))
     assert items(r) == {fan.name: 5, "ZI_MO": 1}
 
 

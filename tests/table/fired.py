@@ -27,7 +27,7 @@ _OPTION_FANS = {Fan.HAI_DI: "hai_di", Fan.MEN_QING: "men_qing", Fan.ZHONG_ZHANG:
                 Fan.YI_TIAO_LONG: "yi_tiao_long", Fan.ZI_MO: "self_draw=add_fan",
                 Fan.JIN_GOU_DIAO: "jin_gou_diao", Fan.QING_JIN_GOU_DIAO: "jin_gou_diao",
                 Fan.GANG_SHANG_HUA: "gang_shang_hua", Fan.GANG_SHANG_PAO: "gang_shang_pao",
-                Fan.QIANG_GANG_HU: "qiang_gang_hu"}
+                Fan.QIANG_GANG_HU: "qiang_gang_hu", Fan.JUE_ZHANG: "jue_zhang"}
 _REASONS = {Reason.HUA_ZHU: "cha_hua_zhu", Reason.KONG_REFUND: "kong_refund",
             Reason.ZHUAN_YU: "qiang_gang_transfer",
             Reason.HU_JIAO_ZHUAN_YI: "gang_shang_pao_kong=transfer",
@@ -68,7 +68,7 @@ def _win(rules: Rules, ev: dict[str, Any], last_kong: dict[str, Any] | None,
     out = {f"model={rules.model}"}
     many = isinstance(ev["players"], list)
     flags = {k: ev.get(k, False) for k in ("robbing_kong", "after_kong", "after_kong_discard",
-                                           "last_tile", "tian_hu", "di_hu")}
+                                           "last_tile", "tian_hu")}
     if flags["after_kong"] and rules.dian_gang_hua and last_kong and last_kong["kind"] == "kong":
         out.add("dian_gang_hua")
     if flags["after_kong_discard"] and last_kong and last_kong["paid"] \
@@ -77,9 +77,13 @@ def _win(rules: Rules, ev: dict[str, Any], last_kong: dict[str, Any] | None,
     if "from_player" not in ev and rules.self_draw == "add_base":
         out.add("self_draw=add_base")
     each = zip(*(ev[k] if many else [ev[k]] for k in ("hands", "melds", "void_suit")))
-    for hand, melds, void in each:
+    for i, (hand, melds, void) in enumerate(each):
+        own = {k: ev[k][i] if isinstance(ev.get(k), list) else ev.get(k, False)
+               for k in ("di_hu", "jue_zhang")}   # per winner of one discard
+        if own["di_hu"] and "from_player" in ev:
+            out.add("di_hu_on_discard")
         res = score(hand, win_tile=ev["tile"], melds=melds, void_suit=void,
-                    self_drawn="from_player" not in ev, rules=rules, sets=sets, **flags)
+                    self_drawn="from_player" not in ev, rules=rules, sets=sets, **flags, **own)
         out |= {_OPTION_FANS[f] for f, v in res.items if f in _OPTION_FANS and v}
         if any(f is Fan.GEN for f, _ in res.items):
             out.add("root_fan")

@@ -87,11 +87,9 @@ FIELD_VALUES: dict[str, Draw] = {
     "shai_tai_yang": _flag,
     "dian_gang_hua": _flag,
     "xue_zhan": _flag,
-    # At their defaults until the compiled engine plays them (cengine.check_played refuses
-    # other values; the efficient player assumes a declared void suit).
-    "jue_zhang": _one_of(0),
-    "di_hu_on_discard": _one_of(False),
-    "ding_que": _one_of(True),
+    "jue_zhang": _fan(2, off=0.5),
+    "di_hu_on_discard": _flag,
+    "ding_que": _flag,
 }
 """Every Rules field -> a draw of one value from a ``random.Random``."""
 

@@ -28,7 +28,7 @@ from mjfast import Round
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import PRESETS, Rules
 from mjfast.table import selfplay
-from mjfast.table.cengine import check_played
+from mjfast.table.cengine import C_MAX_PLAYERS, check_played
 
 from .fired import count_flow, fired
 from .rule_sets import FIELD_VALUES, SEATS, random_rules
@@ -49,6 +49,18 @@ def test_every_field_is_drawn():
 def _compare(rules: Rules, seats: int, hands: int, seed: int) -> None:
     """Both engines on the same walls, then the C logs of efficient and random players replayed
     through the ledger."""
+    if seats > C_MAX_PLAYERS:   # the short hands: the reference alone, refused by the C engine
+        with pytest.raises(InvalidArgumentError, match="players: .* 2 to 4 seats"):
+            selfplay(1, ("efficient",) * seats, rules=rules, seed=seed)
+        with count_flow(COUNTS):
+            py = selfplay(hands, ("efficient",) * seats, rules=rules, seed=seed, logs=True,
+                          engine="python")
+        assert py.logs is not None
+        for i, log in enumerate(py.logs):
+            assert Round.from_json(log).net.tolist() == py.net[i].tolist(), (i, rules)
+            COUNTS.update(fired(log))
+        COUNTS["hands"] += hands
+        return
     try:
         check_played(rules)
     except InvalidArgumentError as exc:   # refused by name, before any hand is played
@@ -101,5 +113,6 @@ def test_report_rule_counts():
                  "jia_jia_you", "jin_gou_diao", "kong_refund", "men_qing", "model=doubling",
                  "model=points", "qia_xin_wu", "qiang_gang_hu", "qiang_gang_transfer",
                  "root_fan", "self_draw=add_base", "self_draw=add_fan", "shai_tai_yang",
-                 "si_jiao", "yi_tiao_long", "zhong_zhang", "zi_mei_dui", "zui_hou_bi_hu"]
+                 "si_jiao", "yi_tiao_long", "zhong_zhang", "zi_mei_dui", "zui_hou_bi_hu",
+                 "jue_zhang"]
         assert [r for r in rules if not COUNTS[r]] == []

@@ -16,6 +16,7 @@ import pytest
 
 from mjfast import Round, Rules, score
 from mjfast._args import as_rules
+from mjfast.settlement.model import sets_for
 from mjfast.table import PLAYERS, Table
 from mjfast.table.cengine import PLAYER_KINDS, run_selfplay
 
@@ -26,6 +27,9 @@ SETUPS = [  # (players, rules, seats)
     (4, Rules(guo_shui="fan", zui_hou_bi_hu=True), ("efficient", "random") * 2),
     (3, "qq", ("efficient", "random", "efficient")),
     (2, Rules(jia_jia_you=True, hai_di=1), ("random", "efficient")),
+    (5, Rules(jue_zhang=1, di_hu_on_discard=True, guo_shui="tile"), ("efficient", "random") * 2
+     + ("efficient",)),
+    (6, Rules(ding_que=False, xue_zhan=False), ("efficient", "random") * 3),
 ]
 
 
@@ -52,13 +56,15 @@ def check_wins(t: Table) -> None:
         if ev["type"] != "win":
             continue
         many = isinstance(ev["players"], list)
-        flags = {k: True for k in ("after_kong", "after_kong_discard", "robbing_kong",
-                                   "last_tile", "tian_hu", "di_hu") if ev.get(k)}
         for i in range(len(ev["players"]) if many else 1):
+            flags = {k: ev[k][i] if isinstance(ev.get(k), list) else True
+                     for k in ("after_kong", "after_kong_discard", "robbing_kong", "last_tile",
+                               "tian_hu", "di_hu", "jue_zhang") if ev.get(k)}
             hand, melds, void = ((ev["hands"][i], ev["melds"][i], ev["void_suit"][i]) if many
                                  else (ev["hands"], ev["melds"], ev["void_suit"]))
             res = score(hand, win_tile=ev["tile"], melds=melds, void_suit=void,
-                        self_drawn="from_player" not in ev, rules=rules, **flags)
+                        self_drawn="from_player" not in ev, rules=rules,
+                        sets=sets_for(t.players), **flags)
             assert res.is_win, ev
 
 

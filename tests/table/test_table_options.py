@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from mjfast import Round, Rules
-from mjfast.errors import InvalidArgumentError
 from mjfast.table import (
     PASS,
     WIN,
@@ -35,12 +34,18 @@ def claims_table(rules: Rules | None = None) -> Table:
     return t
 
 
-@pytest.mark.parametrize("xue_zhan", [False, True])
-def test_pu_tong_chang_ends_at_the_first_win_with_every_winner_of_the_discard(xue_zhan):
-    t = claims_table(Rules(xue_zhan=xue_zhan))
+def both_win(rules: Rules) -> Table:
+    """Seats 1 and 3 win on the dealer's 5p (一炮多响), seat 2 lets its pung go."""
+    t = claims_table(rules)
     act(t, 1, "win")
     act(t, 2, "pass")
     act(t, 3, "win")
+    return t
+
+
+@pytest.mark.parametrize("xue_zhan", [False, True])
+def test_pu_tong_chang_ends_at_the_first_win_with_every_winner_of_the_discard(xue_zhan):
+    t = both_win(Rules(xue_zhan=xue_zhan))
     assert t.scores.tolist() == [-2, 1, 0, 1]
     assert t.is_over is not xue_zhan
     if xue_zhan:                                       # 血战: seat 0 plays on
@@ -89,14 +94,20 @@ GUO_SHUI = ["123m456m789m11p23p9m", "45p123s456s789s11s", "33p6p222s333s999s9p",
             "555m666m777m888m1m"]
 
 
-@pytest.mark.parametrize(("mode", "asked"), [("off", True), ("fan", False), ("tile", True)])
-def test_guo_shui_another_tile(mode, asked):
-    t = Table(Rules(guo_shui=mode), wall=stack(GUO_SHUI))
+def pung_then_6p(rules: Rules) -> Table:
+    """Seat 1 passes its win on the dealer's 3p, seat 2 pungs it and discards 6p."""
+    t = Table(rules, wall=stack(GUO_SHUI))
     declare(t, "smmp")
     act(t, 0, "discard:3p")
     act(t, 1, "pass")
     act(t, 2, "pung:3p")
     act(t, 2, "discard:6p")
+    return t
+
+
+@pytest.mark.parametrize(("mode", "asked"), [("off", True), ("fan", False), ("tile", True)])
+def test_guo_shui_another_tile(mode, asked):
+    t = pung_then_6p(Rules(guo_shui=mode))
     if not asked:               # the passed win was worth 0 fan, so is this one: not asked
         assert (t.current_player, t.phase) == (3, "turn")
         assert t.state.passed_fan[1] == 0
@@ -218,8 +229,11 @@ def test_illegal_pass_message_unchanged_by_options():
 OPTIONS = [  # (rules, seats): each option of this file, played by both engines
     (Rules(xue_zhan=False), ("efficient",) * 4),
     (Rules(guo_shui="tile", zui_hou_bi_hu=True), ("efficient",) * 4),
-    (Rules(ding_que=False), ("random",) * 3),
+    (Rules(ding_que=False), ("efficient",) * 3),
+    (Rules(ding_que=False, guo_shui="fan"), ("random", "efficient") * 2),
     (Rules.preset("qq", xue_zhan=False, guo_shui="tile"), ("efficient",) * 2),
+    (Rules(jue_zhang=1, di_hu_on_discard=True), ("efficient",) * 4),
+    (Rules(jue_zhang=2, di_hu_on_discard=True, xue_zhan=False), ("efficient",) * 3),
 ]
 
 
@@ -252,18 +266,53 @@ def test_sessions_pass_the_deal_on():
     assert (r.session_net().sum(axis=1) == 0).all()
 
 
-def test_the_c_engine_refuses_what_it_does_not_play():
-    with pytest.raises(InvalidArgumentError, match="Rules.ding_que=False.*efficient"):
-        selfplay(1, rules=Rules(ding_que=False))
-    for name, value in (("jue_zhang", 1), ("di_hu_on_discard", True)):
-        with pytest.raises(InvalidArgumentError, match=f"Rules.{name}"):
-            selfplay(1, rules=Rules(**{name: value}))
-        assert selfplay(1, rules=Rules(**{name: value}), engine="python").hands == 1
-
-
 @pytest.mark.parametrize("rules", [Rules(ding_que=False, xue_zhan=False),
                                    Rules(guo_shui="tile", zui_hou_bi_hu=True)])
 def test_c_batch_steps_the_options_like_the_python_batch(rules):
     c = TableBatch(6, 3, rules=rules, seed=5)
     py = TableBatch(6, 3, rules=rules, seed=5, engine="python")
     assert step_batches_alike(c, py, 7) > 0
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_di_hu_on_a_discard_in_the_first_go_round(on):
+    t = both_win(Rules(di_hu_on_discard=on))
+    ev = t.round.events[-1]
+    assert ev.get("di_hu") is (True if on else None)
+    assert t.scores.tolist() == ([-16, 8, 0, 8] if on else [-2, 1, 0, 1])  # 地胡 5 fan, cap 3
+    assert Round.from_json(t.to_json()).net.tolist() == t.scores.tolist()
+
+
+def test_no_di_hu_on_a_discard_after_a_claim():
+    t = pung_then_6p(Rules(di_hu_on_discard=True))
+    act(t, 1, "win")
+    assert "di_hu" not in t.round.events[-1] and t.scores.tolist() == [0, 1, -1, 0]
+
+
+# Seat 1 (55p 77s) waits on 5p / 7s; the dealer holds two 5p. The first 5p is not the last live
+# copy (the dealer holds the fourth); the second is: the other three are in the river and in
+# seat 1's own hand.
+JUE = ["123m456m789m11p55p9m", "55p77s234s567s888s", "123s456s789s11s99p", "111m222m333m444m8m"]
+
+
+@pytest.mark.parametrize("fan", [1, 0])
+def test_jue_zhang_the_last_live_copy(fan):
+    t = Table(Rules(jue_zhang=fan), wall=stack(JUE, "3p2p4p6p"))
+    declare(t, "smmp")
+    act(t, 0, "discard:5p")
+    assert t.legal_actions(1)[WIN]
+    act(t, 1, "pass")                           # a win here would not be 绝张
+    assert not t.state.wall[t.state.pos:].tolist().count(13)
+    for p, tile in ((1, "3p"), (2, "2p"), (3, "4p"), (0, "5p")):
+        act(t, p, f"discard:{tile}")
+    act(t, 1, "win")
+    assert t.round.events[-1].get("jue_zhang") is (True if fan else None)
+    assert t.scores.tolist() == [-1 - fan, 1 + fan, 0, 0]   # 平胡 (+ 绝张 1 fan)
+
+
+def test_jue_zhang_not_while_a_copy_is_hidden():
+    t = Table(Rules(jue_zhang=1), wall=stack(JUE, "3p2p4p6p"))
+    declare(t, "smmp")
+    act(t, 0, "discard:5p")
+    act(t, 1, "win")                            # the dealer still holds the fourth 5p
+    assert "jue_zhang" not in t.round.events[-1] and t.scores.tolist() == [-1, 1, 0, 0]
