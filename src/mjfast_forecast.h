@@ -49,7 +49,10 @@
  *     exchanges draw by draw over lists of the states holding mass.
  * For a 14-3m hand the discards share the pool, so one graph and one value pass serve them all.
  * Hands that differ only in which void-suit tiles they hold are one state (fc_pack_void).
- * Memory: the graph is per call and capped at max_states states (FC_ERR_STATES beyond).
+ * Limits, per row: max_states states (FC_ERR_STATES), max_bytes bytes of buffers, counted where
+ * they are allocated (w->bytes: states, hash table, edges, picks, value and flow rows, memo;
+ * FC_ERR_BYTES), max_work expansions (FC_ERR_WORK). job->poll is called every FC_POLL expansions
+ * and per draw of the values: the Python glue checks for Ctrl-C there (FC_ERR_STOPPED).
  */
 #ifndef MJFAST_FORECAST_H
 #define MJFAST_FORECAST_H
@@ -188,6 +191,7 @@ static int fc_values(fc_work_t *w) {
     const int T = w->T;
     int64_t need = w->n * (T + 1);
     if (need > w->vcap) {
+        if (!fc_room(w, (need - w->vcap) * (int64_t)sizeof(double))) return FC_ERR_NOMEM;
         free(w->V);
         w->V = (double *)malloc((size_t)need * sizeof(double));
         if (!w->V) {
@@ -201,6 +205,7 @@ static int fc_values(fc_work_t *w) {
     int value = w->job->objective == FC_OBJ_VALUE;
     if (!w->job->exchanges) {
         if (need > w->fcap) { /* the flow rows of fc_curves_dag: zero outside its passes */
+            if (!fc_room(w, (need - w->fcap) * (int64_t)sizeof(double))) return FC_ERR_NOMEM;
             free(w->flow);
             w->bytes -= w->fcap * (int64_t)sizeof(double);
             w->flow = (double *)calloc((size_t)need, sizeof(double));
@@ -219,6 +224,7 @@ static int fc_values(fc_work_t *w) {
     w->vtn = w->n;
     memset(w->V, 0, (size_t)need * sizeof(double));
     for (int t = 1; t <= T; t++) {
+        if (w->job->poll && w->job->poll(w->job->poll_ctx)) return FC_ERR_STOPPED;
         const double *prev = fc_v(w, 0, t - 1);
         double *cur = fc_v(w, 0, t);
         for (int64_t s = 0; s < w->n; s++) {
@@ -243,7 +249,10 @@ static int fc_values(fc_work_t *w) {
 }
 
 static int fc_reset(fc_work_t *w) {
+    w->work = 0;
+    w->over = 0;
     if (!w->memo) {
+        if (!fc_room(w, FC_MEMO * (int64_t)sizeof(fc_memo_t))) return FC_ERR_BYTES;
         w->memo = (fc_memo_t *)calloc(FC_MEMO, sizeof(fc_memo_t));
         if (!w->memo) return FC_ERR_NOMEM;
         w->bytes += FC_MEMO * (int64_t)sizeof(fc_memo_t);
@@ -320,6 +329,8 @@ static int64_t fc_start(fc_work_t *w, const uint8_t *c, int sh) {
     return fc_state(w, fc_key(x), sh, 0, x, -1);
 }
 
+static inline int64_t fc_min64(int64_t a, int64_t b) { return a < b ? a : b; }
+
 /* One row: load, create the start states, build, value, curves. */
 static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     fc_job_t *job = w->job;
@@ -341,7 +352,10 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     w->melds = h.melds ? w->tmpl.meld_copy : NULL;
     if ((code = fc_pool(w, &h, visible, err)) != MJ_OK) return code;
     int64_t id;
-    if ((code = fc_reset(w)) != MJ_OK) return code;
+    if ((code = fc_reset(w)) != MJ_OK) {
+        id = -code;
+        goto fail;
+    }
     uint8_t legal[27] = {0};
     int32_t start[27];
     w->canon = vs >= 0 && !(h.meld_suits >> vs & 1);
@@ -372,6 +386,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     }
     if (w->n > job->peak_states) job->peak_states = w->n;
     if (w->bytes > job->peak_bytes) job->peak_bytes = w->bytes;
+    if (w->work > job->peak_work) job->peak_work = w->work;
     if (!job->complete) {
         job->value[i] = fc_curves(w, start[0], job->ready + T * i, job->win + T * i);
         return MJ_OK;
@@ -390,9 +405,13 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     job->best[i] = (int8_t)fc_best(obj, legal);
     return MJ_OK;
 fail:
-    err[1] = (int32_t)(job->max_states < INT32_MAX ? job->max_states : INT32_MAX);
-    err[2] = 0;
-    return (int)-id;
+    code = (int)-id;
+    if (code == FC_ERR_NOMEM && w->over) code = FC_ERR_BYTES;
+    /* details: the cap that was passed (states; bytes in MiB; expansions), and the states made */
+    err[1] = (int32_t)fc_min64(code == FC_ERR_BYTES ? job->max_bytes >> 20
+                               : code == FC_ERR_WORK ? job->max_work : job->max_states, INT32_MAX);
+    err[2] = (int32_t)fc_min64(w->n, INT32_MAX);
+    return code;
 }
 
 /* Run rows [start, end). Returns the first bad row (details in job->err), or -1. */

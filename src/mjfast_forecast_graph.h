@@ -16,7 +16,12 @@
 #define FC_TIE 1e-12 /* relative: values this close count as equal (then the lowest discard) */
 
 enum { FC_OBJ_WIN = 0, FC_OBJ_VALUE = 1 };
-enum { FC_ERR_STATES = 30, FC_ERR_NOMEM = 31, FC_ERR_EMPTY_POOL = 32 };
+enum { FC_ERR_STATES = 30, FC_ERR_NOMEM = 31, FC_ERR_EMPTY_POOL = 32, FC_ERR_BYTES = 33,
+       FC_ERR_WORK = 34, FC_ERR_STOPPED = 35 };
+
+/* Expansions between two calls of job->poll (a few milliseconds at the slowest, about 100 us an
+ * expansion with exchanges), and the count the cap job->max_work is checked in. */
+#define FC_POLL 256
 
 static const uint64_t FC_SUIT_W[3] = {1ULL, 1953125ULL, 3814697265625ULL}; /* 5^0, 5^9, 5^18 */
 
@@ -36,12 +41,18 @@ typedef struct {
     const double *pay;        /* [n_pay] payment per payer by capped internal fan */
     int n_pay;
     int64_t max_states;
+    int64_t max_bytes;        /* cap on the buffers of one row's graph (w->bytes), 0: none */
+    int64_t max_work;         /* cap on one row's expansions (the work), 0: none */
+    int (*poll)(void *);      /* NULL, or called every FC_POLL expansions and per draw of the
+                               * values: nonzero stops the run (FC_ERR_STOPPED) */
+    void *poll_ctx;
     double *ready, *win;      /* [n][T] (complete: [n][27][T]) */
     double *value;            /* [n] (complete: [n][27]) */
     int8_t *best;             /* complete: [n] best discard */
     uint8_t *is_win;          /* complete: [n] the 14 tiles already win */
     int64_t peak_states;      /* largest graph of the run (written by the caller's thread) */
     int64_t peak_bytes;
+    int64_t peak_work;        /* most expansions of one row */
     int32_t err[3];
 } fc_job_t;
 
@@ -113,6 +124,8 @@ typedef struct {
     int64_t vcap, vsn, vtn;   /* V[state, t] at V + state * vsn + t * vtn (fc_v) */
     int32_t *act, *nact, *leaf;
     int64_t bytes;
+    int64_t work;             /* this row's expansions (fc_tick) */
+    int over;                 /* a buffer was refused for job->max_bytes: NOMEM is FC_ERR_BYTES */
     fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
     uint32_t row;             /* memo generation: entries of earlier rows are stale */
 } fc_work_t;
@@ -140,11 +153,29 @@ static void fc_pack_void(uint8_t *x, int vs) {
     for (int r = 0; r < 9; r++, n -= 4) x[9 * vs + r] = (uint8_t)(n > 4 ? 4 : n > 0 ? n : 0);
 }
 
+/* Whether the buffers may grow by more bytes within job->max_bytes; when not, w->over is set
+ * (the caller fails as out of memory, and fc_row reports FC_ERR_BYTES). */
+static inline int fc_room(fc_work_t *w, int64_t more) {
+    if (!w->job->max_bytes || w->bytes + more <= w->job->max_bytes) return 1;
+    w->over = 1;
+    return 0;
+}
+
+/* One expansion done: 0, or FC_ERR_WORK past job->max_work, or FC_ERR_STOPPED when job->poll
+ * (called every FC_POLL expansions) asks to stop. */
+static inline int fc_tick(fc_work_t *w) {
+    if (++w->work % FC_POLL) return MJ_OK;
+    const fc_job_t *job = w->job;
+    if (job->max_work && w->work > job->max_work) return FC_ERR_WORK;
+    return job->poll && job->poll(job->poll_ctx) ? FC_ERR_STOPPED : MJ_OK;
+}
+
 /* Grow *p (elements of size sz) to hold at least need; 0 on failure. */
 static int fc_grow(fc_work_t *w, void **p, int64_t *cap, int64_t need, size_t sz) {
     if (need <= *cap) return 1;
     int64_t c = *cap ? *cap : 1024;
     while (c < need) c *= 2;
+    if (!fc_room(w, (c - *cap) * (int64_t)sz)) return 0;
     void *q = realloc(*p, (size_t)c * sz);
     if (!q) return 0;
     w->bytes += (c - *cap) * (int64_t)sz;
@@ -153,10 +184,16 @@ static int fc_grow(fc_work_t *w, void **p, int64_t *cap, int64_t need, size_t sz
     return 1;
 }
 
+/* The bytes of one state's entries in the per-state arrays (the FC_RE list below). */
+#define FC_STATE_BYTES                                                                      \
+    (sizeof(uint64_t) + sizeof(fc_counts_t) + 5 + 2 * sizeof(int64_t) + 5 * sizeof(double) + \
+     3 * sizeof(int32_t))
+
 static int fc_grow_states(fc_work_t *w, int64_t need) {
     if (need <= w->cap) return 1;
     int64_t c = w->cap ? w->cap : 1024;
     while (c < need) c *= 2;
+    if (!fc_room(w, (c - w->cap) * (int64_t)FC_STATE_BYTES)) return 0;
 #define FC_RE(field, type)                                                  \
     do {                                                                    \
         void *q = realloc(w->field, (size_t)c * sizeof(type));              \
@@ -192,6 +229,7 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
 /* Rehash into a table of twice the size. */
 static int fc_rehash(fc_work_t *w) {
     int64_t cap = w->hcap ? 2 * w->hcap : 1024;
+    if (!fc_room(w, (cap - w->hcap) * (int64_t)(sizeof(uint64_t) + sizeof(int32_t)))) return 0;
     uint64_t *k = (uint64_t *)calloc((size_t)cap, sizeof(uint64_t));
     int32_t *v = (int32_t *)malloc((size_t)cap * sizeof(int32_t));
     if (!k || !v) {

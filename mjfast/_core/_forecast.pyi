@@ -8,6 +8,10 @@ OBJ_VALUE: int
 ERR_STATES: int
 ERR_NOMEM: int
 ERR_EMPTY_POOL: int
+ERR_BYTES: int
+ERR_WORK: int
+ERR_STOPPED: int
+POLL: int
 
 def run_rows(
     hands: np.ndarray,
@@ -23,6 +27,9 @@ def run_rows(
     rules: np.ndarray,
     pay: np.ndarray,
     max_states: int,
+    max_bytes: int,
+    max_work: int,
+    stop: np.ndarray,
     ready: np.ndarray,
     win: np.ndarray,
     value: np.ndarray,
@@ -30,4 +37,4 @@ def run_rows(
     is_win: np.ndarray,
     start: int,
     end: int,
-) -> tuple[int, int, int, int, int, int]: ...
+) -> tuple[int, int, int, int, int, int, int]: ...

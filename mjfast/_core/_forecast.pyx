@@ -5,6 +5,9 @@ The C declarations live in ``_forecast.pxd``; this module is the glue. Everythin
 validated arrays; :mod:`mjfast.forecast` does the checking, the rules compilation and threading.
 """
 
+import threading
+
+from cpython.exc cimport PyErr_CheckSignals, PyErr_Occurred
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t
 
 from mjfast._core._capi cimport mj_shared_t, shared_tables
@@ -17,12 +20,43 @@ OBJ_VALUE = FC_OBJ_VALUE
 ERR_STATES = FC_ERR_STATES
 ERR_NOMEM = FC_ERR_NOMEM
 ERR_EMPTY_POOL = FC_ERR_EMPTY_POOL
+ERR_BYTES = FC_ERR_BYTES
+ERR_WORK = FC_ERR_WORK
+ERR_STOPPED = FC_ERR_STOPPED
+POLL = FC_POLL
 
 # The tables are the C library's (mjfast._core._capi builds them once per process): this
 # extension's copies of the table pointers (MJ of mjfast_kernels.h, MF_TAB of mjfast_fan.h).
 cdef const mj_shared_t *_shared = shared_tables()
 MJ = (<mj_tables_t *>_shared.tables)[0]
 MF_TAB = <uint32_t *>_shared.fan_table
+
+
+_MAIN_THREAD = threading.main_thread().ident
+
+
+cdef struct _stop_t:
+    int32_t *stop  # set by another thread (run_chunks after Ctrl-C) or by _poll
+    bint signals   # the main thread: Python's signal handlers run here
+
+
+cdef int _poll(void *ctx) noexcept nogil:
+    """The engine's poll (every FC_POLL expansions): stop when the flag is set, or, on the main
+    thread, when a signal handler raised (Ctrl-C: KeyboardInterrupt, left pending for run_rows)."""
+    cdef _stop_t *c = <_stop_t *>ctx
+    if (<volatile int32_t *>c.stop)[0]:
+        return 1
+    if c.signals:
+        with gil:
+            if PyErr_CheckSignals() < 0:
+                c.stop[0] = 1
+                return 1
+    return 0
+
+
+cdef int _raise_pending() except -1:
+    """Propagate the exception a signal handler left pending (see _poll)."""
+    return -1
 
 
 cdef int _rows(str name, Py_ssize_t rows, Py_ssize_t width, Py_ssize_t end, Py_ssize_t want) except -1:
@@ -51,23 +85,31 @@ cdef const uint8_t *_row_ptr(str name, arr, Py_ssize_t end, int64_t *stride) exc
 
 def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible, int draws,
              bint exchanges, int objective, int sets, bint complete, const int32_t[::1] rules,
-             const double[::1] pay, int64_t max_states, double[:, ::1] ready, double[:, ::1] win,
+             const double[::1] pay, int64_t max_states, int64_t max_bytes, int64_t max_work,
+             int32_t[::1] stop, double[:, ::1] ready, double[:, ::1] win,
              double[::1] value, int8_t[::1] best, uint8_t[::1] is_win, Py_ssize_t start,
              Py_ssize_t end):
     """Forecast rows [start, end) with the GIL released.
+
+    Limits per row: ``max_states`` states, ``max_bytes`` bytes of the engine's buffers (held per
+    thread across its rows), ``max_work`` expansions (0: none). ``stop``: an int32 flag of one
+    entry; another thread sets it to end the run (the row gets ERR_STOPPED); on the main thread
+    Ctrl-C is checked every FC_POLL expansions and raises KeyboardInterrupt here.
 
     ``melds``/``visible``: None or C-contiguous uint8 (27,) (one row for all) or (n, 27);
     ``voids``: None (``void_scalar`` for all) or int8 (n,); ``sets``: 2..4 (hands of
     ``3 * sets + 1 - 3m`` tiles, one more with ``complete``). Outputs: ``ready``/``win`` (n, T) or,
     with ``complete``, (n * 27, T); ``value`` (n,) or (n * 27,); ``best``/``is_win`` (n,).
-    Returns (first bad row or -1, code, detail, detail, peak states, peak bytes).
+    Returns (first bad row or -1, code, detail, detail, peak states, peak bytes, peak
+    expansions).
     """
     cdef fc_job_t job
+    cdef _stop_t flag
     cdef const int8_t[::1] vo
     cdef int64_t bad
     cdef Py_ssize_t per = 27 if complete else 1
     if start >= end:
-        return (-1, 0, 0, 0, 0, 0)
+        return (-1, 0, 0, 0, 0, 0, 0)
     if start < 0 or end > hands.shape[0] or hands.shape[1] != 27:
         raise IndexError(f"rows [{start}, {end}) outside the {hands.shape[0]} hands")
     if (not 0 <= draws <= FC_MAX_DRAWS or not 2 <= sets <= 4 or rules.shape[0] < 1561
@@ -94,6 +136,14 @@ def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible
     job.pay = &pay[0]
     job.n_pay = <int>pay.shape[0]
     job.max_states = max_states
+    job.max_bytes = max_bytes
+    job.max_work = max_work
+    if stop.shape[0] != 1:
+        raise ValueError("stop: one int32 flag")
+    flag.stop = &stop[0]
+    flag.signals = threading.get_ident() == _MAIN_THREAD
+    job.poll = _poll
+    job.poll_ctx = &flag
     job.ready = &ready[0, 0] if ready.shape[1] else NULL
     job.win = &win[0, 0] if win.shape[1] else NULL
     job.value = &value[0]
@@ -106,7 +156,11 @@ def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible
         job.is_win = &is_win[0]
     job.peak_states = 0
     job.peak_bytes = 0
+    job.peak_work = 0
     job.err[0] = job.err[1] = job.err[2] = 0
     with nogil:
         bad = fc_run(&job, start, end)
-    return (bad, job.err[0], job.err[1], job.err[2], job.peak_states, job.peak_bytes)
+    if bad >= 0 and job.err[0] == FC_ERR_STOPPED and PyErr_Occurred() != NULL:
+        _raise_pending()  # KeyboardInterrupt from _poll (a flag set by another thread raises none)
+    return (bad, job.err[0], job.err[1], job.err[2], job.peak_states, job.peak_bytes,
+            job.peak_work)
