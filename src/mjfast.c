@@ -3469,7 +3469,7 @@ static inline int mf_build(uint32_t *tab) {
 /* The range of each value compile_rules writes (every fan field of a Rules is 0..MF_MAX_FAN,
  * mjfast.rules.MAX_FAN): a regular value is a base fan plus three reading extras, 自摸加番, 死叫
  * and 赔小 are 0 or 1, the cap is -1 (none) or at most INT16_MAX. So every fan total is between
- * 0 and 721 (4 * 48 + 4 roots * 48 + six extras * 48 + 1 + an offset of 48): never negative,
+ * 0 and 769 (4 * 48 + 4 roots * 48 + seven extras * 48 + 1 + an offset of 48): never negative,
  * never one of the error codes (-100 and below), and it fits the int16 outputs. */
 #define MF_MAX_FAN 48
 static inline int mf_rules_ok(const int32_t *R) {

@@ -117,9 +117,9 @@ int64_t mj_discards_n(const uint8_t *rows, size_t n, const uint8_t *melds, int v
 
 /* A rule set, compiled: from a preset name, or from the bytes Python's Rules.to_bytes() wrote
  * (so any override made in Python reaches C). Plain data: copy it freely, but fill it only from
- * those two, which hold every value to its field's range (so every fan result is 0..721 and never
+ * those two, which hold every value to its field's range (so every fan result is 0..769 and never
  * an error code). */
-#define MJ_RULES_SIZE 1560
+#define MJ_RULES_SIZE 1561
 typedef struct mj_rules {
     int32_t v[MJ_RULES_SIZE];
 } mj_rules_t;
@@ -138,6 +138,7 @@ int mj_rules_from_bytes(mj_rules_t *rules, const void *data, size_t size);
 #define MJ_LAST_TILE 16
 #define MJ_TIAN_HU 32
 #define MJ_DI_HU 64
+#define MJ_JUE_ZHANG 128
 
 /* Capped fan (display numbering) of a complete hand of 14 - 3m concealed tiles that include
  * win_tile (0..26): -1 when it does not win, else >= 0, or an MJ_E_* code. `concealed` (may be
