@@ -391,14 +391,15 @@ class Table:
                               melds=melds[0] if one else melds,
                               void_suit=voids[0] if one else voids, **flags)
         self._pay(out)
-        for w, h in zip(winners, hands):
+        for i, (w, h) in enumerate(zip(winners, hands)):
             s.won[w] = True
             s.win_order[w] = s.winners
             s.hands[w] = h if d is None else h - np.eye(NUM_KINDS, dtype=np.uint8)[t]
             fan = next((x.fan for x in out if x.receiver == w and x.fan is not None), None)
             if fan is None:  # a win worth nothing (0 points) moves no money: score it here
+                own = {k: v[i] if isinstance(v, list) else v for k, v in flags.items()}
                 fan = score(h, win_tile=t, melds=s.meld_list(w), void_suit=int(s.void[w]),
-                            self_drawn=d is None, rules=s.rules, **flags).raw_fan
+                            self_drawn=d is None, rules=s.rules, sets=s.sets, **own).raw_fan
             s.win_fan[w] = -1 if fan is None else fan
         s.winners += 1
 

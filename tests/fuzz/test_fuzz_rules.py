@@ -22,6 +22,8 @@ GOOD: dict[str, st.SearchStrategy[Any]] = {
     "self_draw": st.sampled_from(["add_base", "add_fan", "none"]),
     "cha_da_jiao": st.sampled_from(["max", "min"]),
     "model": st.sampled_from(["doubling", "points"]),
+    "guo_shui": st.sampled_from(["off", "fan", "tile"]),
+    "gang_shang_pao_kong": st.sampled_from(["transfer", "refund", "keep"]),
     "cap": st.one_of(st.none(), st.integers(0, MAX_FAN + 2)),
     "hua_zhu": st.one_of(st.none(), st.integers(0, MAX_AMOUNT)),
 }

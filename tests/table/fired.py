@@ -57,7 +57,7 @@ def fired(log: str) -> set[str]:
         elif ev["type"] == "win":
             out |= _win(rules, ev, last_kong, sets_for(r.players))
         elif ev["type"] == "draw":
-            out |= _draw(rules, ev, discarded)
+            out |= _draw(rules, ev, discarded, sets_for(r.players))
             if sum(p is not None for p in ev["players"]) == 1 and e in paid:
                 out.add("shai_tai_yang")   # the last player refunded
     return out
@@ -92,7 +92,8 @@ def _win(rules: Rules, ev: dict[str, Any], last_kong: dict[str, Any] | None,
     return out
 
 
-def _draw(rules: Rules, ev: dict[str, Any], discarded: dict[int, set[int]]) -> set[str]:
+def _draw(rules: Rules, ev: dict[str, Any], discarded: dict[int, set[int]],
+          sets: int) -> set[str]:
     players = {i: PlayerState(**p) for i, p in enumerate(ev["players"]) if p is not None}
     out = set()
     for i, p in players.items():
@@ -102,9 +103,10 @@ def _draw(rules: Rules, ev: dict[str, Any], discarded: dict[int, set[int]]) -> s
         if pig and rules.cha_hua_zhu and rules.hua_zhu_one_suit and len(discarded.get(i, ())) == 1:
             out.add("hua_zhu_one_suit")
         if rules.si_jiao and not pig:
-            blind = max_fan(p.concealed, melds=p.melds, void_suit=p.void_suit, rules=rules)
+            blind = max_fan(p.concealed, melds=p.melds, void_suit=p.void_suit, rules=rules,
+                            sets=sets)
             seen = max_fan(p.concealed, melds=p.melds, void_suit=p.void_suit, rules=rules,
-                           visible=p.visible)
+                           visible=p.visible, sets=sets)
             if blind.fan != seen.fan:
                 out.add("si_jiao")
     return out
