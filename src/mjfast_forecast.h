@@ -250,9 +250,6 @@ static int fc_values(fc_work_t *w) {
 }
 
 static int fc_reset(fc_work_t *w) {
-    w->work = 0;
-    w->next_poll = FC_POLL;
-    w->over = 0;
     if (!w->memo) {
         if (!fc_room(w, FC_MEMO * (int64_t)sizeof(fc_memo_t))) return FC_ERR_BYTES;
         w->memo = (fc_memo_t *)calloc(FC_MEMO, sizeof(fc_memo_t));
@@ -349,11 +346,18 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     if (code != MJ_OK) return code;
     mj_classes(&h);
     w->T = T;
+    w->work = 0;
+    w->next_poll = FC_POLL;
+    w->over = 0;
     w->vs = vs;
     w->tmpl = h;
     w->melds = h.melds ? w->tmpl.meld_copy : NULL;
-    if ((code = fc_pool(w, &h, visible, err)) != MJ_OK) return code;
     int64_t id;
+    if ((code = fc_pool(w, &h, visible, err)) != MJ_OK) {
+        if (code != FC_ERR_NOMEM) return code;
+        id = -code;
+        goto fail;
+    }
     if ((code = fc_reset(w)) != MJ_OK) {
         id = -code;
         goto fail;
