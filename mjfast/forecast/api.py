@@ -149,7 +149,7 @@ def _error(bad: tuple[int, int, int, int], p: Prepared, complete: bool, draws: i
     row, code, a, b = bad
     where = f"hands[{row}]" if p.batch else "hand"
     limit = {_forecast.ERR_STATES: f"{a:,} states (MAX_STATES)",
-             _forecast.ERR_BYTES: f"{a:,} MiB of memory (MAX_BYTES; {b:,} states)",
+             _forecast.ERR_BYTES: f"{_size(MAX_BYTES)} of memory (MAX_BYTES; {b:,} states)",
              _forecast.ERR_WORK: f"{a:,} state expansions (MAX_WORK; {b:,} states)"}.get(code)
     if limit is not None:
         return InvalidArgumentError(f"{where}: the forecast needs more than {limit}; "
@@ -161,6 +161,10 @@ def _error(bad: tuple[int, int, int, int], p: Prepared, complete: bool, draws: i
     if code == _forecast.ERR_EMPTY_POOL:
         return InvalidHandError(f"{where}: every tile is held or visible; nothing is left to draw")
     return row_error(code, a, b, row, p.batch, "complete" if complete else "waiting", p.sets)
+
+
+def _size(n: int) -> str:
+    return f"{n >> 20:,} MiB" if n >= 1 << 20 else f"{n:,} bytes"
 
 
 def _what_grew(p: Prepared, row: int, draws: int, exchanges: bool) -> str:

@@ -34,6 +34,15 @@ def test_bytes_are_capped_naming_the_hand(monkeypatch: pytest.MonkeyPatch) -> No
         forecast(batch, draws=4)
 
 
+def test_a_cap_below_the_first_buffers_is_refused_not_out_of_memory(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by the caps fuzz: the draw table's buffer, refused before the row's reset, was
+    reported as MemoryError."""
+    monkeypatch.setattr(api, "MAX_BYTES", 1000)
+    with pytest.raises(InvalidArgumentError, match=r"^hand: .* than 1,000 bytes of memory"):
+        forecast("123m456m789m23p55p", draws=1)
+
+
 def test_work_is_capped_naming_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(api, "MAX_WORK", 2048)
     with pytest.raises(InvalidArgumentError,
