@@ -55,7 +55,8 @@ Result = tuple[int, int, int, int]
 
 
 def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: bool,
-               chunk: int = CHUNK, grow_to: int = 0) -> Result | None:
+               chunk: int = CHUNK, grow_to: int = 0,
+               on_stop: Callable[[], None] | None = None) -> Result | None:
     """Call ``run(start, end)`` over ``chunk``-row chunks of ``n`` rows on up to ``workers``
     threads; return the first bad row's ``(row, code, a, b)``, or None.
 
@@ -64,7 +65,9 @@ def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: 
     is finished: the smallest bad row reported is the first. Without ``coerce`` no chunk starts
     after a bad row is seen. With ``grow_to`` (rows whose cost varies widely), one worker's chunks
     double while each takes under ``GROW_BELOW`` seconds, up to ``grow_to`` rows: fewer calls
-    where rows are fast, and Ctrl-C still gets through soon where they are slow.
+    where rows are fast, and Ctrl-C still gets through soon where they are slow. ``on_stop`` is
+    called when Ctrl-C (or any error) reaches this thread while workers run: it tells their
+    running chunks to end early (a forecast row can take long), before they are waited for.
     """
     results: list[Result] = []
     if workers == 1 or n <= chunk:
@@ -100,6 +103,8 @@ def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: 
                 _, pending = wait(pending, timeout=0.05, return_when=FIRST_EXCEPTION)
         except BaseException:
             stop.set()
+            if on_stop is not None:
+                on_stop()
             wait(futures)
             raise
         for f in futures:

@@ -47,7 +47,7 @@ import numpy as np
 import pandas as pd
 
 from . import analysis, efficiency
-from ._args import FLAG_NAMES, as_choice, as_flag, as_int
+from ._args import FLAG_NAMES, as_choice, as_errors, as_flag, as_int
 from ._lines import COUNT_COLUMNS, hand_column, parse_lines
 from .errors import InvalidArgumentError, InvalidHandError
 from .forecast import forecast as np_forecast
@@ -110,6 +110,7 @@ _MAX_FAN_PAIR = Kernel(_max_fan_pair, np.int16, (2,))  # max_fan(best_wait=True)
 _ROW_NDIM: dict[str, int] = {"void_suit": 1, "win_tiles": 1, "melds": 2, "visible": 2,
                              "concealed_kongs": 2, **dict.fromkeys(FLAG_NAMES, 1)}
 _ROW_NAME = re.compile(r"\b(\w+)\[(\d+)\]")
+_UNKNOWN = re.compile(r"unexpected keyword argument '(\w+)'")
 
 
 def _per_row(name: str, value: object) -> bool:
@@ -210,8 +211,14 @@ def _apply(kernel: Kernel, name: str, hands: da.Array, args: tuple[Any, ...],
     names = tuple(k for k, v in options.items() if _per_row(k, v))
     shared = {k: v for k, v in options.items() if k not in names}
     check = {**shared, **{k: _empty(options[k]) for k in names}}
-    kernel.func(np.empty((0, 27), hands.dtype), *[check.pop(k) for k in kernel.positional],
-                **check)
+    try:
+        kernel.func(np.empty((0, 27), hands.dtype), *[check.pop(k) for k in kernel.positional],
+                    **check)
+    except TypeError as exc:  # an option the numpy function does not have: name it
+        unknown = _UNKNOWN.search(str(exc))
+        if unknown is None:
+            raise
+        raise InvalidArgumentError(f"{unknown[1]}: not taken by {name}") from None
     rows = [_row_chunks(k, options[k], hands) for k in names]
     offsets = None
     if not any(math.isnan(c) for c in hands.chunks[0]):
@@ -410,7 +417,7 @@ def _partition_counts(part: pd.DataFrame, hand: str | None,
 def _add_columns(part: pd.DataFrame, what: tuple[str, ...], hand: str | None,
                  columns: Mapping[str, str], options: dict[str, Any]) -> pd.DataFrame:
     """One partition with the result columns added; each kernel gets the options it takes."""
-    counts = _partition_counts(part, hand, options.get("errors") == "coerce")
+    counts = _partition_counts(part, hand, as_errors(options.get("errors", "raise")))
     given = {**options, **{opt: part[col].to_numpy() for opt, col in columns.items()}}
     out = part.copy()
     for name in what:
@@ -445,7 +452,13 @@ def map_partitions(df: dd.DataFrame | pd.DataFrame, what: str | Iterable[str], *
     >>> out[["shanten", "max_fan"]].to_numpy().tolist()
     [[0, 0], [0, 3], [-100, -100]]
     """
-    names = (what,) if isinstance(what, str) else tuple(what)
+    if isinstance(what, str):
+        names: tuple[Any, ...] = (what,)
+    elif isinstance(what, (list, tuple)):
+        names = tuple(what)
+    else:
+        raise InvalidArgumentError(f"what: expected a kernel name or a list of them, got "
+                                   f"{type(what).__name__}")
     if not names:
         raise InvalidArgumentError("what: expected at least one kernel name")
     names = tuple(dict.fromkeys(as_choice(w, "what", tuple(KERNELS)) for w in names))

@@ -51,8 +51,9 @@
  * Hands that differ only in which void-suit tiles they hold are one state (fc_pack_void).
  * Limits, per row: max_states states (FC_ERR_STATES), max_bytes bytes of buffers, counted where
  * they are allocated (w->bytes: states, hash table, edges, picks, value and flow rows, memo;
- * FC_ERR_BYTES), max_work expansions (FC_ERR_WORK). job->poll is called every FC_POLL expansions
- * and per draw of the values: the Python glue checks for Ctrl-C there (FC_ERR_STOPPED).
+ * FC_ERR_BYTES), max_work of work (an expansion counts 1 + the edge entries it writes;
+ * FC_ERR_WORK). job->poll is called every FC_POLL of work and per draw of the values: the Python
+ * glue checks for Ctrl-C there (FC_ERR_STOPPED).
  */
 #ifndef MJFAST_FORECAST_H
 #define MJFAST_FORECAST_H
@@ -249,8 +250,6 @@ static int fc_values(fc_work_t *w) {
 }
 
 static int fc_reset(fc_work_t *w) {
-    w->work = 0;
-    w->over = 0;
     if (!w->memo) {
         if (!fc_room(w, FC_MEMO * (int64_t)sizeof(fc_memo_t))) return FC_ERR_BYTES;
         w->memo = (fc_memo_t *)calloc(FC_MEMO, sizeof(fc_memo_t));
@@ -347,11 +346,18 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     if (code != MJ_OK) return code;
     mj_classes(&h);
     w->T = T;
+    w->work = 0;
+    w->next_poll = FC_POLL;
+    w->over = 0;
     w->vs = vs;
     w->tmpl = h;
     w->melds = h.melds ? w->tmpl.meld_copy : NULL;
-    if ((code = fc_pool(w, &h, visible, err)) != MJ_OK) return code;
     int64_t id;
+    if ((code = fc_pool(w, &h, visible, err)) != MJ_OK) {
+        if (code != FC_ERR_NOMEM) return code;
+        id = -code;
+        goto fail;
+    }
     if ((code = fc_reset(w)) != MJ_OK) {
         id = -code;
         goto fail;
@@ -407,7 +413,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
 fail:
     code = (int)-id;
     if (code == FC_ERR_NOMEM && w->over) code = FC_ERR_BYTES;
-    /* details: the cap that was passed (states; bytes in MiB; expansions), and the states made */
+    /* details: the cap that was passed (states; bytes in MiB; work), and the states made */
     err[1] = (int32_t)fc_min64(code == FC_ERR_BYTES ? job->max_bytes >> 20
                                : code == FC_ERR_WORK ? job->max_work : job->max_states, INT32_MAX);
     err[2] = (int32_t)fc_min64(w->n, INT32_MAX);

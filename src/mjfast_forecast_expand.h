@@ -159,7 +159,7 @@ static int fc_build(fc_work_t *w) {
         int left = w->T - w->depth[s];
         if (left < 1 || w->sh[s] > left || w->live[s]) continue; /* live: a leaf fc_collapse expanded */
         int code = fc_expand(w, s);
-        if (code != MJ_OK || (code = fc_tick(w)) != MJ_OK) return code;
+        if (code != MJ_OK || (code = fc_tick(w, w->e1[s] - w->e0[s])) != MJ_OK) return code;
     }
     return MJ_OK;
 }

@@ -19,9 +19,9 @@ enum { FC_OBJ_WIN = 0, FC_OBJ_VALUE = 1 };
 enum { FC_ERR_STATES = 30, FC_ERR_NOMEM = 31, FC_ERR_EMPTY_POOL = 32, FC_ERR_BYTES = 33,
        FC_ERR_WORK = 34, FC_ERR_STOPPED = 35 };
 
-/* Expansions between two calls of job->poll (a few milliseconds at the slowest, about 100 us an
- * expansion with exchanges), and the count the cap job->max_work is checked in. */
-#define FC_POLL 256
+/* Work (an expansion counts 1 + the edge entries it writes: time goes with both) between two
+ * calls of job->poll and checks of job->max_work: a few milliseconds. */
+#define FC_POLL 4096
 
 static const uint64_t FC_SUIT_W[3] = {1ULL, 1953125ULL, 3814697265625ULL}; /* 5^0, 5^9, 5^18 */
 
@@ -42,8 +42,8 @@ typedef struct {
     int n_pay;
     int64_t max_states;
     int64_t max_bytes;        /* cap on the buffers of one row's graph (w->bytes), 0: none */
-    int64_t max_work;         /* cap on one row's expansions (the work), 0: none */
-    int (*poll)(void *);      /* NULL, or called every FC_POLL expansions and per draw of the
+    int64_t max_work;         /* cap on one row's work (fc_tick), 0: none */
+    int (*poll)(void *);      /* NULL, or called every FC_POLL of work and per draw of the
                                * values: nonzero stops the run (FC_ERR_STOPPED) */
     void *poll_ctx;
     double *ready, *win;      /* [n][T] (complete: [n][27][T]) */
@@ -52,7 +52,7 @@ typedef struct {
     uint8_t *is_win;          /* complete: [n] the 14 tiles already win */
     int64_t peak_states;      /* largest graph of the run (written by the caller's thread) */
     int64_t peak_bytes;
-    int64_t peak_work;        /* most expansions of one row */
+    int64_t peak_work;        /* most work of one row (fc_tick) */
     int32_t err[3];
 } fc_job_t;
 
@@ -124,7 +124,7 @@ typedef struct {
     int64_t vcap, vsn, vtn;   /* V[state, t] at V + state * vsn + t * vtn (fc_v) */
     int32_t *act, *nact, *leaf;
     int64_t bytes;
-    int64_t work;             /* this row's expansions (fc_tick) */
+    int64_t work, next_poll;  /* this row's work (fc_tick), and where it polls next */
     int over;                 /* a buffer was refused for job->max_bytes: NOMEM is FC_ERR_BYTES */
     fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
     uint32_t row;             /* memo generation: entries of earlier rows are stale */
@@ -161,10 +161,12 @@ static inline int fc_room(fc_work_t *w, int64_t more) {
     return 0;
 }
 
-/* One expansion done: 0, or FC_ERR_WORK past job->max_work, or FC_ERR_STOPPED when job->poll
- * (called every FC_POLL expansions) asks to stop. */
-static inline int fc_tick(fc_work_t *w) {
-    if (++w->work % FC_POLL) return MJ_OK;
+/* An expansion done that wrote `edges` edge entries: MJ_OK, or FC_ERR_WORK past job->max_work,
+ * or FC_ERR_STOPPED when job->poll (called every FC_POLL of work) asks to stop. */
+static inline int fc_tick(fc_work_t *w, int64_t edges) {
+    w->work += 1 + edges;
+    if (w->work < w->next_poll) return MJ_OK;
+    w->next_poll = w->work + FC_POLL;
     const fc_job_t *job = w->job;
     if (job->max_work && w->work > job->max_work) return FC_ERR_WORK;
     return job->poll && job->poll(job->poll_ctx) ? FC_ERR_STOPPED : MJ_OK;

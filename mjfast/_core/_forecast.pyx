@@ -7,7 +7,7 @@ validated arrays; :mod:`mjfast.forecast` does the checking, the rules compilatio
 
 import threading
 
-from cpython.exc cimport PyErr_CheckSignals, PyErr_Occurred
+from cpython.ref cimport PyObject
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t
 
 from mjfast._core._capi cimport mj_shared_t, shared_tables
@@ -35,27 +35,36 @@ MF_TAB = <uint32_t *>_shared.fan_table
 _MAIN_THREAD = threading.main_thread().ident
 
 
+# The C API itself, without Cython's exception checks: _poll keeps what a handler raised.
+cdef extern from "Python.h":
+    int _check_signals "PyErr_CheckSignals" () noexcept
+    void _fetch "PyErr_Fetch" (PyObject **, PyObject **, PyObject **) noexcept
+    void _restore "PyErr_Restore" (PyObject *, PyObject *, PyObject *) noexcept
+
+
 cdef struct _stop_t:
     int32_t *stop  # set by another thread (run_chunks after Ctrl-C) or by _poll
     bint signals   # the main thread: Python's signal handlers run here
+    PyObject *error[3]  # what a signal handler raised (type, value, traceback), or NULLs
 
 
 cdef int _poll(void *ctx) noexcept nogil:
-    """The engine's poll (every FC_POLL expansions): stop when the flag is set, or, on the main
-    thread, when a signal handler raised (Ctrl-C: KeyboardInterrupt, left pending for run_rows)."""
+    """The engine's poll (every FC_POLL of work): stop when the flag is set, or, on the main
+    thread, when a signal handler raised (Ctrl-C: KeyboardInterrupt, kept for run_rows)."""
     cdef _stop_t *c = <_stop_t *>ctx
     if (<volatile int32_t *>c.stop)[0]:
         return 1
     if c.signals:
         with gil:
-            if PyErr_CheckSignals() < 0:
+            if _check_signals() < 0:
+                _fetch(&c.error[0], &c.error[1], &c.error[2])
                 c.stop[0] = 1
                 return 1
     return 0
 
 
 cdef int _raise_pending() except -1:
-    """Propagate the exception a signal handler left pending (see _poll)."""
+    """Propagate the exception set on the thread (see _poll and run_rows)."""
     return -1
 
 
@@ -92,16 +101,16 @@ def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible
     """Forecast rows [start, end) with the GIL released.
 
     Limits per row: ``max_states`` states, ``max_bytes`` bytes of the engine's buffers (held per
-    thread across its rows), ``max_work`` expansions (0: none). ``stop``: an int32 flag of one
+    thread across its rows), ``max_work`` work (an expansion counts 1 + the edge entries it
+    writes; 0: none). ``stop``: an int32 flag of one
     entry; another thread sets it to end the run (the row gets ERR_STOPPED); on the main thread
-    Ctrl-C is checked every FC_POLL expansions and raises KeyboardInterrupt here.
+    Ctrl-C is checked every FC_POLL of work and raises KeyboardInterrupt here.
 
     ``melds``/``visible``: None or C-contiguous uint8 (27,) (one row for all) or (n, 27);
     ``voids``: None (``void_scalar`` for all) or int8 (n,); ``sets``: 2..4 (hands of
     ``3 * sets + 1 - 3m`` tiles, one more with ``complete``). Outputs: ``ready``/``win`` (n, T) or,
     with ``complete``, (n * 27, T); ``value`` (n,) or (n * 27,); ``best``/``is_win`` (n,).
-    Returns (first bad row or -1, code, detail, detail, peak states, peak bytes, peak
-    expansions).
+    Returns (first bad row or -1, code, detail, detail, peak states, peak bytes, peak work).
     """
     cdef fc_job_t job
     cdef _stop_t flag
@@ -142,6 +151,7 @@ def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible
         raise ValueError("stop: one int32 flag")
     flag.stop = &stop[0]
     flag.signals = threading.get_ident() == _MAIN_THREAD
+    flag.error[0] = flag.error[1] = flag.error[2] = NULL
     job.poll = _poll
     job.poll_ctx = &flag
     job.ready = &ready[0, 0] if ready.shape[1] else NULL
@@ -160,7 +170,8 @@ def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible
     job.err[0] = job.err[1] = job.err[2] = 0
     with nogil:
         bad = fc_run(&job, start, end)
-    if bad >= 0 and job.err[0] == FC_ERR_STOPPED and PyErr_Occurred() != NULL:
-        _raise_pending()  # KeyboardInterrupt from _poll (a flag set by another thread raises none)
+    if flag.error[0] != NULL:  # a signal handler raised (KeyboardInterrupt): raise it here
+        _restore(flag.error[0], flag.error[1], flag.error[2])
+        _raise_pending()
     return (bad, job.err[0], job.err[1], job.err[2], job.peak_states, job.peak_bytes,
             job.peak_work)

@@ -15,21 +15,33 @@ from mjfast._args import OBJECTIVES, as_choice, as_flag, as_int, as_rules, as_vo
 from mjfast._batch import run_chunks
 from mjfast._core import _forecast
 from mjfast._typing import HandLike, HandsLike, MeldsLike, RulesLike, VoidSuits
-from mjfast._validate import prepare, row_error
+from mjfast._validate import Prepared, prepare, row_error
 from mjfast.errors import InvalidArgumentError, InvalidHandError
 from mjfast.rules import MAX_FAN, Rules
 from mjfast.scoring.patterns import compile_rules
 
 from .types import Forecast, VoidChoice
 
-__all__ = ["MAX_DRAWS", "MAX_STATES", "forecast", "choose_void"]
+__all__ = ["MAX_BYTES", "MAX_DRAWS", "MAX_STATES", "MAX_WORK", "forecast", "choose_void"]
 
 MAX_DRAWS: int = _forecast.MAX_DRAWS
 """The most draws a forecast looks ahead (27: the 108-tile wall left after the deal, shared)."""
 
 MAX_STATES = 1_000_000
-"""The most states one hand's graph may hold (at most about 0.5 GB at 27 draws with exchanges,
-a quarter more without)."""
+"""The most states one hand's graph may hold."""
+
+MAX_BYTES = 512 << 20
+"""The most bytes the engine's buffers may take for one hand, per worker thread (512 MiB):
+states, hash table, edges, picks, value and flow rows, counted where they are allocated (at their
+capacity, so the resident memory stays below). Measured on the 2-core VM of the README: the
+largest documented case, 1-shanten over 5 draws with exchanges (830,000 states), takes 255 MiB
+and peaks at 286 MB resident; ``123m456m789m23p55p`` over 27 draws with every s tile and 6-9p
+seen took 1.58 GB (1.04 GB resident) before this cap and is now refused."""
+
+MAX_WORK = 32_000_000
+"""The most work one hand may take: a state expansion counts 1 plus the edge entries it writes
+(time goes with both, about 0.2-0.5 us a unit). The 1-shanten 5-draw case takes 15 million;
+``789m23p55p`` with two pungs over 7 draws with exchanges (about a minute before) is refused."""
 _CHUNK = 16  # rows per threaded task: one forecast takes from microseconds to a second
 _GROW_TO = 1024  # one worker's chunks grow up to this while they are fast (run_chunks)
 
@@ -64,9 +76,11 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
     ``points`` model). ``exchanges``: True
     allows same-shanten exchanges (手替わり); False keeps a draw only when it lowers shanten.
     With exchanges the exact state graph grows ten- to twentyfold per draw (under a second up to
-    4 draws at 1-2 shanten); past :data:`MAX_STATES` states the call raises
-    :class:`~mjfast.errors.InvalidArgumentError`. Without, 18 draws take milliseconds at 1-2
-    shanten and at most about a second at 5 (README "Forecasts"). ``sets`` as for
+    4 draws at 1-2 shanten); past :data:`MAX_STATES` states, :data:`MAX_BYTES` bytes or
+    :data:`MAX_WORK` work the call raises :class:`~mjfast.errors.InvalidArgumentError` naming
+    the hand. Ctrl-C stops a long call within about a second (the engine polls for it).
+    Without, 18 draws take milliseconds at 1-2 shanten and at most about a second at 5 (README
+    "Forecasts"). ``sets`` as for
     :func:`~mjfast.shanten`: 3 or 2 forecast the short hands (3 * sets + 1 - 3m tiles, or one
     more for the per-discard form; seven pairs needs 4 sets).
 
@@ -101,15 +115,18 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
     table, pay = compile_rules(r), payments(r)
     obj = _forecast.OBJ_VALUE if goal == "value" else _forecast.OBJ_WIN
 
+    stop = np.zeros(1, np.int32)  # set on Ctrl-C: the workers' rows end at their next poll
+
     def run(start: int, end: int) -> tuple[int, int, int, int]:
         res = _forecast.run_rows(p.hands, p.melds, p.voids, p.void_scalar, p.visible, t, swap, obj,
-                                 p.sets, complete, table, pay, MAX_STATES, ready, win, value, best, is_win,
-                                 start, end)
+                                 p.sets, complete, table, pay, MAX_STATES, MAX_BYTES, MAX_WORK,
+                                 stop, ready, win, value, best, is_win, start, end)
         return res[0], res[1], res[2], res[3]
 
-    bad = run_chunks(run, n, p.workers, False, chunk=_CHUNK, grow_to=_GROW_TO)
+    bad = run_chunks(run, n, p.workers, False, chunk=_CHUNK, grow_to=_GROW_TO,
+                     on_stop=lambda: stop.fill(1))
     if bad is not None:
-        raise _error(bad, p.batch, complete, p.sets)
+        raise _error(bad, p, complete, t, swap)
     shape = (n, 27) if complete else (n,)
     ready, win, value = ready.reshape(*shape, t), win.reshape(*shape, t), value.reshape(shape)
     if p.batch:
@@ -127,18 +144,38 @@ def _complete(row: np.ndarray, melds: np.ndarray | None, sets: int) -> bool:
     return int(row.sum()) == hand_sizes(sets, m)[1]
 
 
-def _error(bad: tuple[int, int, int, int], batch: bool, complete: bool, sets: int) -> Exception:
+def _error(bad: tuple[int, int, int, int], p: Prepared, complete: bool, draws: int,
+           exchanges: bool) -> BaseException:
     row, code, a, b = bad
-    where = f"hands[{row}]" if batch else "hand"
-    if code == _forecast.ERR_STATES:
-        return InvalidArgumentError(
-            f"{where}: the forecast needs more than {a:,} states; use exchanges=False or fewer "
-            "draws for a hand this far from ready")
+    where = f"hands[{row}]" if p.batch else "hand"
+    limit = {_forecast.ERR_STATES: f"{a:,} states (MAX_STATES)",
+             _forecast.ERR_BYTES: f"{_size(MAX_BYTES)} of memory (MAX_BYTES; {b:,} states)",
+             _forecast.ERR_WORK: f"{a:,} state expansions (MAX_WORK; {b:,} states)"}.get(code)
+    if limit is not None:
+        return InvalidArgumentError(f"{where}: the forecast needs more than {limit}; "
+                                    + _what_grew(p, row, draws, exchanges))
+    if code == _forecast.ERR_STOPPED:  # another thread's Ctrl-C (run_chunks raises it first)
+        return KeyboardInterrupt()
     if code == _forecast.ERR_NOMEM:
         return MemoryError(f"{where}: out of memory for the forecast's state graph")
     if code == _forecast.ERR_EMPTY_POOL:
         return InvalidHandError(f"{where}: every tile is held or visible; nothing is left to draw")
-    return row_error(code, a, b, row, batch, "complete" if complete else "waiting", sets)
+    return row_error(code, a, b, row, p.batch, "complete" if complete else "waiting", p.sets)
+
+
+def _size(n: int) -> str:
+    return f"{n >> 20:,} MiB" if n >= 1 << 20 else f"{n:,} bytes"
+
+
+def _what_grew(p: Prepared, row: int, draws: int, exchanges: bool) -> str:
+    """What to change for a hand past a limit: exchanges first, else what the graph grew with."""
+    if exchanges:
+        return "use exchanges=False or fewer draws for a hand this far from ready"
+    void = int(p.voids[row]) if p.voids is not None else p.void_scalar
+    held = 0 if void < 0 else int(p.hands[row, 9 * void:9 * void + 9].sum())
+    tiles = f", {held} tiles of the void suit held (each costs a draw)" if held else ""
+    return (f"exchanges are off: it grows with the draws ({draws}) and the shanten{tiles}; "
+            "use fewer draws")
 
 
 def choose_void(hand: HandLike, *, draws: int, visible: Any = None, rules: RulesLike = None,

@@ -136,3 +136,11 @@ def test_every_declared_kernel_has_a_function():
     assert set(mdask.KERNELS) <= set(mdask.__all__)
     for name, kernel in mdask.KERNELS.items():  # the numpy API's batch function of that name
         assert kernel.func in (getattr(mjfast, name), getattr(mjfast.scoring.batch, name, None))
+
+
+def test_an_option_the_kernel_lacks_is_named():
+    """Found by tests/fuzz/test_fuzz_dask.py: waits(form=...) was Python's TypeError."""
+    with pytest.raises(InvalidArgumentError, match=r"^form: not taken by waits$"):
+        mdask.apply("waits", lazy(H13), form="all")
+    with pytest.raises(InvalidArgumentError, match=r"^nothing: not taken by forecast$"):
+        mdask.forecast(lazy(H13), draws=1, nothing=1)

@@ -120,3 +120,13 @@ def test_bad_arguments_are_refused_at_once(what, options, message):
 def test_a_frame_without_hands_is_refused():
     with pytest.raises(InvalidArgumentError, match="expected a 'hand' column .* got columns x"):
         mdask.map_partitions(frame(x=[1, 2]), "shanten")
+
+
+def test_hostile_what_and_errors_are_named():
+    """Found by tests/fuzz/test_fuzz_dask.py: a TypeError for what=None, numpy's truth-value
+    ValueError for errors=<an array>."""
+    df = pd.DataFrame({"hand": STRINGS[:3]})
+    with pytest.raises(InvalidArgumentError, match=r"^what: expected a kernel name"):
+        mdask.map_partitions(df, None)
+    with pytest.raises(InvalidArgumentError, match=r"^errors: "):
+        mdask.map_partitions(df, "shanten", errors=np.array([], bool))

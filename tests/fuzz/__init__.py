@@ -13,8 +13,17 @@ never IndexError, KeyError, AttributeError, OverflowError, RecursionError, Syste
 MemoryError, a bare TypeError, a hang or a crash; and a refused batch call leaves a caller's
 ``out=`` array as it was. The command line returns 2 with one line on stderr instead.
 
+Surfaces: the kernels, scoring, settlement, rules, notation, stats, the CLI, the forecasts
+(``test_fuzz_forecast.py``: hostile options, and the state, byte and work caps), the table
+(``test_fuzz_table.py``: Table, its steps, TableBatch, self-play), the C library
+(``test_fuzz_capi.py``: through the capsule of the loaded library, mutated rules blobs, hostile
+counts, options, void suits and batch sizes; every result a documented value or an ``MJ_E_*``
+code, and no fan of a blob that loads ever an error code) and Dask (``test_fuzz_dask.py``:
+arrays, forecast and dataframes with hostile options and rows on the synchronous scheduler;
+``errors="coerce"`` never aborts).
+
 Example count: every test runs under :data:`tests.fuzz.hostile.FUZZ`, the suite's settings
-profile: 100 examples per test by default (the whole suite takes about 20 seconds on two
+profile: 100 examples per test by default (the whole suite takes about a minute on two
 cores, as CI runs it with ``pytest tests``), or as many as the environment variable
 ``MJFAST_FUZZ_EXAMPLES`` asks for. A long run, with fresh examples on each run (the default
 ``ci`` profile draws the same ones every time)::

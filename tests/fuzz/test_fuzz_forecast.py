@@ -62,3 +62,30 @@ def test_choose_void(data: st.DataObject) -> None:
                   and all(isinstance(c, mjfast.VoidChoice) for c in r))
     if not bad:
         assert res.ok, f"a valid call was refused: {res.value!r}"
+
+
+@FUZZ
+@given(data=st.data())
+def test_forecast_caps(data: st.DataObject) -> None:
+    """Any hand, draws and exchanges under small caps: a result, or InvalidArgumentError naming
+    the hand (the state, byte and work caps), never a hang or a crash."""
+    from mjfast.forecast import api
+
+    case = data.draw(cases(visible=True, void_rule=True, form="all", max_melds=2))
+    caps = {"MAX_STATES": data.draw(st.integers(1, 5000)),
+            "MAX_BYTES": data.draw(st.integers(1, 4 << 20)),
+            "MAX_WORK": data.draw(st.integers(1, 200_000))}
+    saved = {k: getattr(api, k) for k in caps}
+    try:
+        for k, v in caps.items():
+            setattr(api, k, v)
+        kw = {"draws": data.draw(st.integers(0, 27)), "exchanges": data.draw(st.booleans()),
+              "melds": case.api_melds, "void_suit": case.void_suit, "visible": case.visible}
+        res = outcome(lambda: mjfast.forecast(case.hand, **kw), names=("hand", "visible"),
+                      returns=lambda r: isinstance(r, mjfast.Forecast))
+    finally:
+        for k, v in saved.items():
+            setattr(api, k, v)
+    if not res.ok:
+        assert "the forecast needs more than" in str(res.value) or "visible" in str(res.value) \
+            or "nothing is left to draw" in str(res.value), res.value
