@@ -20,6 +20,7 @@ except ImportError as exc:  # pragma: no cover - only without a build
         f"editing a .pyx or src/*.h file). Original error: {exc}"
     ) from exc
 
+from ._version import __version__ as __version__
 from .analysis import INVALID_MASK, INVALID_ROW, UNWINNABLE, is_win, mask_to_tiles, shanten, waits
 from .capi import get_include
 from .efficiency import NOT_HELD, Discard, advise, discards, effective_tiles
@@ -42,8 +43,6 @@ from .tiles import (
     parse_melds,
     parse_tile,
 )
-
-__version__ = "0.1.0"
 
 __all__ = [
     "INVALID_FAN",

@@ -37,8 +37,8 @@ def _skip(folder: str, names: list[str]) -> set[str]:
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Iterator[zipfile.ZipFile]:
-    pytest.importorskip("Cython")  # --no-build-isolation builds with this environment's tools
-    pytest.importorskip("setuptools")
+    # --no-build-isolation builds with this environment's Cython, setuptools and wheel (the test
+    # extra lists them)
     tmp = tmp_path_factory.mktemp("wheel")
     source, dist = tmp / "source", tmp / "dist"
     shutil.copytree(ROOT, source, ignore=_skip)
@@ -100,3 +100,33 @@ def test_development_tree_stays_out(wheel: zipfile.ZipFile) -> None:
 def test_console_script(wheel: zipfile.ZipFile) -> None:
     (entry_points,) = (n for n in _names(wheel) if n.endswith(".dist-info/entry_points.txt"))
     assert "mjfast = mjfast.cli:main" in wheel.read(entry_points).decode()
+
+
+def _metadata(wheel: zipfile.ZipFile) -> str:
+    (meta,) = (n for n in _names(wheel) if n.endswith(".dist-info/METADATA"))
+    return wheel.read(meta).decode()
+
+
+def test_one_version(wheel: zipfile.ZipFile) -> None:
+    """mjfast/_version.py is the one source: the wheel's metadata and the C header carry it."""
+    import mjfast
+
+    assert f"\nVersion: {mjfast.__version__}\n" in _metadata(wheel)
+    header = wheel.read("mjfast/_core/include/mjfast.h").decode()
+    assert f'#define MJFAST_VERSION "{mjfast.__version__}"' in header
+
+
+def test_metadata_for_an_index(wheel: zipfile.ZipFile) -> None:
+    meta = _metadata(wheel)
+    assert "License: MIT" in meta and "Requires-Python: >=3.11" in meta
+    assert "Project-URL: Documentation, " in meta and "Project-URL: Source, " in meta
+    assert "Description-Content-Type: text/markdown" in meta
+    assert any(n.endswith(".dist-info/LICENSE") or "/licenses/LICENSE" in n for n in _names(wheel))
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ELF sections")
+def test_extensions_carry_no_debug_info(wheel: zipfile.ZipFile) -> None:
+    extensions = [n for n in _names(wheel) if n.endswith(".so")]
+    assert extensions
+    for name in extensions:
+        assert b".debug_info" not in wheel.read(name), name

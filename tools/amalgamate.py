@@ -1,9 +1,9 @@
 """Write the C library's amalgamation, src/mjfast.h + src/mjfast.c (dev-time, like tablegen.py).
 
 The component headers in src/ stay the sources of truth; this tool joins them, SQLite style,
-into one header (src/mjfast.h.in with the package version) and one C file: the suit tables
-(the bytes of src/mjfast_tables.h, repacked with a small LZ77 that mjfast.c expands in C, so no
-zlib), the kernels (mjfast_row.h, mjfast_kernels.h with mjfast_probes.h, mjfast_fan.h), the
+into one header (src/mjfast.h.in with the version of mjfast/_version.py) and one C file: the
+suit tables (the bytes of src/mjfast_tables.h, repacked with a small LZ77 that mjfast.c expands
+in C, so no zlib), the kernels (mjfast_row.h, mjfast_kernels.h with mjfast_probes.h, mjfast_fan.h), the
 preset rules (compiled by mjfast.scoring.patterns.compile_rules, so this needs the package
 importable) and the API (src/mjfast_api.c). tests/core/test_capi.py checks that the committed
 files equal its output.
@@ -165,9 +165,9 @@ def _component(name: str) -> str:
 
 
 def _version() -> str:
-    match = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    match = re.search(r'^__version__ = "([^"]+)"', (ROOT / "mjfast" / "_version.py").read_text(), re.M)
     if match is None:
-        raise SystemExit("amalgamate: no version in pyproject.toml")
+        raise SystemExit("amalgamate: no __version__ in mjfast/_version.py")
     return match[1]
 
 

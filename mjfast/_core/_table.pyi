@@ -7,6 +7,8 @@ import numpy as np
 NUM_ACTIONS: int
 MAX_DISCARDS: int
 SCALARS: tuple[str, ...]
+PARAMS: tuple[str, ...]
+MULT: int
 
 def deal_wall(seed: int, index: int) -> np.ndarray: ...
 def selfplay(
@@ -23,7 +25,9 @@ def selfplay(
     cha: np.ndarray,
     turns: np.ndarray,
     flags: np.ndarray,
+    dealers: np.ndarray,
     log: np.ndarray | None,
+    session: int = ...,
     check: bool = ...,
 ) -> list[tuple[int, int]]: ...
 
@@ -46,7 +50,8 @@ class Runner:
     def __init__(self, k: int, kinds: np.ndarray, fan: np.ndarray, params: np.ndarray,
                  seed: int, start: int, end: int, order: np.ndarray, fans: np.ndarray,
                  net: np.ndarray, pig: np.ndarray, cha: np.ndarray, dealin: np.ndarray,
-                 turns: np.ndarray, flags: np.ndarray) -> None: ...
+                 turns: np.ndarray, flags: np.ndarray, dealers: np.ndarray,
+                 session: int = ...) -> None: ...
     def advance(self, waiting: np.ndarray) -> int: ...
     def act(self, which: np.ndarray, actions: np.ndarray) -> int: ...
     def observe(self, which: np.ndarray, *arrays: Any) -> None: ...

@@ -48,6 +48,9 @@ class ObsBuffers:
             self.obs[k][i] = obs[k]
 
 
+_MAX_TABLES = 2**31 - 1  # the C engine counts its tables in an int
+
+
 class TableBatch:
     """``n`` tables of ``players`` seats stepped together; each step takes one action per table
     (for that table's :attr:`current_player`). A finished table is dealt again at once (the
@@ -77,7 +80,7 @@ class TableBatch:
 
     def __init__(self, n: int, players: int = 4, *, rules: Rules | str | None = None,
                  seed: int = 0, engine: str = "c", keep_final: bool = False):
-        self._n = as_int(n, "n", minimum=1)
+        self._n = as_int(n, "n", minimum=1, maximum=_MAX_TABLES)
         self._players = as_int(players, "players", minimum=2, maximum=MAX_TABLE_PLAYERS)
         self._rules = as_rules(rules)
         self._seed = as_int(seed, "seed", minimum=0, maximum=2**64 - 1)
