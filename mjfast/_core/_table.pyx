@@ -431,20 +431,28 @@ cdef class Runner:
     def observe(self, const int32_t[::1] which, int64_t[:, ::1] scalars, uint8_t[:, ::1] hand,
                 int8_t[:, :, :, ::1] melds, int8_t[:, :, ::1] discards, uint8_t[:, :, ::1] taken,
                 int8_t[:, ::1] voids, uint8_t[:, ::1] out, int64_t[:, ::1] scores,
-                uint8_t[:, ::1] masks, int64_t[::1] hints, int8_t[::1] shanten):
-        """Row i of each output: table ``which[i]``'s seat to act: its observation (as
-        :meth:`Batch.observe`), legal mask, the efficient player's action and the shanten of
-        its concealed hand (with its melds and void)."""
+                uint8_t[:, ::1] masks, int64_t[::1] hints, int8_t[::1] shanten, int seat=-1):
+        """Row i of each output: table ``which[i]``'s seat to act (or ``seat``): its observation
+        (as :meth:`Batch.observe`), legal mask, the efficient player's action and the shanten
+        of its concealed hand (with its melds and void); -1 for both once the hand is over (a
+        finished table keeps its last state until it is dealt again)."""
         cdef Py_ssize_t i
         cdef mt_table_t *t
         cdef int p
+        if seat >= self.players:
+            raise ValueError(f"seat: expected -1 or a seat below {self.players}")
         with nogil:
             for i in range(which.shape[0]):
                 t = &self.tables[which[i]]
-                p = t.current
+                p = t.current if seat < 0 else seat
                 mt_observe(t, p, &scalars[i, 0], &hand[i, 0], &melds[i, 0, 0, 0],
                            &discards[i, 0, 0], &taken[i, 0, 0], &voids[i, 0], &out[i, 0],
                            &scores[i, 0])
                 mt_mask(t, &masks[i, 0])
+                if t.phase == MT_OVER or p != t.current:
+                    memset(&masks[i, 0], 0, MT_ACTIONS)
+                    hints[i] = -1
+                    shanten[i] = -1
+                    continue
                 hints[i] = mt_efficient_action(t, &masks[i, 0], self.memo)
                 shanten[i] = <int8_t>mt_shanten(t.hands[p], t.meld_counts[p], t.void_[p])

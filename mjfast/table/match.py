@@ -19,7 +19,7 @@ from mjfast.table.actions import NUM_ACTIONS, IllegalActionError, action_name
 from mjfast.table.batch import ObsBuffers
 from mjfast.table.cengine import PLAYER_KINDS, check_kinds, engine_rules, session_ranges
 
-__all__ = ["BatchPlayer", "play_batched"]
+__all__ = ["BatchPlayer", "Views", "empty_results", "play_batched"]
 
 TABLES = 256
 """Tables one thread keeps in play: enough decisions per call to batch the forecasts."""
@@ -41,7 +41,7 @@ class BatchPlayer(Protocol):
     def __call__(self, obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int: ...
 
 
-class _Views(ObsBuffers):
+class Views(ObsBuffers):
     """The arrays one Runner writes the waiting tables' observations into."""
 
     def __init__(self, k: int, p: int):
@@ -50,13 +50,16 @@ class _Views(ObsBuffers):
         self.hints = np.empty(k, np.int64)
         self.shanten = np.empty(k, np.int8)
 
-    def fill(self, runner: Any, which: np.ndarray) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    def fill(self, runner: Any, which: np.ndarray, seat: int = -1
+             ) -> tuple[dict[str, np.ndarray], np.ndarray]:
+        """The observations of the tables ``which`` (their seat to act, or ``seat``)."""
         w = len(which)
-        runner.observe(which, *self.out(w), self.masks[:w], self.hints[:w], self.shanten[:w])
+        runner.observe(which, *self.out(w), self.masks[:w], self.hints[:w], self.shanten[:w],
+                       seat)
         return {k: v[:w] for k, v in self.obs.items()}, self.masks[:w].view(np.bool_)
 
 
-def _empty(n: int, p: int) -> dict[str, np.ndarray]:
+def empty_results(n: int, p: int) -> dict[str, np.ndarray]:
     return {"order": np.full((n, p), -1, np.int8), "fan": np.full((n, p), -1, np.int16),
             "net": np.zeros((n, p), np.int64), "hua_zhu": np.zeros((n, p), np.uint8),
             "cha_da_jiao": np.zeros((n, p), np.uint8), "dealt_in": np.zeros((n, p), np.uint8),
@@ -73,7 +76,7 @@ def _run_range(seats: Sequence[int | BatchPlayer], rules: Rules, seed: int, sess
     runner = _table.Runner(k, kinds, fan, params, seed, start, end, part["order"], part["fan"],
                            part["net"], part["hua_zhu"], part["cha_da_jiao"], part["dealt_in"],
                            part["turns"], part["flags"], part["dealer"], session)
-    views = _Views(k, len(seats))
+    views = Views(k, len(seats))
     waiting = np.empty(k, np.int32)
     actions = np.empty(k, np.int64)
     while (w := runner.advance(waiting)) > 0:
@@ -106,7 +109,7 @@ def play_batched(hands: int, seats: Sequence[int | BatchPlayer], rules: Rules, s
     # a batch player gets the efficient player's hints: it needs what that player needs
     check_kinds(rules, [s if isinstance(s, int) else PLAYER_KINDS["efficient"] for s in seats])
     p = len(seats)
-    out = _empty(hands, p)
+    out = empty_results(hands, p)
     ranges = session_ranges(hands, session, workers)
     if len(ranges) == 1:
         _run_range(seats, rules, seed, session, ranges[0][0], ranges[0][1], out)
