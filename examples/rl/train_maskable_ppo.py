@@ -25,6 +25,7 @@ import time
 
 import gymnasium
 import numpy as np
+import torch
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.wrappers import ActionMasker
 from stable_baselines3.common.monitor import Monitor
@@ -76,7 +77,7 @@ class Features(gymnasium.ObservationWrapper):
 def make_env() -> gymnasium.Env:
     env = gymnasium.make("mjfast/XueZhan-v0", opponents="efficient", seat=SEAT)
     env = Monitor(env)
-    masks = ActionMasker(env, lambda e: e.unwrapped.table.legal_actions(SEAT))
+    masks = ActionMasker(env, lambda e: e.unwrapped.action_masks())
     return Features(masks)
 
 
@@ -88,20 +89,21 @@ def evaluate(env: gymnasium.Env, policy: str, model: MaskablePPO, hands: int) ->
         features, _ = env.reset(seed=10**6 + i)
         done = False
         while not done:
-            table = env.unwrapped.table
-            mask = table.legal_actions(SEAT)
+            raw = env.unwrapped.raw_observation()
+            mask = raw["mask"]
             if policy == "trained":
                 action = int(model.predict(features, action_masks=mask, deterministic=True)[0])
             elif policy == "random":
                 action = int(rng.choice(np.flatnonzero(mask)))
             else:
-                action = efficient_player(table.observation(SEAT), mask, rng)
+                action = efficient_player(raw, mask, rng)
             features, reward, done, _, _ = env.step(action)
             total += reward
     return total / hands
 
 
 def main() -> None:
+    torch.set_num_threads(1)  # one core: small networks gain nothing from more threads
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=60_000, help="agent steps of training")
     parser.add_argument("--eval", type=int, default=1000, help="evaluation hands")

@@ -273,12 +273,13 @@ EXTERNAL = _EXTERNAL
 
 
 cdef class Runner:
-    """Hands [start, end) of a run seeded ``seed`` (hand i dealt and seeded as :func:`selfplay`
-    deals it), ``k`` at a time: seats of kind 0 (random) or 1 (efficient) play in C; a seat of
-    kind :data:`EXTERNAL` stops its table whenever it has more than one legal action, until
+    """Hands [start, end) of a run seeded ``seed`` (hand i dealt, seeded and given its dealer as
+    :func:`selfplay` does: a table plays the hands of one session of ``session`` in order),
+    ``k`` tables at a time: seats of kind 0 (random) or 1 (efficient) play in C; a seat of kind
+    :data:`EXTERNAL` stops its table whenever it has more than one legal action, until
     :meth:`act` gives the action. Row i - start of the outputs gets hand i's results (as
-    :func:`selfplay` writes them) and ``dealin``: the seats whose discard or added kong was won on.
-    """
+    :func:`selfplay` writes them) and ``dealin``: the seats whose discard or added kong was won
+    on. ``start`` is the first hand of a session."""
 
     cdef mt_table_t *tables
     cdef int64_t *hand
@@ -289,7 +290,8 @@ cdef class Runner:
     cdef int k, players
     cdef int kinds[4]
     cdef uint64_t seed
-    cdef int64_t start, next_hand, end
+    cdef int64_t start, next_hand, end, session
+    cdef int8_t[::1] dealers
     cdef int8_t[:, ::1] order
     cdef int16_t[:, ::1] fans
     cdef int64_t[:, ::1] net
@@ -303,25 +305,29 @@ cdef class Runner:
                   const int64_t[::1] params, uint64_t seed, int64_t start, int64_t end,
                   int8_t[:, ::1] order, int16_t[:, ::1] fans, int64_t[:, ::1] net,
                   uint8_t[:, ::1] pig, uint8_t[:, ::1] cha, uint8_t[:, ::1] dealin,
-                  int32_t[::1] turns, uint8_t[:, ::1] flags):
+                  int32_t[::1] turns, uint8_t[:, ::1] flags, int8_t[::1] dealers,
+                  int64_t session=1):
         cdef int j
-        if not 2 <= kinds.shape[0] <= 4 or k < 1 or end - start > order.shape[0]:
-            raise ValueError("kinds, k or the outputs out of range")
+        if (not 2 <= kinds.shape[0] <= 4 or k < 1 or end - start > order.shape[0]
+                or session < 1 or start % session):
+            raise ValueError("kinds, k, session or the outputs out of range")
         self.tables = <mt_table_t *>malloc(sizeof(mt_table_t) * k)
         self.hand = <int64_t *>malloc(sizeof(int64_t) * k)
         self.rngs = <uint64_t *>malloc(sizeof(uint64_t) * k)
         self.memo = mt_memo_new()  # NULL only makes the efficient players slower
         if self.tables == NULL or self.hand == NULL or self.rngs == NULL:
             raise MemoryError()
-        self._keep = np.asarray(fan)
+        self._keep = (np.asarray(fan), np.asarray(params))  # R points into both
         _rules(&self.R, fan, params)
         self.k, self.players, self.seed = k, kinds.shape[0], seed
         for j in range(self.players):
             self.kinds[j] = kinds[j]
-        self.start, self.next_hand, self.end = start, start, end
+        self.start, self.next_hand, self.end, self.session = start, start, end, session
+        self.dealers = dealers
         self.order, self.fans, self.net, self.pig, self.cha = order, fans, net, pig, cha
         self.dealin, self.turns, self.flags = dealin, turns, flags
         for j in range(k):
+            self.hand[j] = -1
             self._deal(j)
 
     def __dealloc__(self):
@@ -331,16 +337,23 @@ cdef class Runner:
         free(self.memo)
 
     cdef void _deal(self, int j) noexcept nogil:
-        """The next hand of the range into table j, or mark it idle (-1)."""
+        """The next hand of table j's session (dealt by the last hand's next dealer), else the
+        first of the next session (dealt by seat 0), or mark the table idle (-1)."""
         cdef uint8_t wall[108]
-        cdef int64_t i = self.next_hand
-        if i >= self.end:
+        cdef int64_t i = self.hand[j] + 1
+        cdef int dealer = 0
+        if self.hand[j] >= 0 and i % self.session != 0 and i < self.end:
+            dealer = mt_next_dealer(&self.tables[j])
+        elif self.next_hand < self.end:
+            i = self.next_hand
+            self.next_hand = min(i + self.session, self.end)
+        else:
             self.hand[j] = -1
             return
-        self.next_hand += 1
         self.hand[j] = i
+        self.dealers[i - self.start] = <int8_t>dealer
         mt_deal_wall(self.seed, <uint64_t>i, wall)
-        mt_init(&self.tables[j], &self.R, self.players, 0, wall)
+        mt_init(&self.tables[j], &self.R, self.players, dealer, wall)
         self.rngs[j] = self.seed ^ (<uint64_t>i * 0xD1B54A32D192ED03ULL)
         mt_next(&self.rngs[j])
 
@@ -416,20 +429,28 @@ cdef class Runner:
     def observe(self, const int32_t[::1] which, int64_t[:, ::1] scalars, uint8_t[:, ::1] hand,
                 int8_t[:, :, :, ::1] melds, int8_t[:, :, ::1] discards, uint8_t[:, :, ::1] taken,
                 int8_t[:, ::1] voids, uint8_t[:, ::1] out, int64_t[:, ::1] scores,
-                uint8_t[:, ::1] masks, int64_t[::1] hints, int8_t[::1] shanten):
-        """Row i of each output: table ``which[i]``'s seat to act: its observation (as
-        :meth:`Batch.observe`), legal mask, the efficient player's action and the shanten of
-        its concealed hand (with its melds and void)."""
+                uint8_t[:, ::1] masks, int64_t[::1] hints, int8_t[::1] shanten, int seat=-1):
+        """Row i of each output: table ``which[i]``'s seat to act (or ``seat``): its observation
+        (as :meth:`Batch.observe`), legal mask, the efficient player's action and the shanten
+        of its concealed hand (with its melds and void); -1 for both once the hand is over (a
+        finished table keeps its last state until it is dealt again)."""
         cdef Py_ssize_t i
         cdef mt_table_t *t
         cdef int p
+        if seat >= self.players:
+            raise ValueError(f"seat: expected -1 or a seat below {self.players}")
         with nogil:
             for i in range(which.shape[0]):
                 t = &self.tables[which[i]]
-                p = t.current
+                p = t.current if seat < 0 else seat
                 mt_observe(t, p, &scalars[i, 0], &hand[i, 0], &melds[i, 0, 0, 0],
                            &discards[i, 0, 0], &taken[i, 0, 0], &voids[i, 0], &out[i, 0],
                            &scores[i, 0])
                 mt_mask(t, &masks[i, 0])
+                if t.phase == MT_OVER or p != t.current:
+                    memset(&masks[i, 0], 0, MT_ACTIONS)
+                    hints[i] = -1
+                    shanten[i] = -1
+                    continue
                 hints[i] = mt_efficient_action(t, &masks[i, 0], self.memo)
                 shanten[i] = <int8_t>mt_shanten(t.hands[p], t.meld_counts[p], t.void_[p])

@@ -47,6 +47,7 @@ class ObsBuffers:
         for k in OBSERVATION_KEYS:
             self.obs[k][i] = obs[k]
 
+
 _MAX_TABLES = 2**31 - 1  # the C engine counts its tables in an int
 
 

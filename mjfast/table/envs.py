@@ -31,11 +31,12 @@ from mjfast.rules import Rules
 from mjfast.table.actions import NUM_ACTIONS
 from mjfast.table.batch import TableBatch
 from mjfast.table.engine import MAX_TABLE_PLAYERS, Table
-from mjfast.table.players import Player, as_players
-from mjfast.table.state import MAX_DISCARDS, PHASE_NAMES, PHASE_OVER
+from mjfast.table.players import Player
+from mjfast.table.seat import SeatGame
+from mjfast.table.state import MAX_DISCARDS, MELD_KINDS, PHASE_NAMES, PHASE_OVER
 from mjfast.tiles import SUITS, format_hand, format_tile
 
-__all__ = ["ENV_ID", "observation_space", "register", "render_text", "vector_env"]
+__all__ = ["ENV_ID", "observation_space", "register", "render_text", "seat_text", "vector_env"]
 
 ENV_ID = "mjfast/XueZhan-v0"
 """The Gymnasium id of the single-seat environment."""
@@ -168,13 +169,15 @@ def _single_class() -> type:
 
     class XueZhanEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
         """One seat of a 血战 hand against built-in players (``opponents``: one name or
-        callable for every other seat, or one per other seat); an episode is one hand.
+        callable for every other seat, or one per other seat); an episode is one hand, played
+        in C when every opponent is ``efficient`` or ``random`` (else on a Python
+        :class:`~mjfast.table.Table`, :mod:`mjfast.table.seat`).
 
         The agent's decisions with a single legal action are taken for it. ``reward``: what
         the seat was paid from its action to its next decision (or the end of the hand). An
         illegal action ends the episode (terminated) with reward ``illegal_reward`` and
         ``info["illegal"]`` True, as PettingZoo's classic games do. ``reset(seed=)`` seeds
-        the deal and the opponents' generator.
+        the deal and the opponents' generator. ``render()``: the seat's view as text.
         """
 
         metadata = {"render_modes": _RENDER_MODES, "render_fps": 1}
@@ -184,64 +187,73 @@ def _single_class() -> type:
                      render_mode: str | None = None, illegal_reward: float = -1.0):
             n = as_int(players, "players", minimum=2, maximum=MAX_TABLE_PLAYERS)
             self.illegal_reward = float(illegal_reward)
-            self._rules = as_rules(rules)
-            self.seat = as_player(seat, "seat", n)
             others = [opponents] * (n - 1) if isinstance(opponents, str) or callable(opponents) \
                 else list(opponents)
-            self._others = as_players(others, n - 1, self._rules)
+            self.game = SeatGame(others, n, as_player(seat, "seat", n), as_rules(rules))
             self.render_mode = None if render_mode is None else \
                 as_choice(render_mode, "render_mode", tuple(_RENDER_MODES))
             self.observation_space = observation_space(n, np.int8)
             self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
-            self.table = Table(self._rules, players=n, seed=0)
+            self._raw: dict[str, Any] = {}
 
-        def _obs(self) -> dict[str, Any]:
-            raw = self.table.observation(self.seat)
-            obs = {k: np.asarray(v, np.int64) if np.ndim(v) == 0 else v for k, v in raw.items()}
-            obs["action_mask"] = self.table.legal_actions(self.seat).astype(np.int8)
+        def _obs(self, raw: dict[str, Any]) -> dict[str, Any]:
+            self._raw = raw
+            obs = {k: np.asarray(raw[k], np.int64) if np.ndim(raw[k]) == 0 else np.array(raw[k])
+                   for k in raw if k != "mask"}
+            obs["action_mask"] = raw["mask"].astype(np.int8)
             return obs
-
-        def _advance(self) -> int:
-            """Play until the agent has a choice or the hand ends; the agent's payments."""
-            paid = 0
-            t = self.table
-            while not t.is_over:
-                p = t.current_player
-                mask = t.legal_actions(p)
-                if p == self.seat:
-                    legal = np.flatnonzero(mask)
-                    if len(legal) > 1:
-                        break
-                    paid += int(t.step(int(legal[0]))[self.seat])
-                    continue
-                player = self._others[p - (p > self.seat)]
-                paid += int(t.step(player(t.observation(p), mask, self.np_random))[self.seat])
-            return paid
 
         def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
                   ) -> tuple[dict[str, Any], dict[str, Any]]:
             super().reset(seed=seed)
             del options
-            hand_seed = int(self.np_random.integers(2**63))
-            self.table = Table(self._rules, players=self.table.players, seed=hand_seed)
-            self._advance()
-            return self._obs(), {}
+            raw, _ = self.game.deal(int(self.np_random.integers(2**63)), self.np_random)
+            return self._obs(raw), {}
 
         def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
             a = int(action)
-            if self.table.is_over or not self.table.legal_actions(self.seat)[a]:
-                return self._obs(), self.illegal_reward, True, False, {"illegal": True}
-            paid = int(self.table.step(a)[self.seat]) + self._advance()
-            return self._obs(), float(paid), self.table.is_over, False, {}
+            if self.game.over or not 0 <= a < NUM_ACTIONS or not self._raw["mask"][a]:
+                return self._obs(self._raw), self.illegal_reward, True, False, {"illegal": True}
+            raw, paid = self.game.act(a)
+            return self._obs(raw), float(paid), self.game.over, False, {}
+
+        def action_masks(self) -> np.ndarray:
+            """(140,) bool: the legal actions now (sb3-contrib's ActionMasker reads this)."""
+            return np.asarray(self._raw["mask"], np.bool_)
+
+        def raw_observation(self) -> dict[str, Any]:
+            """The seat's observation as :func:`mjfast.table.observation` gives it (``mask``
+            added): what the built-in players take."""
+            return self._raw
 
         def render(self) -> str | None:
-            text = render_text(self.table)
+            text = seat_text(self._raw)
             if self.render_mode == "human":
                 print(text)
                 return None
             return text
 
     return XueZhanEnv
+
+
+def seat_text(obs: dict[str, Any]) -> str:
+    """One seat's observation as text (its own tiles, everyone's melds, discards and scores).
+
+    >>> from mjfast.table import observation
+    >>> print(seat_text(Table(seed=1).observation(0)).splitlines()[0])
+    seat 0: wall 55, phase void, hand 125889m579p13458s
+    """
+    seat = int(obs["seat"])
+    lines = [f"seat {seat}: wall {int(obs['wall'])}, phase {PHASE_NAMES[int(obs['phase'])]}, "
+             f"hand {format_hand(obs['hand']) or '-'}"]
+    for q in range(len(obs["void"])):
+        melds = " ".join(f"{MELD_KINDS[int(t)]}:{format_tile(int(k)) if k >= 0 else '?'}"
+                         for k, t in obs["melds"][q] if t >= 0)
+        river = " ".join(format_tile(int(k)) for k in obs["discards"][q] if k >= 0)
+        void = SUITS[int(obs["void"][q])] if obs["void"][q] >= 0 else "-"
+        lines.append(f"P{q} void {void} {int(obs['scores'][q]):+d}"
+                     f"{' won' if obs['out'][q] else ''} {melds} | {river}")
+    return "\n".join(lines)
 
 
 def make_single(**kwargs: Any) -> Any:

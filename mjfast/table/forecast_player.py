@@ -75,7 +75,7 @@ class ForecastPlayer:
     ('win', 6)
     """
 
-    def __init__(self, objective: str = "value", *, void_by_forecast: bool = True, draws: int = 6,
+    def __init__(self, objective: str = "value", *, void_by_forecast: bool = True, draws: int = 3,
                  void_draws: int = 4, max_shanten: int = 2, max_shanten_melded: int = 0,
                  max_states: int = 20_000, rules: Rules | str | None = None):
         self.objective = as_choice(objective, "objective", ("value", "win"))

@@ -17,9 +17,9 @@ from mjfast._core import _table
 from mjfast.rules import Rules
 from mjfast.table.actions import NUM_ACTIONS, IllegalActionError, action_name
 from mjfast.table.batch import ObsBuffers
-from mjfast.table.cengine import engine_rules
+from mjfast.table.cengine import engine_rules, session_ranges
 
-__all__ = ["BatchPlayer", "play_batched"]
+__all__ = ["BatchPlayer", "Views", "empty_results", "play_batched"]
 
 TABLES = 256
 """Tables one thread keeps in play: enough decisions per call to batch the forecasts."""
@@ -41,7 +41,7 @@ class BatchPlayer(Protocol):
     def __call__(self, obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int: ...
 
 
-class _Views(ObsBuffers):
+class Views(ObsBuffers):
     """The arrays one Runner writes the waiting tables' observations into."""
 
     def __init__(self, k: int, p: int):
@@ -50,29 +50,33 @@ class _Views(ObsBuffers):
         self.hints = np.empty(k, np.int64)
         self.shanten = np.empty(k, np.int8)
 
-    def fill(self, runner: Any, which: np.ndarray) -> tuple[dict[str, np.ndarray], np.ndarray]:
+    def fill(self, runner: Any, which: np.ndarray, seat: int = -1
+             ) -> tuple[dict[str, np.ndarray], np.ndarray]:
+        """The observations of the tables ``which`` (their seat to act, or ``seat``)."""
         w = len(which)
-        runner.observe(which, *self.out(w), self.masks[:w], self.hints[:w], self.shanten[:w])
+        runner.observe(which, *self.out(w), self.masks[:w], self.hints[:w], self.shanten[:w],
+                       seat)
         return {k: v[:w] for k, v in self.obs.items()}, self.masks[:w].view(np.bool_)
 
 
-def _empty(n: int, p: int) -> dict[str, np.ndarray]:
+def empty_results(n: int, p: int) -> dict[str, np.ndarray]:
     return {"order": np.full((n, p), -1, np.int8), "fan": np.full((n, p), -1, np.int16),
             "net": np.zeros((n, p), np.int64), "hua_zhu": np.zeros((n, p), np.uint8),
             "cha_da_jiao": np.zeros((n, p), np.uint8), "dealt_in": np.zeros((n, p), np.uint8),
-            "turns": np.zeros(n, np.int32), "flags": np.zeros((n, 3), np.uint8)}
+            "turns": np.zeros(n, np.int32), "flags": np.zeros((n, 3), np.uint8),
+            "dealer": np.zeros(n, np.int8)}
 
 
-def _run_range(seats: Sequence[int | BatchPlayer], rules: Rules, seed: int, start: int, end: int,
-               out: dict[str, np.ndarray]) -> None:
+def _run_range(seats: Sequence[int | BatchPlayer], rules: Rules, seed: int, session: int,
+               start: int, end: int, out: dict[str, np.ndarray]) -> None:
     fan, params = engine_rules(rules)
     kinds = np.array([s if isinstance(s, int) else _table.EXTERNAL for s in seats], np.int32)
     k = max(1, min(TABLES, end - start))
     part = {key: a[start:end] for key, a in out.items()}
     runner = _table.Runner(k, kinds, fan, params, seed, start, end, part["order"], part["fan"],
                            part["net"], part["hua_zhu"], part["cha_da_jiao"], part["dealt_in"],
-                           part["turns"], part["flags"])
-    views = _Views(k, len(seats))
+                           part["turns"], part["flags"], part["dealer"], session)
+    views = Views(k, len(seats))
     waiting = np.empty(k, np.int32)
     actions = np.empty(k, np.int64)
     while (w := runner.advance(waiting)) > 0:
@@ -95,26 +99,27 @@ def _run_range(seats: Sequence[int | BatchPlayer], rules: Rules, seed: int, star
 
 
 def play_batched(hands: int, seats: Sequence[int | BatchPlayer], rules: Rules, seed: int,
-                 workers: int) -> dict[str, np.ndarray]:
+                 workers: int, session: int = 1) -> dict[str, np.ndarray]:
     """Hands [0, hands) of the run ``seed``: a seat is a C player kind (0 random, 1 efficient)
     or a :class:`BatchPlayer`. Returns the result arrays of
     :class:`~mjfast.table.SelfPlayResult` (built-in seats play as :func:`selfplay`'s C engine
     plays them, so an all-built-in run gives its results), split over ``workers`` threads (the
     engine and the forecasts release the GIL; the players' Python does not)."""
+    engine_rules(rules)  # refuses what the engine does not play
+    # a batch player gets the efficient player's hints: it needs what that player needs
     p = len(seats)
-    out = _empty(hands, p)
-    bounds = np.linspace(0, hands, min(workers, max(hands, 1)) + 1).astype(int).tolist()
-    ranges = list(zip(bounds[:-1], bounds[1:]))
+    out = empty_results(hands, p)
+    ranges = session_ranges(hands, session, workers)
     if len(ranges) == 1:
-        _run_range(seats, rules, seed, ranges[0][0], ranges[0][1], out)
+        _run_range(seats, rules, seed, session, ranges[0][0], ranges[0][1], out)
     else:
         with ThreadPoolExecutor(len(ranges), thread_name_prefix="mjfast-match") as pool:
-            list(pool.map(lambda b: _run_range(seats, rules, seed, b[0], b[1], out), ranges))
+            list(pool.map(lambda b: _run_range(seats, rules, seed, session, b[0], b[1], out),
+                          ranges))
     flags = out.pop("flags")
     return {"won": out["order"] >= 0, "order": out["order"], "fan": out["fan"], "net": out["net"],
             "hua_zhu": out["hua_zhu"].astype(np.bool_),
             "cha_da_jiao": out["cha_da_jiao"].astype(np.bool_),
             "dealt_in": out["dealt_in"].astype(np.bool_), "turns": out["turns"],
             "drawn": flags[:, 0].astype(np.bool_), "tian_hu": flags[:, 1].astype(np.bool_),
-            "yi_pao_duo_xiang": flags[:, 2].astype(np.bool_),
-            "dealer": np.zeros(hands, np.int8)}   # one hand a session: seat 0 deals
+            "yi_pao_duo_xiang": flags[:, 2].astype(np.bool_), "dealer": out["dealer"]}

@@ -202,14 +202,10 @@ def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *
                               tuple(_replay(rules, len(codes), seed, i, int(out["dealer"][i]),
                                             actions[i]) for i in range(n)))
     if engine == "c" and not logs and all(b or q for b, q in zip(builtin, batched)):
-        if session > 1:
-            raise InvalidArgumentError(
-                f"session={session}: the compiled engine plays a forecast seat in single hands "
-                f"only; use engine=\"python\" for sessions with it")
         kinds = [PLAYER_KINDS[str(p)] if b else cast(BatchPlayer, q)
                  for p, q, b in zip(players, seats, builtin)]
-        return SelfPlayResult(**play_batched(n, kinds, rules, seed, workers), session=session,
-                              logs=None)
+        return SelfPlayResult(**play_batched(n, kinds, rules, seed, workers, session),
+                              session=session, logs=None)
     _JOB.update(players=seats, rules=rules, seed=seed, logs=logs, session=session)
     ranges = session_ranges(n, session, workers)
     if len(ranges) == 1:
@@ -224,8 +220,8 @@ def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *
 
 
 def _replay(rules: Rules, players: int, seed: int, index: int, dealer: int,
-            actions: np.ndarray) -> str:
-    """The event log of a hand the C engine played: its actions replayed on the reference."""
+            actions: np.ndarray) -> Table:
+    """A hand the C engine played: its actions replayed on the reference."""
     t = Table(rules, players=players, wall=deal_wall(seed, index), dealer=dealer)
     for a in actions[actions >= 0].tolist():
         t.step(a)

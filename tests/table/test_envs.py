@@ -12,8 +12,9 @@ pytest.importorskip("gymnasium")
 import gymnasium
 from gymnasium.utils.env_checker import check_env
 
+from mjfast import Rules
 from mjfast.table import OBSERVATION_KEYS, TableBatch
-from mjfast.table.envs import ENV_ID, render_text, vector_env
+from mjfast.table.envs import ENV_ID, vector_env
 
 
 @pytest.mark.filterwarnings("ignore:.*Casting input x")
@@ -63,21 +64,45 @@ def test_vector_env_steps_without_copies():
 def test_single_seat_env_passes_gymnasiums_checker():
     import mjfast.table.envs  # noqa: F401  (registers the id)
 
-    env = gymnasium.make(ENV_ID, opponents="efficient")
-    check_env(env.unwrapped)
-    obs, _ = env.reset(seed=4)
-    first = obs["hand"].copy()
-    assert np.array_equal(env.reset(seed=4)[0]["hand"], first)
-    total, done = 0.0, False
-    while not done:
-        assert obs["action_mask"].sum() > 1 and env.observation_space.contains(obs)
-        obs, reward, done, truncated, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-        total += reward
-    assert total == env.unwrapped.table.scores[0] and not truncated
-    _, reward, done, _, info = env.step(0)  # past the end: illegal
-    assert done and info == {"illegal": True} and reward == -1.0
-    text = gymnasium.make(ENV_ID, opponents=["random", "efficient", "random"],
-                          render_mode="ansi")
+    for opponents in ("efficient", ["random", "efficient", "forecast"]):  # C, then Python
+        env = gymnasium.make(ENV_ID, opponents=opponents)
+        check_env(env.unwrapped)
+        obs, _ = env.reset(seed=4)
+        first = obs["hand"].copy()
+        assert np.array_equal(env.reset(seed=4)[0]["hand"], first)
+        total, done = 0.0, False
+        while not done:
+            assert obs["action_mask"].sum() > 1 and env.observation_space.contains(obs)
+            obs, reward, done, truncated, info = env.step(
+                int(np.flatnonzero(obs["action_mask"])[0]))
+            total += reward
+        assert total == obs["scores"][0] and not truncated and obs["action_mask"].sum() == 0
+        _, reward, done, _, info = env.step(0)  # past the end: illegal
+        assert done and info == {"illegal": True} and reward == -1.0
+
+
+def test_single_seat_env_plays_alike_in_c_and_python():
+    """All-C opponents play in the compiled engine: the same hands as on a Table when the
+    Python path is forced by a callable that plays as efficient does."""
+    from mjfast.table import efficient_player
+    from mjfast.table.seat import SeatGame
+
+    c = SeatGame(["efficient"] * 3, 4, 1, Rules())
+    py = SeatGame([efficient_player] * 3, 4, 1, Rules())
+    assert c.codes == [1, 1, 1] and py.codes is None
+    for seed in range(3):
+        rng = np.random.default_rng(0)
+        (oc, pc), (op, pp) = c.deal(seed, rng), py.deal(seed, rng)
+        while True:
+            assert np.array_equal(oc["hand"], op["hand"]) and pc == pp
+            assert np.array_equal(oc["mask"], op["mask"]) and c.over == py.over
+            if c.over:
+                break
+            a = int(np.flatnonzero(oc["mask"])[-1])
+            (oc, pc), (op, pp) = c.act(a), py.act(a)
+
+
+def test_single_seat_env_renders_the_seats_view():
+    text = gymnasium.make(ENV_ID, opponents="efficient", render_mode="ansi")
     text.reset(seed=1)
-    assert text.render() == render_text(text.unwrapped.table)
-    assert text.render().startswith("wall ")
+    assert text.render().startswith("seat 0: wall 55, phase void, hand ")

@@ -114,3 +114,13 @@ def test_play_duplicate_command(capsys):
                      (["--forecast", "draws=3"], "no forecast player")):
         assert main(["play", "--hands", "2", *bad]) == 2
         assert msg in capsys.readouterr().err
+
+
+def test_runner_plays_sessions_as_the_compiled_selfplay():
+    a = play_batched(50, [1, 0, 1, 1], Rules(), 6, 2, session=10)
+    b, _ = run_selfplay(50, [1, 0, 1, 1], Rules(), 6, 2, False, session=10)
+    for name in b:
+        assert np.array_equal(a[name], b[name]), name
+    assert len(set(a["dealer"].tolist())) > 1
+    with pytest.raises(InvalidArgumentError, match="ding_que"):
+        selfplay(2, ("forecast", "random", "random", "random"), rules=Rules(ding_que=False))
