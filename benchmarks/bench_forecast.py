@@ -23,7 +23,7 @@ DRAWS = 18
 SIZES = {(1, False): 2000, (2, False): 300, (3, False): 60, (4, False): 20, (5, False): 10,
          (1, True): 20, (2, True): 5}
 TARGETS = {(1, False): 10_000, (2, False): 1_000, (3, False): 100, (1, True): 200, (2, True): 20}
-EXCHANGE_DRAWS = 3  # exchanges=True: the graph grows ten- to twentyfold per draw (see the README)
+EXCHANGE_DRAWS = 3  # exchanges=None: the graph grows ten- to twentyfold per draw (see the README)
 
 
 def hands_of(shanten: int, n: int, sets: int = 4) -> np.ndarray:

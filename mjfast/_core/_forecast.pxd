@@ -7,7 +7,7 @@ from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t
 cdef extern from "mjfast_forecast.h" nogil:
     int FC_MAX_DRAWS
     int FC_OBJ_WIN, FC_OBJ_VALUE
-    int FC_ERR_STATES, FC_ERR_NOMEM, FC_ERR_EMPTY_POOL
+    int FC_ERR_STATES, FC_ERR_NOMEM, FC_ERR_EMPTY_POOL, FC_ERR_FLUSH
 
     ctypedef struct fc_job_t:
         const uint8_t *hands
@@ -17,7 +17,7 @@ cdef extern from "mjfast_forecast.h" nogil:
         int void_scalar
         const uint8_t *visible
         int64_t visible_stride
-        int draws, exchanges, objective, sets, complete
+        int draws, exchanges, backward, flush, keep, objective, sets, complete
         const int32_t *rules
         const double *pay
         int n_pay

@@ -8,6 +8,7 @@ OBJ_VALUE: int
 ERR_STATES: int
 ERR_NOMEM: int
 ERR_EMPTY_POOL: int
+ERR_FLUSH: int
 
 def run_rows(
     hands: np.ndarray,
@@ -16,7 +17,10 @@ def run_rows(
     void_scalar: int,
     visible: np.ndarray | None,
     draws: int,
-    exchanges: bool,
+    exchanges: int,
+    backward: bool,
+    flush: int,
+    keep: bool,
     objective: int,
     sets: int,
     complete: bool,

@@ -17,6 +17,7 @@ from mjfast.forecast import forecast
 
 from .batch_io import Input
 from .common import PROG, CLIError, rules_of
+from .forecast_text import policy_of
 
 __all__ = ["cmd_batch_forecast"]
 
@@ -53,7 +54,8 @@ def cmd_batch_forecast(args: argparse.Namespace) -> int:
             try:
                 f = forecast(np.ascontiguousarray(rows.counts), draws=args.draws,
                              void_suit=args.void, rules=rules, objective=args.objective,
-                             exchanges=args.exchanges, workers=args.workers, sets=args.sets)
+                             candidates=args.candidates, workers=args.workers, sets=args.sets,
+                             **policy_of(args))
             except InvalidHandError as exc:
                 raise CLIError(f"{inp.source.name}: {exc}") from None
             for name in ("ready", "win", "value", "best_discard", "is_win"):

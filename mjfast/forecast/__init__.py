@@ -46,7 +46,9 @@ Method (the C engine, ``src/mjfast_forecast.h``; README "Forecasts" has the benc
   152 MB.
 """
 
-from .api import MAX_STATES, choose_void, forecast, payments
-from .types import Forecast, VoidChoice
+from .api import MAX_STATES, choose_plan, choose_void, forecast, payments
+from .policy import CANDIDATES, Policy, as_policy
+from .types import Forecast, PlanChoice, VoidChoice
 
-__all__ = ["MAX_STATES", "Forecast", "VoidChoice", "choose_void", "forecast", "payments"]
+__all__ = ["CANDIDATES", "MAX_STATES", "Forecast", "PlanChoice", "Policy", "VoidChoice", "as_policy",
+           "choose_plan", "choose_void", "forecast", "payments"]

@@ -33,8 +33,8 @@ def _same(got: dict, want: object, names: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize("options", [
-    {"draws": 3, "exchanges": False},
-    {"draws": 2, "exchanges": False, "objective": "value", "rules": "points", "void_suit": VOIDS},
+    {"draws": 3, "exchanges": 0},
+    {"draws": 2, "exchanges": 0, "objective": "value", "rules": "points", "void_suit": VOIDS},
 ])
 def test_waiting_rows_equal_numpy(client, options):
     got = mdask.forecast(lazy(H13), **options)
@@ -45,8 +45,8 @@ def test_waiting_rows_equal_numpy(client, options):
 
 
 def test_per_discard_rows_equal_numpy(client):
-    got = mdask.forecast(lazy(H14), draws=2, exchanges=False, per_discard=True, void_suit=VOIDS)
-    want = forecast(H14, draws=2, exchanges=False, void_suit=VOIDS)
+    got = mdask.forecast(lazy(H14), draws=2, exchanges=0, per_discard=True, void_suit=VOIDS)
+    want = forecast(H14, draws=2, exchanges=0, void_suit=VOIDS)
     assert got["ready"].shape == (200, 27, 2) and got["value"].shape == (200, 27)
     assert (got["best_discard"].dtype, got["is_win"].dtype) == (np.int8, np.bool_)
     _same(got, want, ("ready", "win", "value", "best_discard", "is_win"))

@@ -31,7 +31,7 @@ def test_analyze_forecast_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _main(capsys, "analyze", "123m456m789m23p55p9s", "--draws", "4", "--json")
     assert code == 0
     doc = json.loads(out)["forecast"]
-    f = forecast("123m456m789m23p55p9s", draws=4, exchanges=False)
+    f = forecast("123m456m789m23p55p9s", draws=4, exchanges=0)
     assert doc["best_discard"] == "9s"
     assert doc["per_discard"]["9s"]["win"] == f.win[26].tolist()
     assert doc["per_discard"]["9s"]["value"] == float(f.value[26])
@@ -43,7 +43,7 @@ def test_analyze_void_advice(capsys: pytest.CaptureFixture[str]) -> None:
                          "--json")
     assert code == 0
     advice = json.loads(out)["void_advice"]
-    want = choose_void("1234567m123p1559s", draws=4, exchanges=False)
+    want = choose_void("1234567m123p1559s", draws=4, exchanges=0)
     assert [a["suit"] for a in advice] == [mjfast.SUITS[c.suit] for c in want]
     assert advice[0]["win"] == want[0].win and advice[0]["discard"] == "1s"
 
@@ -60,7 +60,7 @@ def test_batch_forecast(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = _main(capsys, "batch", str(src), str(dst), "--what", "forecast", "--draws", "5")
     assert code == 0, err
     got = np.load(dst)
-    want = forecast(hands, draws=5, exchanges=False)
+    want = forecast(hands, draws=5, exchanges=0)
     np.testing.assert_array_equal(got["win"], want.win)
     np.testing.assert_array_equal(got["best_discard"], want.best_discard)
     code, _, err = _main(capsys, "batch", str(src), str(tmp_path / "o.npy"), "--what", "forecast",
