@@ -468,8 +468,16 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             job->value[27 * i + d] = NAN;
             continue;
         }
-        job->value[27 * i + d] = fc_curves(w, start[d], rd, wd);
         obj[d] = *fc_v(w, start[d], T);
+        int same = 0; /* discards that leave the same state (dead tiles, packed) share its curves */
+        while (same < d && !(legal[same] && start[same] == start[d])) same++;
+        if (same < d) {
+            memcpy(rd, job->ready + (27 * i + same) * T, (size_t)T * sizeof(double));
+            memcpy(wd, job->win + (27 * i + same) * T, (size_t)T * sizeof(double));
+            job->value[27 * i + d] = job->value[27 * i + same];
+            continue;
+        }
+        job->value[27 * i + d] = fc_curves(w, start[d], rd, wd);
     }
     job->best[i] = (int8_t)fc_best(obj, legal);
     return MJ_OK;

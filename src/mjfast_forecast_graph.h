@@ -13,6 +13,8 @@
 #include "mjfast_fan.h"
 
 #define FC_MAX_DRAWS 27
+#define FC_ID_BITS 26 /* a state id in the hash's values, the exchanges spent (<= 27) above it */
+#define FC_ID_MASK ((1 << FC_ID_BITS) - 1)
 #define FC_TIE 1e-12 /* relative: values this close count as equal (then the lowest discard) */
 
 enum { FC_OBJ_WIN = 0, FC_OBJ_VALUE = 1 };
@@ -95,7 +97,7 @@ typedef struct {
     int clo[3][64], chi[3][8]; /* left summed over each subset of ranks 1-6 / 7-9 of a suit */
     uint32_t pool;            /* kinds left to draw (p > 0) */
     uint64_t *hkey;           /* key + 1, 0 = empty */
-    int32_t *hval;
+    int32_t *hval;            /* id | exchanges spent << FC_ID_BITS */
     int64_t hcap;             /* power of two */
     int64_t n, cap;
     uint64_t *key;
@@ -222,7 +224,7 @@ static int fc_rehash(fc_work_t *w) {
     }
     for (int64_t i = 0; i < w->hcap; i++) {
         if (!w->hkey[i]) continue;
-        uint64_t j = fc_slot(w->hkey[i], w->ex[w->hval[i]]) & (uint64_t)(cap - 1);
+        uint64_t j = fc_slot(w->hkey[i], w->hval[i] >> FC_ID_BITS) & (uint64_t)(cap - 1);
         while (k[j]) j = (j + 1) & (uint64_t)(cap - 1);
         k[j] = w->hkey[i];
         v[j] = w->hval[i];
@@ -242,14 +244,14 @@ static int64_t fc_state(fc_work_t *w, uint64_t key, int e, int sh, int d, const 
     if (2 * (w->n + 1) > w->hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
     uint64_t mask = (uint64_t)(w->hcap - 1), j = fc_slot(key + 1, e) & mask;
     while (w->hkey[j]) {
-        if (w->hkey[j] == key + 1 && (w->budget <= 0 || w->ex[w->hval[j]] == e)) return w->hval[j];
+        if (w->hkey[j] == key + 1 && w->hval[j] >> FC_ID_BITS == e) return w->hval[j] & FC_ID_MASK;
         j = (j + 1) & mask;
     }
-    if (w->n >= w->job->max_states) return -FC_ERR_STATES;
+    if (w->n >= w->job->max_states || w->n >= FC_ID_MASK) return -FC_ERR_STATES;
     if (!fc_grow_states(w, w->n + 1)) return -FC_ERR_NOMEM;
     int64_t id = w->n++;
     w->hkey[j] = key + 1;
-    w->hval[j] = (int32_t)id;
+    w->hval[j] = (int32_t)(id | (int64_t)e << FC_ID_BITS);
     w->key[id] = key;
     memcpy(w->cnt[id].c, c, 27);
     if (drop >= 0) w->cnt[id].c[drop]--;
