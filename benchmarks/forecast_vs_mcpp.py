@@ -370,7 +370,7 @@ def main() -> None:
 
     # ---- phase D: budgets at T = 18 vs mahjong-cpp's exchanges (extra = 1, 2) ----------------
     D: dict = {}
-    budgets = [("b1back", {"exchanges": 1, "backward": True}, "1", {1: 5, 2: 2, 3: 1}),
+    budgets = [("b1back", {"exchanges": 1, "backward": True}, "1", {1: 5, 2: 1, 3: 1}),
                ("b2", {"exchanges": 2}, "2", {1: 2, 2: 1})]
     for tag, kw, extra, lims in (budgets if "D" in a.phases else []):
         for n in SETS:

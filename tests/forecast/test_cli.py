@@ -79,3 +79,36 @@ def test_readme_forecast_examples() -> None:
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.summarize().failed == 0 and len(test.examples) >= 6
+
+
+def test_analyze_policy_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """--exchanges K|none, --backward, --flush reach the forecast; refusals name the option."""
+    hand = "123m456m78m23p55p9s"
+    code, out, _ = _main(capsys, "analyze", hand, "--void", "s", "--draws", "4", "--exchanges",
+                         "1", "--backward", "--json")
+    assert code == 0
+    doc = json.loads(out)["forecast"]
+    f = forecast(hand, draws=4, void_suit="s", exchanges=1, backward=True)
+    assert (doc["exchanges"], doc["backward"], doc["flush"]) == (1, True, None)
+    assert doc["win"] == f.win.tolist()
+    code, out, _ = _main(capsys, "analyze", hand, "--void", "s", "--draws", "4", "--flush", "m")
+    assert code == 0 and "exchanges off, flush m" in out
+    assert _main(capsys, "analyze", hand, "--draws", "2", "--exchanges", "none")[0] == 0
+    code, _, err = _main(capsys, "analyze", hand, "--draws", "2", "--exchanges", "none",
+                         "--backward")
+    assert code != 0 and "--backward" in err
+    code, _, err = _main(capsys, "analyze", hand, "--draws", "2", "--exchanges", "true")
+    assert code != 0 and "--exchanges" in err
+
+
+def test_analyze_plans(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "1123456789m23p5s9m"
+    code, out, _ = _main(capsys, "analyze", hand, "--void", "s", "--plans", "--draws", "6",
+                         "--objective", "value", "--json")
+    assert code == 0
+    plans = json.loads(out)["plans"]
+    want = mjfast.choose_plan(hand, draws=6, void_suit="s", objective="value")
+    assert [p["plan"] for p in plans] == [
+        "as it stands" if c.flush is None else f"flush {'mps'[c.flush]}" for c in want]
+    assert [p["value"] for p in plans] == [c.value for c in want]
+    assert {p["plan"] for p in plans} == {"as it stands", "flush m", "flush p"}  # not s: void

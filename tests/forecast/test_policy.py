@@ -107,3 +107,21 @@ def test_policy_refused() -> None:
     hands = np.stack([parse_hand("123m456m789m23p55p")] * 2)
     with pytest.raises(InvalidArgumentError, match=r"hands\[1\]: flush"):
         forecast(hands, draws=2, flush="p", void_suit=np.array([2, 1], np.int8))
+
+
+def test_choose_plan_and_void() -> None:
+    """choose_plan: as it stands against each flush the hand may keep, each its own forecast;
+    choose_void with a flush leaves the flush suit out."""
+    from mjfast import choose_plan, choose_void
+
+    hand = "1123456789m23p5s9m"
+    plans = choose_plan(hand, draws=6, void_suit="s")
+    assert sorted(("" if p.flush is None else "mps"[p.flush]) for p in plans) == ["", "m", "p"]
+    for p in plans:
+        f = forecast(hand, draws=6, void_suit="s", flush=p.flush)
+        assert p.discard == f.best_discard and p.win == float(f.win[f.best_discard, -1])
+    assert [p.score for p in plans] == sorted((p.score for p in plans), reverse=True)
+    with_meld = choose_plan("112345678m2p", draws=3, melds=["pung:5s"])
+    assert [p.flush for p in with_meld if p.flush is not None] == [2]  # only s holds the meld
+    voids = choose_void("1234567m123p1559s", draws=3, flush="m")
+    assert sorted(v.suit for v in voids) == [1, 2]
