@@ -25,7 +25,7 @@ from .analysis import INVALID_MASK, INVALID_ROW, UNWINNABLE, is_win, mask_to_til
 from .capi import get_include
 from .efficiency import NOT_HELD, Discard, advise, discards, effective_tiles
 from .errors import InvalidHandError, TileParseError
-from .forecast import Forecast, VoidChoice, choose_void, forecast
+from .forecast import Forecast, PlanChoice, VoidChoice, choose_plan, choose_void, forecast
 from .rules import PRESETS, Fan, Rules
 from .scoring import Decomposition, FanResult, MaxFan, WaitFan, decompose, fan, max_fan, score
 from .scoring.batch import INVALID_FAN
@@ -62,6 +62,7 @@ __all__ = [
     "MaxFan",
     "Meld",
     "MeldKind",
+    "PlanChoice",
     "PlayerState",
     "Reason",
     "Round",
@@ -75,6 +76,7 @@ __all__ = [
     "VoidChoice",
     "WaitFan",
     "advise",
+    "choose_plan",
     "choose_void",
     "decompose",
     "discards",

@@ -344,7 +344,9 @@ def forecast(hands: da.Array, *, draws: int, per_discard: bool = False,
     ``per_discard=True`` (14 - 3m rows, every legal discard) ``ready``/``win`` (N, 27, T),
     ``value`` (N, 27), ``best_discard`` (N,) int8 and ``is_win`` (N,) bool. The size must be
     known before computing, hence ``per_discard``; a row of the other size fails at compute time.
-    One task computes every array of its rows.
+    One task computes every array of its rows. The other options (``objective``, the policy class
+    ``exchanges`` / ``backward`` / ``flush`` / ``candidates``, ``rules``, ``void_suit``, ...) are
+    :func:`mjfast.forecast.forecast`'s.
 
     >>> import dask.array as da
     >>> from mjfast import parse_hand

@@ -99,15 +99,16 @@ class Discard:
 
 def advise(hand: str | HandLike, *, visible: Any = None, form: Form = "all", melds: Any = None,
            void_suit: VoidSuits = None, void_rule: bool = True, sets: int = 4,
-           draws: int | None = None, objective: str = "win", exchanges: bool = True,
-           rules: Any = None) -> list[Discard]:
+           draws: int | None = None, objective: str = "win", exchanges: int | None = 0,
+           backward: bool = False, flush: Any = None, rules: Any = None) -> list[Discard]:
     """Rank the discards of one 14-3m hand by (shanten after, effective copies left, kind).
 
     Copies left are counted against all 14 tiles: the discarded tile counts as seen. ``sets``
     as for :func:`~mjfast.shanten` (3 * sets + 2 - 3m tiles). With
     ``draws=T`` the ranking is by the forecast instead (:func:`mjfast.forecast.forecast`: P(win)
-    within T draws, or the expected value with ``objective="value"``; ``exchanges`` and
-    ``rules`` as there), ties by effective tiles; discards the 定缺 rule bars rank last.
+    within T draws, or the expected value with ``objective="value"``; ``exchanges``,
+    ``backward``, ``flush`` and ``rules`` as there), ties by effective tiles; discards the 定缺
+    rule bars rank last.
 
     Example:
         >>> best = advise("123m456m789m23p55p9s")[0]
@@ -115,7 +116,7 @@ def advise(hand: str | HandLike, *, visible: Any = None, form: Form = "all", mel
         discard 9s: shanten 0, 8 tiles (1p 4p)
         >>> print(advise("123m23p55p9s", sets=2)[0])
         discard 9s: shanten 0, 8 tiles (1p 4p)
-        >>> print(advise("123m456m789m2p55p9s1s", void_suit="s", draws=4, exchanges=False)[0])
+        >>> print(advise("123m456m789m2p55p9s1s", void_suit="s", draws=4)[0])
         discard 1s: shanten 1, 17 tiles (1p 2p 3p 4p 5p), P(win) 0.0633, value 0.1274
     """
     p = prepare(hand, melds=melds, void_suit=void_suit, void_rule=void_rule, form=form,
@@ -135,7 +136,8 @@ def advise(hand: str | HandLike, *, visible: Any = None, form: Form = "all", mel
         from .forecast import forecast
 
         fc = forecast(counts, draws=draws, melds=p.melds, void_suit=void_suit, visible=p.visible,
-                      rules=rules, objective=objective, exchanges=exchanges, sets=p.sets)
+                      rules=rules, objective=objective, exchanges=exchanges, backward=backward,
+                      flush=flush, sets=p.sets)
     ranked = []
     for t in (int(k) for k in np.nonzero(counts)[0]):
         rest = counts.copy()

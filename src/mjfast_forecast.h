@@ -47,8 +47,20 @@
  *     state in the values' DAG order, visiting the places the start's mass reaches (a bitset),
  *     each one's mass per draw in a row, pushed down its picks in loops over the draws; with
  *     exchanges draw by draw over lists of the states holding mass.
+ * Policy classes (RULES.md 9). With a budget (job->exchanges >= 0, at most T counts) a state is a
+ * hand plus the exchanges e it has spent (compared in the hash beside the key): while e < budget a
+ * draw that does not lower the shanten is a group too, listing the drawn tile back (the state
+ * itself, cost 0, or cost 1 when a discard would make progress), the same-shanten discards and,
+ * with backward, the backward ones (cost 1 each, the successor at e + 1); at e = budget a state is
+ * one of the class without exchanges, so its reductions (leaves, fc_collapse, merging) apply.
+ * Ordered by (exchanges left, shanten, dead tiles) the graph is a DAG but for those self-loops,
+ * which the values (fc_values_loop) and the curves (fc_kept) take per t. Without a budget
+ * (job->exchanges = -1: every exchange) the state is the hand, the graph has cycles and the values
+ * go backward in t over all states. The flush plan (job->flush) swaps the distance for the
+ * distance to a win of that suit alone (fc_flush_dist) and makes the other suits dead.
  * For a 14-3m hand the discards share the pool, so one graph and one value pass serve them all.
- * Hands that differ only in which void-suit tiles they hold are one state (fc_pack_void).
+ * Hands that differ only in which dead tiles (void suit; with a flush, the other suits) they hold
+ * are one state (fc_pack_dead).
  * Limits, per row: max_states states (FC_ERR_STATES), max_bytes bytes of buffers, counted where
  * they are allocated (w->bytes: states, hash table, edges, picks, value and flow rows, memo;
  * FC_ERR_BYTES), max_work of work (an expansion counts 1 + the edge entries it writes;
@@ -64,11 +76,11 @@
 #include "mjfast_forecast_merge.h"  /* equal ready leaves merged (step 1b) */
 #include "mjfast_forecast_curves.h" /* the forward passes (step 3) */
 
-/* V[state, t]: the value of a state with t draws left. Without exchanges the rows are per state
- * ([state][t]: a successor's whole row is contiguous), with exchanges per t ([t][state]). */
+/* V[state, t]: the value of a state with t draws left. With a budget the rows are per state
+ * ([state][t]: a successor's whole row is contiguous), without per t ([t][state]). */
 static inline double *fc_v(const fc_work_t *w, int64_t s, int t) { return w->V + s * w->vsn + t * w->vtn; }
 
-/* The row V[state, 0..T] without exchanges. */
+/* The row V[state, 0..T] with a budget. */
 static inline double *fc_vrow(const fc_work_t *w, int64_t s) { return w->V + s * (w->T + 1); }
 
 /* The successor a group picks with t draws left after it: the lowest discard whose value is
@@ -86,7 +98,7 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
     return ids[0];
 }
 
-/* The picks of a group with successors ids (rows contiguous: without exchanges) for every t in
+/* The picks of a group with successors ids (rows contiguous: with a budget) for every t in
  * lo..hi into picks[t - 1], as fc_pick with t - 1 draws left (the best per t first, then the
  * lowest discard within FC_TIE of it), and the picked values into val[t]. */
 static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int lo, int hi,
@@ -104,8 +116,16 @@ static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int 
     }
 }
 
-/* The successor terms of state s without exchanges into acc[t] (t = 1..T; what lies outside
- * lo..hi is not used), sum_k p_k V_{t-1}(pick), each group's picks per t on the way. */
+/* Whether the group at edges[e] lists state s. */
+static inline int fc_lists(const fc_work_t *w, int64_t e, int32_t s) {
+    for (int i = 0, count = fc_head_count(w->edges[e]); i < count; i++)
+        if (w->edges[e + 2 + i] == s) return 1;
+    return 0;
+}
+
+/* The successor terms of state s with a budget into acc[t] (t = 1..T; what lies outside lo..hi
+ * is not used), sum_k p_k V_{t-1}(pick), each group's picks per t on the way; the groups that
+ * list s itself (w->loop[s]) are left to fc_values_loop. */
 static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
     const int T = w->T;
     double val[FC_MAX_DRAWS + 1];
@@ -114,6 +134,10 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
         int k = fc_head_p(w->edges[e]), count = fc_head_count(w->edges[e]);
         const int32_t *ids = w->edges + e + 2;
         double pk = w->p[k];
+        if (w->loop[s] && fc_lists(w, e, s)) {
+            e += 2 + count;
+            continue;
+        }
         if (count == 1) {
             const double *row = fc_vrow(w, ids[0]); /* every row is written in full */
             for (int t = 1; t <= T; t++) acc[t] += pk * row[t - 1];
@@ -129,32 +153,63 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
     }
 }
 
-#define FC_BLOCK 64 /* states of one (shanten, void tiles) class valued together */
+#define FC_BLOCK 64 /* states of one (exchanges, shanten, dead tiles) class valued together */
 
-/* Values without exchanges: every successor has a lower shanten, or the same shanten and one
- * void tile less (a forced discard), so in the order of (shanten, void tiles) the successors'
- * whole rows V_0..V_T are known before their parent's, and the states of one class do not
- * depend on each other: a block of them takes its successor terms first (fc_terms), then runs
- * the recurrence of fc_values for all of them per t (the chains overlap). No condition is
- * needed: a state of shanten sh >= 1 has no winning draw and successors worth 0 up to t = sh,
- * so its values there come out 0; past T - depth (draws it never has) they are not read. States
- * no group lists (ready leaves fc_collapse passed over or step 1b merged) get no row. */
-static void fc_values_dag(fc_work_t *w, int value) {
+/* The row of a state whose groups list itself (the drawn tile back with exchanges left): the
+ * other groups' terms first (fc_terms), then per t the recurrence with those groups' picks, which
+ * read the state's own value a draw before. */
+static void fc_values_loop(fc_work_t *w, int32_t s, int value) {
     const int T = w->T;
+    double acc[FC_MAX_DRAWS + 1], *row = fc_vrow(w, s);
+    int sh = w->sh[s], lo = sh < 1 ? 1 : sh, hi = T - w->depth[s];
+    fc_terms(w, s, lo, hi, acc);
+    double a = value ? w->ppay[s] : w->pwin[s], q = w->stay[s];
+    row[0] = 0.0;
+    for (int t = 1; t <= T; t++) {
+        double x = a + q * row[t - 1] + (t >= lo && t <= hi ? acc[t] : 0.0);
+        for (int64_t e = w->e0[s]; t >= lo && t <= hi && e < w->e1[s]; e += 2 + fc_head_count(w->edges[e])) {
+            if (!fc_lists(w, e, s)) continue;
+            int32_t g = w->edges[e + 1], pick = fc_pick(w, w->edges + e + 2, fc_head_count(w->edges[e]), t - 1);
+            w->picks[(int64_t)g * T + t - 1] = pick; /* (never shared: fc_group) */
+            x += w->p[fc_head_p(w->edges[e])] * fc_vrow(w, pick)[t - 1];
+        }
+        row[t] = x;
+    }
+}
+
+/* The class of state s in the values' order: exchanges left, shanten, dead tiles. */
+static inline int fc_class(const fc_work_t *w, int64_t s) {
+    return (w->budget - w->ex[s]) * FC_ORDER + w->sh[s] * 16 + w->nv[s];
+}
+
+/* Values with a budget: every successor has exchanges spent more, or as many and a lower
+ * shanten, or the same shanten and one dead tile less (a forced discard), or is the state itself
+ * (the drawn tile back: fc_values_loop), so in the order of (exchanges left, shanten, dead tiles)
+ * the successors' whole rows V_0..V_T are known before their parent's, and the states of one
+ * class do not depend on each other: a block of them takes its successor terms first
+ * (fc_terms), then runs the recurrence of fc_values for all of them per t (the chains overlap).
+ * No condition is needed: a state of shanten sh >= 1 has no winning draw and successors worth 0
+ * up to t = sh, so its values there come out 0; past T - depth (draws it never has) they are not
+ * read. States no group lists (ready leaves fc_collapse passed over or step 1b merged) get no
+ * row. */
+static int fc_values_dag(fc_work_t *w, int value) {
+    const int T = w->T, nclass = (w->budget + 1) * FC_ORDER;
     const int64_t n = w->n;
     int32_t *order = w->act; /* kept for fc_curves_dag */
-    int64_t start[FC_ORDER + 1] = {0};
+    if (!fc_grow(w, (void **)&w->cls, &w->clscap, nclass + 1, sizeof(int64_t))) return FC_ERR_NOMEM;
+    int64_t *start = w->cls;
+    memset(start, 0, (size_t)(nclass + 1) * sizeof(int64_t));
     for (int64_t s = 0; s < n; s++) {
         if (!w->ref[s]) continue;
-        if (w->live[s]) start[w->sh[s] * 16 + w->nv[s] + 1]++;
+        if (w->live[s]) start[fc_class(w, s) + 1]++;
         else memset(fc_vrow(w, s), 0, (size_t)(T + 1) * sizeof(double));
     }
-    for (int b = 0; b < FC_ORDER; b++) start[b + 1] += start[b];
-    const int64_t live = start[FC_ORDER];
+    for (int b = 0; b < nclass; b++) start[b + 1] += start[b];
+    const int64_t live = start[nclass];
     int64_t nref = live;
     for (int64_t s = 0; s < n; s++) {
         if (!w->ref[s]) continue;
-        if (w->live[s]) order[start[w->sh[s] * 16 + w->nv[s]]++] = (int32_t)s;
+        if (w->live[s]) order[start[fc_class(w, s)]++] = (int32_t)s;
         else order[nref++] = (int32_t)s; /* after the live ones: fc_curves_dag's order */
     }
     w->nlive = live;
@@ -164,10 +219,14 @@ static void fc_values_dag(fc_work_t *w, int value) {
     static const double none[FC_MAX_DRAWS + 1]; /* the terms of a state without edges (a ready leaf) */
     const double *terms[FC_BLOCK];
     for (int64_t i = 0, j; i < live; i = j) {
-        int cls = w->sh[order[i]] * 16 + w->nv[order[i]];
-        for (j = i; j < live && j - i < FC_BLOCK && w->sh[order[j]] * 16 + w->nv[order[j]] == cls; j++) {
+        int cls = fc_class(w, order[i]), nb = 0;
+        for (j = i; j < live && nb < FC_BLOCK && fc_class(w, order[j]) == cls; j++) {
             int32_t s = order[j];
-            int sh = w->sh[s], b = (int)(j - i);
+            if (w->loop[s]) {
+                fc_values_loop(w, s, value);
+                continue;
+            }
+            int sh = w->sh[s], b = nb++;
             a[b] = value ? w->ppay[s] : w->pwin[s];
             q[b] = w->stay[s];
             x[b] = 0.0;
@@ -176,7 +235,6 @@ static void fc_values_dag(fc_work_t *w, int value) {
             row[b] = fc_vrow(w, s);
             row[b][0] = 0.0;
         }
-        const int nb = (int)(j - i);
         for (int t = 1; t <= T; t++) {
             for (int b = 0; b < nb; b++) {
                 x[b] = a[b] + q[b] * x[b] + terms[b][t];
@@ -184,10 +242,11 @@ static void fc_values_dag(fc_work_t *w, int value) {
             }
         }
     }
+    return MJ_OK;
 }
 
-/* Values and every group's pick per t (the forward passes read them): state by state without
- * exchanges (fc_values_dag), else backward in t over all states. */
+/* Values and every group's pick per t (the forward passes read them): state by state with a
+ * budget (fc_values_dag), else backward in t over all states. */
 static int fc_values(fc_work_t *w) {
     const int T = w->T;
     int64_t need = w->n * (T + 1);
@@ -204,7 +263,7 @@ static int fc_values(fc_work_t *w) {
     }
     if (!fc_grow(w, (void **)&w->picks, &w->pcap, w->ngroups * T, sizeof(int32_t))) return FC_ERR_NOMEM;
     int value = w->job->objective == FC_OBJ_VALUE;
-    if (!w->job->exchanges) {
+    if (w->budget >= 0) {
         if (need > w->fcap) { /* the flow rows of fc_curves_dag: zero outside its passes */
             if (!fc_room(w, (need - w->fcap) * (int64_t)sizeof(double))) return FC_ERR_NOMEM;
             free(w->flow);
@@ -218,8 +277,7 @@ static int fc_values(fc_work_t *w) {
         memset(w->reach, 0, (size_t)((w->n >> 6) + 1) * sizeof(uint64_t));
         w->vsn = T + 1;
         w->vtn = 1;
-        fc_values_dag(w, value);
-        return MJ_OK;
+        return fc_values_dag(w, value);
     }
     w->vsn = 1;
     w->vtn = w->n;
@@ -276,7 +334,7 @@ static int fc_reset(fc_work_t *w) {
 static void fc_free(fc_work_t *w) {
     free(w->hkey); free(w->hval); free(w->key); free(w->cnt); free(w->sh); free(w->depth); free(w->live); free(w->nv); free(w->ref);
     free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
-    free(w->V); free(w->p); free(w->ctab); free(w->at); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->flow); free(w->reach); free(w->act); free(w->nact); free(w->leaf);
+    free(w->V); free(w->p); free(w->ctab); free(w->at); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->flow); free(w->reach); free(w->act); free(w->nact); free(w->leaf); free(w->ex); free(w->loop); free(w->cls);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */
@@ -319,13 +377,32 @@ static int fc_best(const double *v, const uint8_t *legal) {
     return -1;
 }
 
-/* The start state of the 13 - 3m counts c (void tiles packed where the row allows: fc_pack_void),
+/* The start state of the 13 - 3m counts c (dead tiles packed where the row allows: fc_pack_dead),
  * of shanten sh. Returns its id, or -FC_ERR_*. */
 static int64_t fc_start(fc_work_t *w, const uint8_t *c, int sh) {
     uint8_t x[27];
     memcpy(x, c, 27);
-    if (w->canon) fc_pack_void(x, w->vs);
-    return fc_state(w, fc_key(x), sh, 0, x, -1);
+    if (w->canon) fc_pack_dead(x, w->dead_suits);
+    return fc_state(w, fc_key(x), 0, sh, 0, x, -1);
+}
+
+/* The row's plan: the budget (none, or at most T: no more can be spent), the dead suits (the
+ * declared void one; with a flush the other two) and whether their tiles are held as a count
+ * (no meld there: else no win is possible anyway). */
+static void fc_plan(fc_work_t *w, const mj_hand_t *h, int vs) {
+    const fc_job_t *job = w->job;
+    w->budget = job->exchanges < 0 ? -1 : job->exchanges < w->T ? job->exchanges : w->T;
+    w->flush = job->flush;
+    w->dead_suits = (vs >= 0 ? 1 << vs : 0) | (job->flush >= 0 ? 7 & ~(1 << job->flush) : 0);
+    w->dead = 0;
+    for (int q = 0; q < 3; q++)
+        if (w->dead_suits >> q & 1) w->dead |= 0x1FFu << (9 * q);
+    w->canon = w->dead_suits && !(h->meld_suits & w->dead_suits);
+}
+
+/* The shanten of the loaded hand h (classes loaded) under the row's plan. */
+static int fc_shanten(const fc_work_t *w, mj_hand_t *h) {
+    return mj_shanten_of(w->flush >= 0 ? fc_flush_dist(h, h->c, w->flush) : mj_distance(h));
 }
 
 static inline int64_t fc_min64(int64_t a, int64_t b) { return a < b ? a : b; }
@@ -344,12 +421,18 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     int code = mj_load(&h, job->hands + 27 * i, melds, vs, 1, MJ_FORM_ALL, size, job->sets, err);
     if (code == MJ_OK && visible) code = mj_check_visible(&h, visible, err);
     if (code != MJ_OK) return code;
+    if (job->flush >= 0 && job->flush == vs) {
+        err[1] = vs;
+        err[2] = 0;
+        return FC_ERR_FLUSH;
+    }
     mj_classes(&h);
     w->T = T;
     w->work = 0;
     w->next_poll = FC_POLL;
     w->over = 0;
     w->vs = vs;
+    fc_plan(w, &h, vs);
     w->tmpl = h;
     w->melds = h.melds ? w->tmpl.meld_copy : NULL;
     int64_t id;
@@ -364,18 +447,19 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     }
     uint8_t legal[27] = {0};
     int32_t start[27];
-    w->canon = vs >= 0 && !(h.meld_suits >> vs & 1);
     if (!job->complete) {
-        id = fc_start(w, h.c, mj_shanten_of(mj_distance(&h)));
+        id = fc_start(w, h.c, fc_shanten(w, &h));
         if (id < 0) goto fail;
         start[0] = (int32_t)id;
     } else {
         uint8_t d13[27];
-        fc_probes(&h, -1, d13);
-        int held_void = vs >= 0 && h.n[vs] > 0;
-        job->is_win[i] = (uint8_t)(mj_distance(&h) == 0);
+        fc_probes_of(w, &h, -1, d13);
+        int held_void = vs >= 0 && h.n[vs] > 0, low = MJ_INF;
+        job->is_win[i] = (uint8_t)(mj_distance(&h) == 0); /* section 2's win, whatever the plan */
+        for (int d = 0; d < 27; d++) /* candidates "keep": the discards of the lowest shanten only */
+            if (h.c[d] && !(held_void && d / 9 != vs) && d13[d] < low) low = d13[d];
         for (int d = 0; d < 27; d++) {
-            if (!h.c[d] || (held_void && d / 9 != vs)) continue;
+            if (!h.c[d] || (held_void && d / 9 != vs) || (job->keep && d13[d] > low)) continue;
             legal[d] = 1;
             uint8_t rest[27];
             memcpy(rest, h.c, 27);
@@ -385,7 +469,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             start[d] = (int32_t)id;
         }
     }
-    if ((code = fc_build(w)) != MJ_OK || (!job->exchanges && (code = fc_merge(w)) != MJ_OK) ||
+    if ((code = fc_build(w)) != MJ_OK || (w->budget >= 0 && (code = fc_merge(w)) != MJ_OK) ||
         (code = fc_values(w)) != MJ_OK) {
         id = -code;
         goto fail;
@@ -405,8 +489,16 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             job->value[27 * i + d] = NAN;
             continue;
         }
-        job->value[27 * i + d] = fc_curves(w, start[d], rd, wd);
         obj[d] = *fc_v(w, start[d], T);
+        int same = 0; /* discards that leave the same state (dead tiles, packed) share its curves */
+        while (same < d && !(legal[same] && start[same] == start[d])) same++;
+        if (same < d) {
+            memcpy(rd, job->ready + (27 * i + same) * T, (size_t)T * sizeof(double));
+            memcpy(wd, job->win + (27 * i + same) * T, (size_t)T * sizeof(double));
+            job->value[27 * i + d] = job->value[27 * i + same];
+            continue;
+        }
+        job->value[27 * i + d] = fc_curves(w, start[d], rd, wd);
     }
     job->best[i] = (int8_t)fc_best(obj, legal);
     return MJ_OK;

@@ -26,7 +26,7 @@ static inline void fc_push(fc_work_t *w, int32_t s, double m, int64_t *nn, int64
     w->next[s] += m;
 }
 
-/* Curves of start state s0 with exchanges, draw by draw over lists of the states holding mass. Ready
+/* Curves of start state s0 without a budget, draw by draw over lists of the states holding mass. Ready
  * states without edges (every draw wins or stays) are most of the mass late on: they sit on a
  * list of their own, their mass decaying in place by their stay probability. */
 static double fc_curves_list(fc_work_t *w, int32_t s0, double *ready, double *win) {
@@ -95,12 +95,26 @@ static inline int32_t fc_dag_state(const fc_work_t *w, int64_t i) {
     return w->act[i < w->nlive ? w->nlive - 1 - i : i];
 }
 
-/* Curves of start state s0 without exchanges, state by state in the DAG order (fc_dag_state),
+/* The share of state s's mass that its picks keep in place at draw j (t = T - j draws left), for
+ * j in j0..j1 into keep[j]: the groups that list s itself (w->loop[s]) and pick it then. */
+static void fc_kept(const fc_work_t *w, int32_t s, int j0, int j1, double *keep) {
+    const int T = w->T;
+    for (int j = j0; j <= j1; j++) keep[j] = 0.0;
+    for (int64_t e = w->e0[s]; e < w->e1[s]; e += 2 + fc_head_count(w->edges[e])) {
+        int32_t g = w->edges[e + 1];
+        if (g < 0) continue; /* (a group of one that is s itself is a stay: fc_group) */
+        const int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
+        for (int j = j0; j <= j1; j++)
+            if (picks[T - j - 1] == s) keep[j] += w->p[fc_head_p(w->edges[e])];
+    }
+}
+
+/* Curves of start state s0 with a budget, state by state in the DAG order (fc_dag_state),
  * visiting only the places its mass reaches (bits of w->reach, by place: w->nact): each state's
  * mass per draw, in[j] arriving before draw j + 1 (flow rows [state][T + 1], zero outside this
- * pass), is complete once its parents (earlier places) are done; its stay keeps a share in
- * place, the rest flows down its picks a draw later. Tight loops over the draws instead of lists
- * per draw. */
+ * pass), is complete once its parents (earlier places) are done; its stay (and the picks that
+ * keep it: fc_kept) keeps a share in place, the rest flows down its picks a draw later. Tight
+ * loops over the draws instead of lists per draw. */
 static double fc_curves_dag(fc_work_t *w, int32_t s0, double *ready, double *win) {
     const int T = w->T, R = T + 1;
     const int32_t *place = w->nact;
@@ -118,11 +132,20 @@ static double fc_curves_dag(fc_work_t *w, int32_t s0, double *ready, double *win
         /* mass arrives from draw depth on; it counts while it can still get ready or win in the
          * draws left (through draw j1), and is dropped after */
         int j0 = w->depth[s], j1 = w->live[s] ? T - lo : -1;
-        double stay = w->stay[s], pw = w->pwin[s];
-        for (int j = j0; j <= T; j++) {
-            x[j] = stay * mp + in[j]; /* the mass at s before draw j + 1 */
-            in[j] = 0.0;              /* (the row is clear again for the next pass) */
-            mp = j <= j1 ? x[j] : 0.0;
+        double stay = w->stay[s], pw = w->pwin[s], keep[FC_MAX_DRAWS + 1];
+        if (w->loop[s]) {
+            fc_kept(w, s, j0, j1, keep);
+            for (int j = j0; j <= T; j++) {
+                x[j] = mp + in[j];
+                in[j] = 0.0;
+                mp = j <= j1 ? (stay + keep[j]) * x[j] : 0.0;
+            }
+        } else {
+            for (int j = j0; j <= T; j++) {
+                x[j] = stay * mp + in[j]; /* the mass at s before draw j + 1 */
+                in[j] = 0.0;              /* (the row is clear again for the next pass) */
+                mp = j <= j1 ? x[j] : 0.0;
+            }
         }
         for (int j = j0; j <= j1; j++) {
             won[j] += x[j] * pw;
@@ -145,6 +168,7 @@ static double fc_curves_dag(fc_work_t *w, int32_t s0, double *ready, double *win
             const int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
             for (int j = j0; j <= j1; j++) {
                 int32_t c = picks[T - j - 1];
+                if (c == s) continue; /* kept in place (fc_kept) */
                 w->flow[(int64_t)c * R + j + 1] += pk * x[j];
                 reach[place[c] >> 6] |= 1ULL << (place[c] & 63);
             }
@@ -160,7 +184,7 @@ static double fc_curves_dag(fc_work_t *w, int32_t s0, double *ready, double *win
 
 /* Curves of start state s0: ready[j], win[j] after draw j + 1, and the expected payment. */
 static double fc_curves(fc_work_t *w, int32_t s0, double *ready, double *win) {
-    return w->job->exchanges ? fc_curves_list(w, s0, ready, win) : fc_curves_dag(w, s0, ready, win);
+    return w->budget < 0 ? fc_curves_list(w, s0, ready, win) : fc_curves_dag(w, s0, ready, win);
 }
 
 #endif

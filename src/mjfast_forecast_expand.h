@@ -10,16 +10,16 @@
 static int fc_expand(fc_work_t *w, int64_t s);
 
 /* The one successor a group of count > 1 successors (edges[at..]) picks at every t, or -1. Under
- * objective "win" without exchanges, when every successor is a ready leaf (expanded here: a leaf
- * creates no states), V_t = 1 - (1 - pwin)^t grows with pwin for t >= 1, so the pick is the
- * highest pwin (the lowest discard within FC_TIE); with no draw left after it (t = 1) every
- * successor is worth 0 and counts as ready alike, so the curves are the same. */
+ * objective "win" with a budget, when every successor is a ready leaf (no exchange left; expanded
+ * here: a leaf creates no states), V_t = 1 - (1 - pwin)^t grows with pwin for t >= 1, so the pick
+ * is the highest pwin (the lowest discard within FC_TIE); with no draw left after it (t = 1)
+ * every successor is worth 0 and counts as ready alike, so the curves are the same. */
 static int64_t fc_collapse(fc_work_t *w, int64_t at, int count, int *code) {
-    if (w->job->exchanges || w->job->objective != FC_OBJ_WIN) return -1;
+    if (w->budget < 0 || w->job->objective != FC_OBJ_WIN) return -1;
     double best = -1.0;
     for (int i = 0; i < count; i++) {
         int32_t x = w->edges[at + i];
-        if (w->sh[x] != 0 || w->depth[x] >= w->T) return -1;
+        if (w->sh[x] != 0 || w->depth[x] >= w->T || w->ex[x] != w->budget) return -1; /* (no leaf) */
         if (!w->live[x] && (*code = fc_expand(w, x)) != MJ_OK) return -1;
         if (w->live[x] != 2) return -1;
         if (w->pwin[x] > best) best = w->pwin[x];
@@ -35,13 +35,19 @@ typedef struct {
     const mj_hand_t *h;
     uint32_t held, vmask;
     int dh, front, near, held_void, last_void;
+    int ex;   /* discards allowed beyond progress: 0 none, 1 same shanten, 2 backward too */
+    int e;    /* exchanges spent (with a budget) */
 } fc_from_t;
 
 /* The successors of state f->s after draw k (the 14 - 3m hand of key gkey): the states of its
- * allowed discards in tile order, appended to the edges. Returns their count, or -FC_ERR_*. */
+ * allowed discards in tile order, appended to the edges. With a budget each has its exchanges
+ * spent (RULES.md 9): progress and forced discards cost 0; the drawn tile back 0, or 1 when a
+ * discard would make progress (declining it is priced as an exchange, so that a budget of 0 is
+ * the riichi engines' class); any other discard (same shanten, or backward) 1. Returns their
+ * count, or -FC_ERR_*. */
 static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int k, uint64_t gkey) {
-    const int ex = w->job->exchanges;
-    int forced = f->held_void || (f->vmask >> k & 1); /* 定缺: discard a void tile */
+    const int ex = f->ex, priced = w->budget > 0;
+    int forced = f->held_void || (f->vmask >> k & 1); /* 定缺 (or the flush): discard a dead tile */
     int count = 0;
     uint8_t d13[27];
     mj_hand_t g = *f->h;
@@ -49,21 +55,24 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
     /* one successor (a forced discard of the packed void tile, or the frontier's lowest allowed
      * discard): probe the discards one by one until it is found; else all at once */
     int one = f->front || (forced && w->canon);
-    if (!one) fc_probes(&g, -1, d13);
+    if (!one) fc_probes_of(w, &g, -1, d13);
     uint32_t cand = f->held | 1u << k; /* the allowed discards among the tiles held */
+    /* (on the frontier only progress is listed, so the drawn tile's price is not needed there) */
+    int progress = priced && ex && !one && !forced && (cand & fc_below(d13, f->dh));
     if (!one && !forced) cand &= fc_below(d13, f->dh + ex);
     if (forced) cand &= w->canon ? 1u << f->last_void : f->vmask;
     for (; cand; cand &= cand - 1) {
         int d = __builtin_ctz(cand);
         if (one) {
-            d13[d] = (uint8_t)fc_without(&g, d);
+            d13[d] = (uint8_t)fc_without(w, &g, d);
             if (!forced && d13[d] >= f->dh + ex) continue;
         }
         if (f->front && d13[d] >= f->dh) break; /* on the frontier: dropped (fc_expand) */
         if (f->near && count && d13[d] >= f->dh) continue;
+        int e = f->e + (priced && !forced && d13[d] >= f->dh && (d != k || progress));
         int64_t id = f->s;
-        if (d != k) {
-            id = fc_state(w, gkey - w->wt[d], mj_shanten_of(d13[d]), w->depth[f->s] + 1, g.c, d);
+        if (d != k || e != f->e) {
+            id = fc_state(w, gkey - w->wt[d], e, mj_shanten_of(d13[d]), w->depth[f->s] + 1, g.c, d);
             if (id < 0) return (int)id;
         }
         w->edges[w->ne++] = (int32_t)id;
@@ -74,26 +83,36 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
 }
 
 /* The group of state f->s for draw k at the end of the edges: its successors (remembered per
- * 14 - 3m hand: fc_memo_t), one if fc_collapse says so. Returns MJ_OK or an FC_ERR_*. */
-static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, int mkey) {
+ * 14 - 3m hand: fc_memo_t), one if fc_collapse says so. With a budget a group that lists only
+ * the state itself (the drawn tile back, every other discard barred) is none: its draw stays
+ * (*stay). Returns MJ_OK or an FC_ERR_*. */
+static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, int mkey, int *stay) {
     int64_t head = w->ne;
     w->ne += 2;
     uint64_t gkey = w->key[f->s] + w->wt[k];
+    /* with a budget and exchanges left the drawn tile's price depends on the draw */
+    if (w->budget > 0 && f->ex) mkey |= (k + 1) << 15;
     /* a small graph uses the first 4 hcap entries of the memo: they stay in cache */
     uint64_t mmask = (uint64_t)(4 * w->hcap < FC_MEMO ? 4 * w->hcap : FC_MEMO) - 1;
     fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & mmask);
-    if (m->row == w->row && m->key == gkey && m->dh == mkey) {
-        memcpy(w->edges + w->ne, w->edges + m->off, (size_t)m->count * sizeof(int32_t));
-        w->ne += m->count;
-        w->edges[head] = FC_HEAD(k, m->count);
+    if (m->row == w->row && m->key == gkey && (m->tag & 0xFFFFFF) == (uint32_t)mkey) {
+        int mc = (int)(m->tag >> 24);
+        memcpy(w->edges + w->ne, w->edges + m->off, (size_t)mc * sizeof(int32_t));
+        w->ne += mc;
+        w->edges[head] = FC_HEAD(k, mc);
         /* the same successors: the first group's picks serve (it covers every t this one needs:
          * its state is expanded first, so it has no greater depth, and the same shanten) */
-        w->edges[head + 1] = m->count > 1 ? (w->edges[m->off - 1] | FC_SHARED) : -1;
-        if (!m->count) w->ne = head;
+        w->edges[head + 1] = mc > 1 ? (w->edges[m->off - 1] | FC_SHARED) : -1;
+        if (!mc) w->ne = head;
         return MJ_OK;
     }
     int count = fc_successors(w, f, k, gkey);
     if (count < 0) return -count;
+    if (w->budget > 0 && count == 1 && w->edges[head + 2] == f->s) { /* (never remembered: k is in mkey) */
+        w->ne = head;
+        *stay = 1;
+        return MJ_OK;
+    }
     if (count > 1) {
         int code = MJ_OK;
         int64_t pick = fc_collapse(w, head + 2, count, &code);
@@ -104,10 +123,13 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, in
             count = 1;
         }
     }
-    for (int i = 0; i < count; i++) w->ref[w->edges[head + 2 + i]] = 1;
+    for (int i = 0; i < count; i++) {
+        w->ref[w->edges[head + 2 + i]] = 1;
+        if (w->edges[head + 2 + i] == f->s && w->budget >= 0) w->loop[f->s] = 1;
+    }
     w->edges[head] = FC_HEAD(k, count);
     w->edges[head + 1] = count > 1 ? (int32_t)w->ngroups++ : -1; /* one successor: no pick */
-    *m = (fc_memo_t){gkey, head + 2, w->row, (int16_t)mkey, (int16_t)count};
+    *m = (fc_memo_t){gkey, head + 2, w->row, (uint32_t)mkey | (uint32_t)count << 24};
     if (!count) w->ne = head;
     return MJ_OK;
 }
@@ -120,36 +142,39 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, in
  * it can only be picked as the lowest allowed discard (when every successor is worth 0), so only
  * the first of them is listed. Returns MJ_OK or an FC_ERR_*. */
 static int fc_expand(fc_work_t *w, int64_t s) {
-    const fc_job_t *job = w->job;
     mj_hand_t h;
     fc_fill(w, s, &h);
-    int vs = w->vs;
-    fc_from_t f = {s, &h, 0u, vs >= 0 ? 0x1FFu << (9 * vs) : 0u, 1,
-                   w->sh[s] == w->T - w->depth[s], job->exchanges && w->sh[s] == w->T - w->depth[s] - 1,
-                   vs >= 0 && h.n[vs] > 0, -1};
+    int ds = w->dead_suits, ndead = 0;
+    for (int q = 0; q < 3; q++) ndead += (ds >> q & 1) ? h.n[q] : 0;
+    /* exchanges left: none without a budget, else while some are unspent (backward with them) */
+    int ex = w->budget < 0 ? 1 : w->ex[s] < w->budget ? 1 + w->job->backward : 0;
+    fc_from_t f = {s, &h, 0u, w->dead, 1,
+                   w->sh[s] == w->T - w->depth[s], ex && w->sh[s] == w->T - w->depth[s] - 1,
+                   ndead > 0, -1, ex, w->ex[s]};
     uint32_t stays, wins;
-    /* ready without exchanges, no void tile held: a leaf (every draw wins or stays) */
-    int leaf = !job->exchanges && w->sh[s] == 0 && !f.held_void;
-    uint32_t groups = fc_classify(w, s, &h, f.held_void, f.front, leaf, f.vmask, &f.dh, &stays, &wins);
-    /* a leaf's draws win or stay, so its stay takes the copies the wins do not */
-    int won = fc_copies(w, wins), kept = leaf ? w->total - won : fc_copies(w, stays);
-    double stay = (double)kept / w->total, pwin = (double)won / w->total, ppay = fc_paid(w, &h, wins);
+    /* ready without exchanges left, no dead tile held: a leaf (every draw wins or stays) */
+    int leaf = !ex && w->sh[s] == 0 && !f.held_void;
+    uint32_t groups = fc_classify(w, s, &h, f.held_void, f.front, leaf, ex, f.vmask, &f.dh, &stays, &wins);
     if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->e0[s] = w->ne;
-    for (int r = 0; f.held_void && r < 9; r++) /* the packed void tile a forced discard takes */
-        if (h.c[9 * vs + r]) f.last_void = 9 * vs + r;
-    int mkey = f.dh | f.front << 8 | f.near << 9;
+    for (int t = 0; f.held_void && t < 27; t++) /* the packed dead tile a forced discard takes */
+        if (h.c[t] && (ds >> (t / 9) & 1)) f.last_void = t;
+    int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : 0);
     f.held = groups ? ~fc_below(h.c, 1) & 0x7FFFFFFu : 0u;
     for (uint32_t b = groups; b; b &= b - 1) {
-        int code = fc_group(w, &f, __builtin_ctz(b), mkey);
+        int k = __builtin_ctz(b), back = 0;
+        int code = fc_group(w, &f, k, mkey, &back);
         if (code != MJ_OK) return code;
+        if (back) stays |= 1u << k;
     }
+    /* a leaf's draws win or stay, so its stay takes the copies the wins do not */
+    int won = fc_copies(w, wins), kept = leaf ? w->total - won : fc_copies(w, stays);
     w->e1[s] = w->ne;
-    w->stay[s] = stay;
-    w->pwin[s] = pwin;
-    w->ppay[s] = ppay;
+    w->stay[s] = (double)kept / w->total;
+    w->pwin[s] = (double)won / w->total;
+    w->ppay[s] = fc_paid(w, &h, wins);
     w->live[s] = w->e1[s] == w->e0[s] && w->sh[s] <= 0 ? 2 : 1; /* 2: a ready leaf (fc_curves) */
-    w->nv[s] = (uint8_t)(vs >= 0 ? h.n[vs] : 0);
+    w->nv[s] = (uint8_t)ndead;
     return MJ_OK;
 }
 

@@ -13,11 +13,13 @@
 #include "mjfast_fan.h"
 
 #define FC_MAX_DRAWS 27
+#define FC_ID_BITS 26 /* a state id in the hash's values, the exchanges spent (<= 27) above it */
+#define FC_ID_MASK ((1 << FC_ID_BITS) - 1)
 #define FC_TIE 1e-12 /* relative: values this close count as equal (then the lowest discard) */
 
 enum { FC_OBJ_WIN = 0, FC_OBJ_VALUE = 1 };
 enum { FC_ERR_STATES = 30, FC_ERR_NOMEM = 31, FC_ERR_EMPTY_POOL = 32, FC_ERR_BYTES = 33,
-       FC_ERR_WORK = 34, FC_ERR_STOPPED = 35 };
+       FC_ERR_WORK = 34, FC_ERR_STOPPED = 35, FC_ERR_FLUSH = 36 };
 
 /* Work (an expansion counts 1 + the edge entries it writes: time goes with both) between two
  * calls of job->poll and checks of job->max_work: a few milliseconds. */
@@ -34,7 +36,11 @@ typedef struct {
     int void_scalar;
     const uint8_t *visible;   /* [n][27] copies seen elsewhere, stride visible_stride */
     int64_t visible_stride;
-    int draws, exchanges, objective;
+    int draws, objective;
+    int exchanges;            /* the budget of exchanges (RULES.md 9), or -1: no budget */
+    int backward;             /* backward moves allowed (each costs one exchange) */
+    int flush;                /* 清一色 plan: the suit (0-2) only whose wins count, or -1 */
+    int keep;                 /* complete rows: only the discards of the lowest shanten, others NaN */
     int sets;                 /* sets of a complete hand: 4, or 3 / 2 for the short hands */
     int complete;             /* rows are 3 * sets + 2 - 3m hands (every discard), else one less */
     const int32_t *rules;     /* [MF_R_SIZE] compiled rules (mjfast_fan.h) */
@@ -57,14 +63,15 @@ typedef struct {
 } fc_job_t;
 
 /* One remembered successor list: the discards allowed from the 14 - 3m hand key, drawn onto a
- * hand of distance dh on the frontier or next to it or neither (dh | front << 8 | near << 9, see
- * fc_expand), lead to the count states listed at edges[off]. That list depends only on the hand
- * and those, so a hand reached from several states is probed once. */
+ * hand of distance dh on the frontier or next to it or neither, with e exchanges spent and (where
+ * the drawn tile's cost depends on it) the drawn kind k (the mkey of fc_expand and fc_group), lead
+ * to the count states listed at edges[off]. That list depends only on the hand and those, so a
+ * hand reached from several states is probed once. */
 typedef struct {
     uint64_t key;
     int64_t off;
     uint32_t row;
-    int16_t dh, count;
+    uint32_t tag; /* the hand's mkey (fc_expand) | count << 24 */
 } fc_memo_t;
 
 #define FC_MEMO (1 << 14)
@@ -86,7 +93,11 @@ typedef struct {
 typedef struct {
     fc_job_t *job;
     int T, vs;
-    int canon;                /* void tiles held as a count (see fc_pack_void) */
+    int budget;               /* exchanges allowed (the job's, at most T), or -1: no budget */
+    int flush;                /* the job's flush suit, or -1 */
+    int dead_suits;           /* bit per suit whose tiles are dead: the void suit, with a flush the other two */
+    uint32_t dead;            /* the kinds of those suits */
+    int canon;                /* dead tiles held as a count (see fc_pack_dead) */
     const uint8_t *melds;
     mj_hand_t tmpl;           /* the row's loaded hand: melds, void rule, form and sets for fc_fill */
     double *p;                /* [np]: the draw probability of kind k < 27, then the merged
@@ -97,13 +108,15 @@ typedef struct {
     int clo[3][64], chi[3][8]; /* left summed over each subset of ranks 1-6 / 7-9 of a suit */
     uint32_t pool;            /* kinds left to draw (p > 0) */
     uint64_t *hkey;           /* key + 1, 0 = empty */
-    int32_t *hval;
+    int32_t *hval;            /* id | exchanges spent << FC_ID_BITS */
     int64_t hcap;             /* power of two */
     int64_t n, cap;
     uint64_t *key;
     fc_counts_t *cnt;         /* the hand's counts (fc_fill) */
     int8_t *sh;
-    uint8_t *depth, *live, *nv;  /* live: expanded (2: a ready leaf, 3: listed by fc_curves); nv: void tiles held */
+    uint8_t *depth, *live, *nv;  /* live: expanded (2: a ready leaf, 3: listed by fc_curves); nv: dead tiles held */
+    uint8_t *ex;              /* exchanges spent (with a budget; 0 otherwise) */
+    uint8_t *loop;            /* a group of the state lists the state itself (the drawn tile back) */
     uint8_t *ref;             /* a start or listed in a group: its values are read */
     int64_t *e0, *e1;
     double *stay, *pwin, *ppay;
@@ -123,6 +136,7 @@ typedef struct {
     int64_t nlive, nref;      /* the live and all the listed states in act (fc_values_dag) */
     int64_t vcap, vsn, vtn;   /* V[state, t] at V + state * vsn + t * vtn (fc_v) */
     int32_t *act, *nact, *leaf;
+    int64_t *cls, clscap;     /* the class starts of fc_values_dag */
     int64_t bytes;
     int64_t work, next_poll;  /* this row's work (fc_tick), and where it polls next */
     int over;                 /* a buffer was refused for job->max_bytes: NOMEM is FC_ERR_BYTES */
@@ -142,15 +156,19 @@ static inline uint64_t fc_key(const uint8_t *c) {
            FC_SUIT_W[2] * (uint64_t)mj_index9(c + 18);
 }
 
-/* Pack the void-suit tiles (declared suit vs) of counts x from rank 1 up, 4 per kind. Which
- * void tiles a hand holds never matters: they are dead for the shanten and the win, every void
- * draw leaves the hand as it was (discarded at once, or for a held void tile), and while one is
- * held any void discard is forced (all equally good). So hands that differ only there are one
- * state. */
-static void fc_pack_void(uint8_t *x, int vs) {
+/* Pack the dead tiles (of the suits in the mask: the declared void suit, with a flush the other
+ * two) of counts x into those suits from the lowest kind up, 4 per kind. Which dead tiles a hand
+ * holds never matters: they count for neither the shanten nor the win, every dead draw leaves
+ * the hand as it was (discarded at once, or for a held dead tile), and while one is held a dead
+ * discard is forced (any one: all equally good). So hands that differ only there are one state. */
+static void fc_pack_dead(uint8_t *x, int suits) {
     int n = 0;
-    for (int r = 0; r < 9; r++) n += x[9 * vs + r];
-    for (int r = 0; r < 9; r++, n -= 4) x[9 * vs + r] = (uint8_t)(n > 4 ? 4 : n > 0 ? n : 0);
+    for (int t = 0; t < 27; t++) n += (suits >> (t / 9) & 1) ? x[t] : 0;
+    for (int t = 0; t < 27; t++) {
+        if (!(suits >> (t / 9) & 1)) continue;
+        x[t] = (uint8_t)(n > 4 ? 4 : n);
+        n -= x[t];
+    }
 }
 
 /* Whether the buffers may grow by more bytes within job->max_bytes; when not, w->over is set
@@ -209,6 +227,8 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
     FC_RE(depth, uint8_t);
     FC_RE(live, uint8_t);
     FC_RE(nv, uint8_t);
+    FC_RE(ex, uint8_t);
+    FC_RE(loop, uint8_t);
     FC_RE(ref, uint8_t);
     FC_RE(e0, int64_t);
     FC_RE(e1, int64_t);
@@ -228,6 +248,9 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
     return 1;
 }
 
+/* The slot hash of the key (+ 1, as stored) of a state with e exchanges spent. */
+static inline uint64_t fc_slot(uint64_t key1, int e) { return fc_hash(key1 + (uint64_t)e * 0x9E3779B97F4A7C15ULL); }
+
 /* Rehash into a table of twice the size. */
 static int fc_rehash(fc_work_t *w) {
     int64_t cap = w->hcap ? 2 * w->hcap : 1024;
@@ -241,7 +264,7 @@ static int fc_rehash(fc_work_t *w) {
     }
     for (int64_t i = 0; i < w->hcap; i++) {
         if (!w->hkey[i]) continue;
-        uint64_t j = fc_hash(w->hkey[i]) & (uint64_t)(cap - 1);
+        uint64_t j = fc_slot(w->hkey[i], w->hval[i] >> FC_ID_BITS) & (uint64_t)(cap - 1);
         while (k[j]) j = (j + 1) & (uint64_t)(cap - 1);
         k[j] = w->hkey[i];
         v[j] = w->hval[i];
@@ -255,26 +278,28 @@ static int fc_rehash(fc_work_t *w) {
     return 1;
 }
 
-/* The state of key (created at depth d with shanten sh if new, its hand the counts c less one
- * tile of kind drop, if drop >= 0). Returns its id, or -FC_ERR_*. */
-static int64_t fc_state(fc_work_t *w, uint64_t key, int sh, int d, const uint8_t *c, int drop) {
+/* The state of key with e exchanges spent (created at depth d with shanten sh if new, its hand
+ * the counts c less one tile of kind drop, if drop >= 0). Returns its id, or -FC_ERR_*. */
+static int64_t fc_state(fc_work_t *w, uint64_t key, int e, int sh, int d, const uint8_t *c, int drop) {
     if (2 * (w->n + 1) > w->hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
-    uint64_t mask = (uint64_t)(w->hcap - 1), j = fc_hash(key + 1) & mask;
+    uint64_t mask = (uint64_t)(w->hcap - 1), j = fc_slot(key + 1, e) & mask;
     while (w->hkey[j]) {
-        if (w->hkey[j] == key + 1) return w->hval[j];
+        if (w->hkey[j] == key + 1 && w->hval[j] >> FC_ID_BITS == e) return w->hval[j] & FC_ID_MASK;
         j = (j + 1) & mask;
     }
-    if (w->n >= w->job->max_states) return -FC_ERR_STATES;
+    if (w->n >= w->job->max_states || w->n >= FC_ID_MASK) return -FC_ERR_STATES;
     if (!fc_grow_states(w, w->n + 1)) return -FC_ERR_NOMEM;
     int64_t id = w->n++;
     w->hkey[j] = key + 1;
-    w->hval[j] = (int32_t)id;
+    w->hval[j] = (int32_t)(id | (int64_t)e << FC_ID_BITS);
     w->key[id] = key;
     memcpy(w->cnt[id].c, c, 27);
     if (drop >= 0) w->cnt[id].c[drop]--;
     w->sh[id] = (int8_t)(sh > 100 ? 100 : sh);
     w->depth[id] = (uint8_t)d;
     w->live[id] = 0;
+    w->ex[id] = (uint8_t)e;
+    w->loop[id] = 0;
     w->ref[id] = d == 0; /* the starts */
     w->e0[id] = w->e1[id] = 0;
     w->stay[id] = w->pwin[id] = w->ppay[id] = 0.0;
@@ -324,6 +349,55 @@ static void fc_probes(mj_hand_t *h, int delta, uint8_t *dist) {
     }
 }
 
+/* Distance of the counts c (with the row's melds, form and sets: the template h) to a win all
+ * of suit f (the flush plan, RULES.md 9): the suit's distance vector at the sets left plus the
+ * pair (the target holds no tile of the other suits, so theirs cost nothing and count nothing),
+ * or seven pairs within the suit; MJ_INF when a meld lies outside it. */
+static int fc_flush_dist(const mj_hand_t *h, const uint8_t *c, int f) {
+    if (h->meld_suits & ~(1 << f)) return MJ_INF;
+    const uint8_t *x = c + 9 * f;
+    int8_t v[10];
+    const int8_t *vec = v;
+    if (h->meld_suits) {
+        uint8_t cap[9];
+        mj_caps(h, f, cap);
+        mj_capped_vector(x, cap, v);
+    } else {
+        vec = MJ.vec + 10 * mj_class(mj_index9(x));
+    }
+    int best = h->form != MJ_FORM_SEVEN_PAIRS ? vec[2 * (h->sets - h->m) + 1] : MJ_INF;
+    if (h->form != MJ_FORM_REGULAR && h->m == 0 && h->sets == 4) {
+        int pairs = 0, singles = 0;
+        for (int r = 0; r < 9; r++) {
+            pairs += x[r] >> 1;
+            singles += x[r] & 1;
+        }
+        int sv = mj_seven_of(pairs, singles);
+        if (sv < best) best = sv;
+    }
+    return best < MJ_INF ? best : MJ_INF;
+}
+
+/* fc_probes for the flush plan of suit f: a tile of another suit changes nothing. */
+static void fc_flush_probes(const mj_hand_t *h, int delta, int f, uint8_t *dist) {
+    uint8_t c[27];
+    memcpy(c, h->c, 27);
+    int base = fc_flush_dist(h, c, f);
+    memset(dist, base, 27);
+    for (int t = 9 * f; t < 9 * f + 9; t++) {
+        if (delta < 0 ? !c[t] : c[t] >= 4) continue; /* impossible: the callers mask it */
+        c[t] = (uint8_t)(c[t] + delta);
+        dist[t] = (uint8_t)fc_flush_dist(h, c, f);
+        c[t] = (uint8_t)(c[t] - delta);
+    }
+}
+
+/* The probes of the row's plan: the flush plan's, or every win's (fc_probes). */
+static inline void fc_probes_of(const fc_work_t *w, mj_hand_t *h, int delta, uint8_t *dist) {
+    if (w->flush >= 0) fc_flush_probes(h, delta, w->flush, dist);
+    else fc_probes(h, delta, dist);
+}
+
 /* 27-bit mask of the kinds t whose byte x[t] (below 128) is below v (1..127), word by word. */
 static inline uint32_t fc_below(const uint8_t *x, int v) {
     const uint64_t H = 0x80 * MJ_ONES8;
@@ -337,10 +411,11 @@ static inline uint32_t fc_below(const uint8_t *x, int v) {
     return m;
 }
 
-/* Distance of the loaded hand g less one tile of kind d. */
-static int fc_without(const mj_hand_t *g, int d) {
+/* Distance (under the row's plan) of the loaded hand g less one tile of kind d. */
+static int fc_without(const fc_work_t *w, const mj_hand_t *g, int d) {
     mj_hand_t x = *g;
     fc_adjust(&x, d, -1);
+    if (w->flush >= 0) return fc_flush_dist(&x, x.c, w->flush);
     mj_classes(&x);
     return mj_distance(&x);
 }
@@ -387,22 +462,27 @@ static inline int fc_copies(const fc_work_t *w, uint32_t m) {
 static inline double fc_mass(const fc_work_t *w, uint32_t m) { return (double)fc_copies(w, m) / w->total; }
 
 /* Sort the kinds drawn onto state s (loaded as h) into masks: a fifth copy is discarded at once,
- * and with packed void tiles so is any void draw (stays); the rest win, stay (without exchanges,
- * not lowering the shanten unless the 定缺 rule forces a void discard) or become edge groups
+ * and with packed dead tiles so is any dead draw (stays); the rest win, stay (without exchanges
+ * left, not lowering the shanten unless a dead discard is forced) or become edge groups
  * (returned). *dh: the state's distance where groups need it. */
 static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int held_void, int front,
-                            int leaf, uint32_t vmask, int *dh, uint32_t *stays, uint32_t *wins) {
-    int exchanges = w->job->exchanges;
+                            int leaf, int exchanges, uint32_t vmask, int *dh, uint32_t *stays,
+                            uint32_t *wins) {
     uint32_t stay = w->pool & (mj_full_kinds(h) | (w->canon ? vmask : 0u));
     uint32_t rest = w->pool & ~stay, win = 0, groups = 0;
-    if (leaf) {
+    if (leaf && w->flush < 0) {
         /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask) */
         win = rest & mj_hand_waits(h, w->vs);
+        stay |= rest & ~win;
+    } else if (leaf) {
+        uint8_t d14[27];
+        fc_probes_of(w, h, +1, d14);
+        win = rest & fc_below(d14, 1);
         stay |= rest & ~win;
     } else {
         uint8_t d14[27];
         *dh = w->sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
-        fc_probes(h, +1, d14);
+        fc_probes_of(w, h, +1, d14);
         win = rest & fc_below(d14, 1);
         /* a draw that does not lower the distance of the hand leaves every discard at no lower a
          * distance: unless a void discard is forced or exchanges are allowed off the frontier,

@@ -8,7 +8,7 @@ cdef extern from "mjfast_forecast.h" nogil:
     int FC_MAX_DRAWS
     int FC_OBJ_WIN, FC_OBJ_VALUE
     int FC_ERR_STATES, FC_ERR_NOMEM, FC_ERR_EMPTY_POOL, FC_ERR_BYTES, FC_ERR_WORK, FC_ERR_STOPPED
-    int FC_POLL
+    int FC_ERR_FLUSH, FC_POLL
 
     ctypedef struct fc_job_t:
         const uint8_t *hands
@@ -18,7 +18,7 @@ cdef extern from "mjfast_forecast.h" nogil:
         int void_scalar
         const uint8_t *visible
         int64_t visible_stride
-        int draws, exchanges, objective, sets, complete
+        int draws, exchanges, backward, flush, keep, objective, sets, complete
         const int32_t *rules
         const double *pay
         int n_pay

@@ -12,6 +12,7 @@ ERR_BYTES: int
 ERR_WORK: int
 ERR_STOPPED: int
 POLL: int
+ERR_FLUSH: int
 
 def run_rows(
     hands: np.ndarray,
@@ -20,7 +21,10 @@ def run_rows(
     void_scalar: int,
     visible: np.ndarray | None,
     draws: int,
-    exchanges: bool,
+    exchanges: int,
+    backward: bool,
+    flush: int,
+    keep: bool,
     objective: int,
     sets: int,
     complete: bool,

@@ -24,6 +24,7 @@ ERR_BYTES = FC_ERR_BYTES
 ERR_WORK = FC_ERR_WORK
 ERR_STOPPED = FC_ERR_STOPPED
 POLL = FC_POLL
+ERR_FLUSH = FC_ERR_FLUSH
 
 # The tables are the C library's (mjfast._core._capi builds them once per process): this
 # extension's copies of the table pointers (MJ of mjfast_kernels.h, MF_TAB of mjfast_fan.h).
@@ -93,7 +94,8 @@ cdef const uint8_t *_row_ptr(str name, arr, Py_ssize_t end, int64_t *stride) exc
 
 
 def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible, int draws,
-             bint exchanges, int objective, int sets, bint complete, const int32_t[::1] rules,
+             int exchanges, bint backward, int flush, bint keep, int objective, int sets,
+             bint complete, const int32_t[::1] rules,
              const double[::1] pay, int64_t max_states, int64_t max_bytes, int64_t max_work,
              int32_t[::1] stop, double[:, ::1] ready, double[:, ::1] win,
              double[::1] value, int8_t[::1] best, uint8_t[::1] is_win, Py_ssize_t start,
@@ -107,7 +109,9 @@ def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible
     Ctrl-C is checked every FC_POLL of work and raises KeyboardInterrupt here.
 
     ``melds``/``visible``: None or C-contiguous uint8 (27,) (one row for all) or (n, 27);
-    ``voids``: None (``void_scalar`` for all) or int8 (n,); ``sets``: 2..4 (hands of
+    ``voids``: None (``void_scalar`` for all) or int8 (n,); ``exchanges``: the budget, -1 for
+    none; ``flush``: the suit of the flush plan or -1; ``keep``: complete rows evaluate only the
+    discards of the lowest shanten; ``sets``: 2..4 (hands of
     ``3 * sets + 1 - 3m`` tiles, one more with ``complete``). Outputs: ``ready``/``win`` (n, T) or,
     with ``complete``, (n * 27, T); ``value`` (n,) or (n * 27,); ``best``/``is_win`` (n,).
     Returns (first bad row or -1, code, detail, detail, peak states, peak bytes, peak work).
@@ -122,8 +126,9 @@ def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible
     if start < 0 or end > hands.shape[0] or hands.shape[1] != 27:
         raise IndexError(f"rows [{start}, {end}) outside the {hands.shape[0]} hands")
     if (not 0 <= draws <= FC_MAX_DRAWS or not 2 <= sets <= 4 or rules.shape[0] < 1561
-            or pay.shape[0] < 1):
-        raise ValueError("draws, sets, rules or pay out of range")
+            or pay.shape[0] < 1 or exchanges < -1 or not -1 <= flush <= 2
+            or (backward and exchanges < 0)):
+        raise ValueError("draws, sets, rules, pay, exchanges, backward or flush out of range")
     _rows("ready", ready.shape[0], ready.shape[1], end * per, draws)
     _rows("win", win.shape[0], win.shape[1], end * per, draws)
     _rows("value", value.shape[0], 1, end * per, 1)
@@ -138,6 +143,9 @@ def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible
         job.voids = &vo[0]
     job.draws = draws
     job.exchanges = exchanges
+    job.backward = backward
+    job.flush = flush
+    job.keep = keep
     job.objective = objective
     job.sets = sets
     job.complete = complete

@@ -24,13 +24,23 @@ from .common import (
     shanten_text,
     void_name,
 )
-from .forecast_text import forecast_docs, forecast_lines, void_advice_doc, void_advice_lines
+from .forecast_text import (
+    forecast_docs,
+    forecast_lines,
+    plans_doc,
+    plans_lines,
+    policy_of,
+    void_advice_doc,
+    void_advice_lines,
+)
 
 __all__ = ["cmd_analyze"]
 
 _FORMS: tuple[Form, ...] = get_args(Form)  # shanten per form: all, regular, seven_pairs
 VOID_DRAWS = 6
 """Draws the void advice looks ahead without ``--draws``."""
+PLAN_DRAWS = 12
+"""Draws ``--plans`` looks ahead without ``--draws`` (a flush takes a while to build)."""
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
@@ -58,22 +68,25 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         "visible": None if visible is None else format_hand(visible, style),
         "rules": rules.name, "unit": rules.unit, "shanten": sh,
     }
-    plan = {"draws": args.draws, "objective": args.objective, "exchanges": args.exchanges}
+    plan = {"draws": args.draws, "objective": args.objective, **policy_of(args)}
     if waiting:
         doc.update(_waiting(hand, visible, kw, rules, style, ready=sh["all"] == 0))
     else:
         doc["complete"] = sh["all"] == -1
         doc["discards"] = _discards(hand, visible, kw, rules, style, plan)
     if args.draws is not None:
-        doc["forecast"] = forecast_docs(hand, kw, visible, rules, style=style, **plan)
+        doc["forecast"] = forecast_docs(hand, kw, visible, rules, plan, style)
     if args.void_advice:
         if held_melds:
             raise CLIError("--void-advice: the void choice is for a dealt hand, without melds")
         if args.void is not None:
             raise CLIError("--void-advice ranks the three void suits; drop --void")
-        doc["void_advice"] = void_advice_doc(hand, rules, args.draws or VOID_DRAWS,
-                                             args.objective, args.exchanges, style, args.sets,
-                                             visible)
+        doc["void_advice"] = void_advice_doc(hand, rules, {**plan, "draws": args.draws or VOID_DRAWS},
+                                             style, args.sets, visible)
+    if args.plans:
+        doc["plans"] = plans_doc(hand, kw, visible, rules,
+                                 {**plan, "draws": PLAN_DRAWS if args.draws is None else args.draws},
+                                 style)
     if args.json:
         print_json(doc)
     else:
@@ -82,6 +95,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             lines += forecast_lines(doc["forecast"], None if waiting else doc["discards"])
         if "void_advice" in doc:
             lines += void_advice_lines(doc["void_advice"])
+        if "plans" in doc:
+            lines += plans_lines(doc["plans"])
         print("\n".join(lines))
     return 0
 

@@ -26,6 +26,7 @@ from mjfast.rules import Rules
 from .batch_io import Input, Rows
 from .batch_out import NpzWriter
 from .common import PROG, CLIError, Progress, rules_of
+from .forecast_text import policy_of
 
 __all__ = ["cmd_batch_forecast"]
 
@@ -78,8 +79,8 @@ def _forecast(rows: Rows, args: argparse.Namespace, rules: Rules | None, name: s
     """One chunk's arrays; a bad row is named by its position in the file."""
     try:
         f = forecast(np.ascontiguousarray(rows.counts), draws=args.draws, void_suit=args.void,
-                     rules=rules, objective=args.objective, exchanges=args.exchanges,
-                     workers=args.workers, sets=args.sets)
+                     rules=rules, objective=args.objective, candidates=args.candidates,
+                     workers=args.workers, sets=args.sets, **policy_of(args))
     except InvalidHandError as exc:
         msg = str(exc)
         m = _ROW.match(msg)

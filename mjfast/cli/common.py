@@ -145,6 +145,13 @@ def void_type(text: str) -> int | None:
     return None if v < 0 else v
 
 
+def exchanges_type(text: str) -> int | None:
+    """``--exchanges``: a budget K >= 0, or ``none`` for no budget (None)."""
+    if text.lower() == "none":
+        return None
+    return _checked(partial(as_int, minimum=0), "--exchanges", _number(text))
+
+
 def sets_type(text: str) -> int:
     """``--sets``: 2, 3 or 4 (the sets of a complete hand)."""
     return _checked(as_sets, "--sets", _number(text))

@@ -1,5 +1,6 @@
-"""The forecast parts of ``mjfast analyze`` (``--draws``, ``--void-advice``): JSON documents and
-text lines, with a small text chart of P(win) by draw."""
+"""The forecast parts of ``mjfast analyze`` (``--draws``, ``--void-advice``, ``--plans``): JSON
+documents and text lines, with a small text chart of P(win) by draw. :func:`policy_of` reads the
+policy options (``--exchanges``, ``--backward``, ``--flush``) for every command that forecasts."""
 
 from __future__ import annotations
 
@@ -8,10 +9,13 @@ from typing import Any
 
 import numpy as np
 
-from mjfast.forecast import Forecast, choose_void, forecast
+from mjfast.forecast import Forecast, choose_plan, choose_void, forecast
 from mjfast.tiles import SUITS, Style, format_tile
 
-__all__ = ["forecast_docs", "void_advice_doc", "forecast_lines", "void_advice_lines", "chart"]
+from .common import CLIError
+
+__all__ = ["chart", "forecast_docs", "forecast_lines", "plans_doc", "plans_lines", "policy_of",
+           "void_advice_doc", "void_advice_lines"]
 
 _BARS = " ▁▂▃▄▅▆▇█"
 
@@ -26,16 +30,30 @@ def horizons(draws: int) -> list[int]:
     return sorted({h for h in (min(3, draws), min(6, draws), (draws + 1) // 2, draws) if h > 0})
 
 
+def policy_of(args: Any) -> dict[str, Any]:
+    """The policy options of the command line as keyword arguments of the forecast."""
+    if args.backward and args.exchanges is None:
+        raise CLIError("--backward: backward moves need a budget (--exchanges K), not none")
+    return {"exchanges": args.exchanges, "backward": args.backward, "flush": args.flush}
+
+
+def _policy_text(doc: dict[str, Any]) -> str:
+    budget = doc["exchanges"]
+    text = "exchanges " + ("off" if budget == 0 else "no budget" if budget is None else f"{budget}")
+    text += ", backward" if doc["backward"] else ""
+    return text + (f", flush {doc['flush']}" if doc["flush"] else "")
+
+
 def _one(ready: np.ndarray, win: np.ndarray, value: float) -> dict[str, Any]:
     return {"ready": [float(x) for x in ready], "win": [float(x) for x in win], "value": float(value)}
 
 
 def forecast_docs(hand: np.ndarray, kw: dict[str, Any], visible: np.ndarray | None, rules: Any,
-                  draws: int, objective: str, exchanges: bool, style: Style) -> dict[str, Any]:
-    """The forecast of a hand as JSON: the curves (per discard kind for 14 - 3m tiles)."""
-    f = forecast(hand, draws=draws, visible=visible, rules=rules, objective=objective,
-                 exchanges=exchanges, **kw)
-    doc: dict[str, Any] = {"draws": draws, "objective": objective, "exchanges": exchanges}
+                  plan: dict[str, Any], style: Style) -> dict[str, Any]:
+    """The forecast of a hand as JSON: the curves (per discard kind for 14 - 3m tiles); ``plan``
+    holds draws, objective and the policy (:func:`policy_of`)."""
+    f = forecast(hand, visible=visible, rules=rules, **plan, **kw)
+    doc: dict[str, Any] = {**plan, "flush": None if plan["flush"] is None else SUITS[plan["flush"]]}
     if not f.complete:
         doc.update(_one(f.ready, f.win, float(np.asarray(f.value))))
         return doc
@@ -46,16 +64,38 @@ def forecast_docs(hand: np.ndarray, kw: dict[str, Any], visible: np.ndarray | No
     return doc
 
 
-def void_advice_doc(hand: np.ndarray, rules: Any, draws: int, objective: str,
-                    exchanges: bool, style: Style, sets: int = 4,
-                    visible: np.ndarray | None = None) -> list[dict[str, Any]]:
-    """The three void choices, best first (mjfast.forecast.choose_void)."""
+def void_advice_doc(hand: np.ndarray, rules: Any, plan: dict[str, Any], style: Style,
+                    sets: int = 4, visible: np.ndarray | None = None) -> list[dict[str, Any]]:
+    """The void choices, best first (mjfast.forecast.choose_void)."""
     out = []
-    for c in choose_void(hand, draws=draws, visible=visible, rules=rules, objective=objective,
-                         exchanges=exchanges, sets=sets):
+    for c in choose_void(hand, rules=rules, sets=sets, visible=visible, **plan):
         out.append({"suit": SUITS[c.suit], "score": c.score, "win": c.win, "value": c.value,
                     "discard": None if c.discard is None else format_tile(c.discard, style),
                     "win_by_draw": _win_curve(c.forecast, c.discard)})
+    return out
+
+
+def plans_doc(hand: np.ndarray, kw: dict[str, Any], visible: np.ndarray | None, rules: Any,
+              plan: dict[str, Any], style: Style) -> list[dict[str, Any]]:
+    """The plans (as it stands, a flush per suit it may keep), best first (choose_plan)."""
+    if plan["flush"] is not None:
+        raise CLIError("--plans: ranks the flush plans itself; drop --flush")
+    policy = {k: v for k, v in plan.items() if k != "flush"}
+    out = []
+    for c in choose_plan(hand, visible=visible, rules=rules, **policy, **kw):
+        out.append({"plan": "as it stands" if c.flush is None else f"flush {SUITS[c.flush]}",
+                    "score": c.score, "win": c.win, "value": c.value,
+                    "discard": None if c.discard is None else format_tile(c.discard, style),
+                    "win_by_draw": _win_curve(c.forecast, c.discard)})
+    return out
+
+
+def plans_lines(plans: list[dict[str, Any]]) -> list[str]:
+    out = ["plans (as it stands or 清一色), best first:"]
+    for a in plans:
+        how = f", discard {a['discard']}" if a["discard"] else ""
+        out.append(f"  {a['plan']}: P(win) {a['win']:.4f}, value {a['value']:.4f}{how} "
+                   f"|{chart(a['win_by_draw'])}|")
     return out
 
 
@@ -71,8 +111,7 @@ def _curve_text(doc: dict[str, Any], draws: int) -> str:
 
 def forecast_lines(doc: dict[str, Any], rows: list[dict[str, Any]] | None) -> list[str]:
     """Text: the hand's curves (13 - 3m), or one line per discard in ``rows`` order."""
-    head = (f"forecast over {doc['draws']} draws (objective {doc['objective']}, "
-            f"exchanges {'on' if doc['exchanges'] else 'off'}):")
+    head = f"forecast over {doc['draws']} draws (objective {doc['objective']}, {_policy_text(doc)}):"
     if rows is None:
         return [head, "  " + _curve_text(doc, doc["draws"])]
     out = [head + f" best discard {doc['best_discard']}"]

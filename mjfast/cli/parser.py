@@ -19,6 +19,7 @@ from .common import (
     PROG,
     CLIError,
     choice_type,
+    exchanges_type,
     int_type,
     override_type,
     rules_type,
@@ -120,9 +121,16 @@ def _forecast_options(p: argparse.ArgumentParser) -> None:
                         "and the expected value per discard")
     _choice(p, "--objective", OBJECTIVES, "win",
             "what the forecast's play maximises: P(win) (default) or the expected value")
-    p.add_argument("--exchanges", action="store_true",
-                   help="allow same-shanten exchanges (手替わり), the stronger model of "
-                        "mjfast.forecast (its default there); its state graph grows fast with --draws")
+    p.add_argument("--exchanges", type=exchanges_type, default=0, metavar="K|none",
+                   help="the forecast's budget of exchanges (手替わり: a discard that keeps the "
+                        "shanten but changes the hand) over the run: 0 (default) keeps a draw only "
+                        "when it lowers the shanten; none allows every exchange (its state graph "
+                        "grows fast with --draws)")
+    p.add_argument("--backward", action="store_true",
+                   help="also allow backward moves (向聴戻し), each costing one exchange (needs a "
+                        "budget K)")
+    p.add_argument("--flush", type=void_type, metavar="SUIT",
+                   help="play the 清一色 plan of SUIT (m/p/s): only its one-suit wins count")
 
 
 def _add_analyze(sub: _Subparsers) -> None:
@@ -138,7 +146,9 @@ def _add_analyze(sub: _Subparsers) -> None:
                "  mjfast analyze 11223m55p --meld pung:3m --meld kong:9m --void s --json\n"
                "  mjfast analyze 123m456m11p23p --sets 3\n"
                "  mjfast analyze 123m456m789m2p55p9s1s --void s --draws 12 --objective value\n"
-               "  mjfast analyze 1234567m123p1559s --void-advice --draws 6")
+               "  mjfast analyze 1234567m123p1559s --void-advice --draws 6\n"
+               "  mjfast analyze 1123456789m23p5s --void s --plans --draws 12 --objective value\n"
+               "  mjfast analyze 123m456m78m23p55p9s --void s --draws 8 --exchanges 1 --backward")
     p.add_argument("hand", metavar="HAND",
                    help="concealed tiles: 123m456p, 123万456筒 or Unicode tiles")
     p.add_argument("--visible", metavar="TILES",
@@ -146,6 +156,9 @@ def _add_analyze(sub: _Subparsers) -> None:
     _forecast_options(p)
     p.add_argument("--void-advice", action="store_true",
                    help="rank the three void suits (定缺) by the forecast (--draws, default 6)")
+    p.add_argument("--plans", action="store_true",
+                   help="rank the hand as it stands against a 清一色 in each suit it may keep, by "
+                        "the forecast (--draws, default 12)")
     _hand_options(p)
     p.set_defaults(func=cmd_analyze)
 
@@ -280,6 +293,9 @@ def _add_batch(sub: _Subparsers) -> None:
     p.add_argument("--dask", metavar="ADDRESS",
                    help="run the shards of a glob on a Dask cluster: local:N or tcp://HOST:PORT")
     _forecast_options(p)
+    _choice(p, "--candidates", ("all", "keep"), "all",
+            "--what forecast of 14 - 3m hands: every legal discard (all, default) or only those "
+            "that keep the lowest shanten (keep; the others NaN)")
     p.set_defaults(func=_cmd_batch)
 
 

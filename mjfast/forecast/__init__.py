@@ -33,6 +33,15 @@ Method (the C engine, ``src/mjfast_forecast.h``; README "Forecasts" has the benc
   group's picks for every t together, and the independent states of one (shanten, void tiles)
   class in blocks whose recurrences run side by side (states no group lists get no row); with
   exchanges backward in t over all states.
+* Policy classes (:mod:`mjfast.forecast.policy`, RULES.md 9). With a budget of exchanges a
+  state is the hand plus the exchanges spent; ordered by (exchanges left, shanten, dead tiles)
+  the graph is a DAG but for the drawn tile going back (a self-loop, valued per t), so the
+  values above hold; a state with no exchange left is one of the class without exchanges, with
+  its reductions. ``exchanges=None`` (no budget) keys states by the hand alone and values them
+  backward in t. The flush plan swaps the distance for the distance to a win of one suit and
+  makes the other suits dead (held as a count, discarded first): the state space is one suit.
+  Budgets multiply the states (a 1-shanten hand over 18 draws: about 3,400 at 0, 70,000 at 1,
+  570,000 at 1 with backward moves, 690,000 at 2).
 * Reuse. The discards of a 14-3m hand share the pool, so one graph and one value pass serve
   all of them; each edge group's pick per draw count is stored once (none for one successor;
   groups with the same successors share one row) and the forward passes (the curves, one per
@@ -50,8 +59,9 @@ Method (the C engine, ``src/mjfast_forecast.h``; README "Forecasts" has the benc
   flag the workers' rows stop at. So a long call stops within about a second.
 """
 
-from .api import MAX_BYTES, MAX_DRAWS, MAX_STATES, MAX_WORK, choose_void, forecast, payments
-from .types import Forecast, VoidChoice
+from .api import MAX_BYTES, MAX_DRAWS, MAX_STATES, MAX_WORK, choose_plan, choose_void, forecast, payments
+from .policy import CANDIDATES, Policy, as_policy
+from .types import Forecast, PlanChoice, VoidChoice
 
-__all__ = ["MAX_BYTES", "MAX_DRAWS", "MAX_STATES", "MAX_WORK", "Forecast", "VoidChoice",
-           "choose_void", "forecast", "payments"]
+__all__ = ["CANDIDATES", "MAX_BYTES", "MAX_DRAWS", "MAX_STATES", "MAX_WORK", "Forecast", "PlanChoice",
+           "Policy", "VoidChoice", "as_policy", "choose_plan", "choose_void", "forecast", "payments"]

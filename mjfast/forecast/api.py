@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from mjfast._args import OBJECTIVES, as_choice, as_flag, as_int, as_rules, as_void, hand_sizes
+from mjfast._args import OBJECTIVES, as_choice, as_int, as_rules, as_void, hand_sizes
 from mjfast._batch import run_chunks
 from mjfast._core import _forecast
 from mjfast._typing import HandLike, HandsLike, MeldsLike, RulesLike, VoidSuits
@@ -20,9 +20,11 @@ from mjfast.errors import InvalidArgumentError, InvalidHandError
 from mjfast.rules import MAX_FAN, Rules
 from mjfast.scoring.patterns import compile_rules
 
-from .types import Forecast, VoidChoice
+from .policy import as_policy
+from .types import Forecast, PlanChoice, VoidChoice
 
-__all__ = ["MAX_BYTES", "MAX_DRAWS", "MAX_STATES", "MAX_WORK", "forecast", "choose_void"]
+__all__ = ["MAX_BYTES", "MAX_DRAWS", "MAX_STATES", "MAX_WORK", "choose_plan", "choose_void",
+           "forecast"]
 
 MAX_DRAWS: int = _forecast.MAX_DRAWS
 """The most draws a forecast looks ahead (27: the 108-tile wall left after the deal, shared)."""
@@ -63,7 +65,8 @@ def payments(rules: Rules) -> np.ndarray:
 
 def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit: VoidSuits = None,
              visible: Any = None, rules: RulesLike = None, objective: str = "win",
-             exchanges: bool = True, workers: int = 1, sets: int = 4) -> Forecast:
+             exchanges: int | None = 0, backward: bool = False, flush: Any = None,
+             candidates: str = "all", workers: int = 1, sets: int = 4) -> Forecast:
     """Probability of being ready and of having won after each of ``draws`` own draws, and the
     expected payment, under optimal play (RULES.md 9: fixed pool, self-draw only, 定缺 rule).
 
@@ -73,14 +76,23 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
 
     ``objective``: ``"win"`` plays to maximise the probability of winning within the draws,
     ``"value"`` the expected payment (2^min(fan, cap), +1 with 自摸加底; the points under the
-    ``points`` model). ``exchanges``: True
-    allows same-shanten exchanges (手替わり); False keeps a draw only when it lowers shanten.
-    With exchanges the exact state graph grows ten- to twentyfold per draw (under a second up to
-    4 draws at 1-2 shanten); past :data:`MAX_STATES` states, :data:`MAX_BYTES` bytes or
-    :data:`MAX_WORK` work the call raises :class:`~mjfast.errors.InvalidArgumentError` naming
-    the hand. Ctrl-C stops a long call within about a second (the engine polls for it).
-    Without, 18 draws take milliseconds at 1-2 shanten and at most about a second at 5 (README
-    "Forecasts"). ``sets`` as for
+    ``points`` model).
+
+    The policy class (RULES.md 9): ``exchanges`` is a budget of exchanges (手替わり: a discard
+    that keeps the shanten but changes the hand, or declines a draw that would lower it) over the
+    whole run: ``0`` (the default) keeps a draw only when it lowers the shanten, the riichi
+    engines' mode, exact and fast for every hand at every T (18 draws: milliseconds at 1-2
+    shanten, at most about a second at 5); ``K`` allows K of them; ``None`` every exchange with
+    no budget (the largest class: its graph grows ten- to twentyfold per draw, so it is for a few
+    draws). Past :data:`MAX_STATES` states, :data:`MAX_BYTES` bytes or :data:`MAX_WORK` work
+    any call raises :class:`~mjfast.errors.InvalidArgumentError` naming the hand; Ctrl-C stops
+    a long call within about a second (the engine polls for it). ``backward=True`` also allows backward moves
+    (向聴戻し: a discard that raises the shanten), each costing one exchange (a budget is needed).
+    ``flush="m"``/``"p"``/``"s"`` plays the 清一色 plan of that suit: only wins all of it count,
+    the shanten (and "ready") is the distance to such a win, and tiles of the other suits go
+    first (after void-suit tiles); it cannot be the declared void suit. ``candidates="keep"``
+    evaluates only the discards of a 14-3m hand that keep its lowest shanten (the others' rows
+    NaN), as the riichi engines do. ``sets`` as for
     :func:`~mjfast.shanten`: 3 or 2 forecast the short hands (3 * sets + 1 - 3m tiles, or one
     more for the per-discard form; seven pairs needs 4 sets).
 
@@ -97,10 +109,13 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
         >>> from mjfast import format_tile
         >>> format_tile(f.best_discard), round(float(f.win[f.best_discard, -1]), 4)
         ('9s', 0.2342)
+        >>> [round(float(forecast("1235678m1234p55p", draws=6, exchanges=k).win[-1]), 4)
+        ...  for k in (0, 1)]                # one exchange on top of progress: a better chance
+        [0.2302, 0.2428]
     """
     t = as_int(draws, "draws", minimum=0, maximum=MAX_DRAWS)
     goal = as_choice(objective, "objective", OBJECTIVES)
-    swap = as_flag(exchanges, "exchanges")
+    pol = as_policy(exchanges=exchanges, backward=backward, flush=flush, candidates=candidates)
     r = as_rules(rules)
     p = prepare(hand, melds=melds, void_suit=void_suit, visible=visible, workers=workers,
                 sets=sets)
@@ -118,23 +133,26 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
     stop = np.zeros(1, np.int32)  # set on Ctrl-C: the workers' rows end at their next poll
 
     def run(start: int, end: int) -> tuple[int, int, int, int]:
-        res = _forecast.run_rows(p.hands, p.melds, p.voids, p.void_scalar, p.visible, t, swap, obj,
-                                 p.sets, complete, table, pay, MAX_STATES, MAX_BYTES, MAX_WORK,
-                                 stop, ready, win, value, best, is_win, start, end)
+        res = _forecast.run_rows(p.hands, p.melds, p.voids, p.void_scalar, p.visible, t, pol.budget,
+                                 pol.backward, -1 if pol.flush is None else pol.flush,
+                                 pol.candidates == "keep", obj, p.sets, complete, table, pay,
+                                 MAX_STATES, MAX_BYTES, MAX_WORK, stop, ready, win, value, best,
+                                 is_win, start, end)
         return res[0], res[1], res[2], res[3]
 
     bad = run_chunks(run, n, p.workers, False, chunk=_CHUNK, grow_to=_GROW_TO,
                      on_stop=lambda: stop.fill(1))
     if bad is not None:
-        raise _error(bad, p, complete, t, swap)
+        raise _error(bad, p, complete, t, pol.budget)
     shape = (n, 27) if complete else (n,)
     ready, win, value = ready.reshape(*shape, t), win.reshape(*shape, t), value.reshape(shape)
+    policy = (pol.backward, pol.flush, pol.candidates)
     if p.batch:
-        return Forecast(ready, win, value, t, goal, swap,
-                        best if complete else None, is_win.astype(bool) if complete else None)
+        return Forecast(ready, win, value, t, goal, pol.exchanges,
+                        best if complete else None, is_win.astype(bool) if complete else None, *policy)
     return Forecast(ready[0], win[0], value[0] if complete else float(value[0]), t,
-                    goal, swap,
-                    int(best[0]) if complete else None, bool(is_win[0]) if complete else None)
+                    goal, pol.exchanges,
+                    int(best[0]) if complete else None, bool(is_win[0]) if complete else None, *policy)
 
 
 def _complete(row: np.ndarray, melds: np.ndarray | None, sets: int) -> bool:
@@ -145,7 +163,7 @@ def _complete(row: np.ndarray, melds: np.ndarray | None, sets: int) -> bool:
 
 
 def _error(bad: tuple[int, int, int, int], p: Prepared, complete: bool, draws: int,
-           exchanges: bool) -> BaseException:
+           budget: int) -> BaseException:
     row, code, a, b = bad
     where = f"hands[{row}]" if p.batch else "hand"
     limit = {_forecast.ERR_STATES: f"{a:,} states (MAX_STATES)",
@@ -153,11 +171,13 @@ def _error(bad: tuple[int, int, int, int], p: Prepared, complete: bool, draws: i
              _forecast.ERR_WORK: f"{a:,} state expansions (MAX_WORK; {b:,} states)"}.get(code)
     if limit is not None:
         return InvalidArgumentError(f"{where}: the forecast needs more than {limit}; "
-                                    + _what_grew(p, row, draws, exchanges))
+                                    + _what_grew(p, row, draws, budget))
     if code == _forecast.ERR_STOPPED:  # another thread's Ctrl-C (run_chunks raises it first)
         return KeyboardInterrupt()
     if code == _forecast.ERR_NOMEM:
         return MemoryError(f"{where}: out of memory for the forecast's state graph")
+    if code == _forecast.ERR_FLUSH:
+        return InvalidArgumentError(f"{where}: flush: the flush suit is the declared void suit")
     if code == _forecast.ERR_EMPTY_POOL:
         return InvalidHandError(f"{where}: every tile is held or visible; nothing is left to draw")
     return row_error(code, a, b, row, p.batch, "complete" if complete else "waiting", p.sets)
@@ -167,10 +187,11 @@ def _size(n: int) -> str:
     return f"{n >> 20:,} MiB" if n >= 1 << 20 else f"{n:,} bytes"
 
 
-def _what_grew(p: Prepared, row: int, draws: int, exchanges: bool) -> str:
+def _what_grew(p: Prepared, row: int, draws: int, budget: int) -> str:
     """What to change for a hand past a limit: exchanges first, else what the graph grew with."""
-    if exchanges:
-        return "use exchanges=False or fewer draws for a hand this far from ready"
+    if budget:
+        return ("use a smaller exchanges budget (0: none) or fewer draws for a hand this far "
+                "from ready")
     void = int(p.voids[row]) if p.voids is not None else p.void_scalar
     held = 0 if void < 0 else int(p.hands[row, 9 * void:9 * void + 9].sum())
     tiles = f", {held} tiles of the void suit held (each costs a draw)" if held else ""
@@ -179,32 +200,81 @@ def _what_grew(p: Prepared, row: int, draws: int, exchanges: bool) -> str:
 
 
 def choose_void(hand: HandLike, *, draws: int, visible: Any = None, rules: RulesLike = None,
-                objective: str = "win", exchanges: bool = True, sets: int = 4) -> list[VoidChoice]:
+                objective: str = "win", exchanges: int | None = 0, backward: bool = False,
+                flush: Any = None, sets: int = 4) -> list[VoidChoice]:
     """Rank the three void-suit choices (定缺) of a dealt hand (13 or 14 tiles, or 3 * sets + 1
     and one more for the short hands of ``sets`` 3 or 2; no melds) by the
     forecast under each (RULES.md 9): P(win) within ``draws`` or the expected value; equal
     scores rank the lower suit first. A 14-tile hand is scored by its best discard.
     ``visible``: copies seen elsewhere (27 counts), as in :func:`forecast`. One hand only: an
-    (N, 27) batch raises (call :func:`forecast` with ``void_suit`` per row instead).
+    (N, 27) batch raises (call :func:`forecast` with ``void_suit`` per row instead). The policy
+    options are :func:`forecast`'s; with ``flush`` the flush suit is no void choice (two are
+    ranked).
 
     Example:
-        >>> for choice in choose_void("1234567m123p1559s", draws=6, exchanges=False):
+        >>> for choice in choose_void("1234567m123p1559s", draws=6):
         ...     print(choice)
         void s: P(win) 0.0442, value 0.0897, discard 1s
         void p: P(win) 0.0175, value 0.0351, discard 1p
         void m: P(win) 0.0000, value 0.0000, discard 1m
     """
     goal = as_choice(objective, "objective", OBJECTIVES)
+    pol = as_policy(exchanges=exchanges, backward=backward, flush=flush)
     if prepare(hand, visible=visible, sets=sets).batch:
         raise InvalidArgumentError("hand: choose_void ranks the void suits of one hand; for a "
                                    "batch call forecast() with void_suit= per row")
     out = []
     for suit in range(3):
-        f = forecast(hand, draws=draws, void_suit=as_void(suit), visible=visible, rules=rules,
-                     objective=goal, exchanges=exchanges, sets=sets)
-        d = f.best_discard if isinstance(f.best_discard, int) else None
-        win = float(f.win[d, -1] if d is not None else f.win[-1]) if f.draws else 0.0
-        value = float(f.value[d] if d is not None else f.value)  # type: ignore[index]
-        out.append(VoidChoice(suit, value if goal == "value" else win, win, value, d, f))
+        if suit != pol.flush:
+            f = forecast(hand, draws=draws, void_suit=as_void(suit), visible=visible, rules=rules,
+                         objective=goal, exchanges=pol.exchanges, backward=pol.backward,
+                         flush=pol.flush, sets=sets)
+            out.append(VoidChoice(suit, *_scored(f, goal), f))
     out.sort(key=lambda c: -c.score)  # stable: equal scores keep the lower suit first
     return out
+
+
+def choose_plan(hand: HandLike, *, draws: int, melds: MeldsLike = None, void_suit: Any = None,
+                visible: Any = None, rules: RulesLike = None, objective: str = "win",
+                exchanges: int | None = 0, backward: bool = False,
+                sets: int = 4) -> list[PlanChoice]:
+    """Rank the plans of one hand (RULES.md 9): as it stands (every win counts) against a
+    清一色 in each suit it may keep (not the declared void suit, and holding every meld), by the
+    forecast under each: P(win) within ``draws`` or the expected value (``objective``), with
+    the best discard of a 14-3m hand for each; equal scores keep "as it stands" first, then the
+    lower suit. The other options are :func:`forecast`'s. This answers "when is a flush worth
+    playing for?" (条件不成熟千万不做清一色) exactly under the model.
+
+    Example:
+        >>> for plan in choose_plan("1123456789m23p5s9m", draws=12, void_suit="s",
+        ...                         objective="value"):
+        ...     print(plan)
+        flush m: P(win) 0.2155, value 1.1447, discard 5s
+        as it stands: P(win) 0.4987, value 0.9973, discard 5s
+        flush p: P(win) 0.0000, value 0.0000, discard 5s
+    """
+    goal = as_choice(objective, "objective", OBJECTIVES)
+    pol = as_policy(exchanges=exchanges, backward=backward)
+    kw: dict[str, Any] = {"draws": draws, "melds": melds, "void_suit": void_suit,
+                          "visible": visible, "rules": rules, "objective": goal,
+                          "exchanges": pol.exchanges, "backward": pol.backward, "sets": sets}
+    first = forecast(hand, **kw)
+    out = [PlanChoice(None, *_scored(first, goal), first)]
+    p = prepare(hand, melds=melds, void_suit=void_suit, sets=sets)
+    if p.batch:
+        raise InvalidArgumentError("hand: choose_plan takes one hand")
+    meld_suits = {t // 9 for t in range(27) if p.melds is not None and p.melds[t]}
+    for suit in range(3):
+        if suit != p.void_scalar and meld_suits <= {suit}:
+            f = forecast(hand, flush=suit, **kw)
+            out.append(PlanChoice(suit, *_scored(f, goal), f))
+    out.sort(key=lambda c: -c.score)  # stable: as it stands first, then the lower suit
+    return out
+
+
+def _scored(f: Forecast, goal: str) -> tuple[float, float, float, int | None]:
+    """(score, P(win), value, discard) of a one-hand forecast: at its best discard for 14-3m."""
+    d = f.best_discard if isinstance(f.best_discard, int) else None
+    win = float(f.win[d, -1] if d is not None else f.win[-1]) if f.draws else 0.0
+    value = float(f.value[d] if d is not None else f.value)  # type: ignore[index]
+    return (value if goal == "value" else win), win, value, d

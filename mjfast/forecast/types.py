@@ -1,4 +1,5 @@
-"""Result types of :mod:`mjfast.forecast`: :class:`Forecast` and :class:`VoidChoice`."""
+"""Result types of :mod:`mjfast.forecast`: :class:`Forecast`, :class:`VoidChoice` and
+:class:`PlanChoice`."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Forecast", "VoidChoice"]
+__all__ = ["Forecast", "PlanChoice", "VoidChoice"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -28,9 +29,12 @@ class Forecast:
     value: np.ndarray | float
     draws: int
     objective: str  # "win" or "value"
-    exchanges: bool
+    exchanges: int | None  # the budget (None: no budget)
     best_discard: np.ndarray | int | None = None
     is_win: np.ndarray | bool | None = None
+    backward: bool = False
+    flush: int | None = None  # the suit of the 清一色 plan (None: every win counts)
+    candidates: str = "all"  # "keep": only the discards of the lowest shanten (others NaN)
 
     @property
     def complete(self) -> bool:
@@ -65,3 +69,24 @@ class VoidChoice:
 
         how = "" if self.discard is None else f", discard {format_tile(self.discard)}"
         return (f"void {SUITS[self.suit]}: P(win) {self.win:.4f}, value {self.value:.4f}{how}")
+
+
+@dataclass(frozen=True)
+class PlanChoice:
+    """One plan of :func:`~mjfast.forecast.choose_plan`: ``flush`` the suit of a 清一色 plan (None:
+    the hand as it stands, every win counting), its forecast, the discard it plays from a 14-3m
+    hand (None for 13-3m), and the objective's score."""
+
+    flush: int | None
+    score: float
+    win: float
+    value: float
+    discard: int | None
+    forecast: Forecast
+
+    def __str__(self) -> str:
+        from mjfast.tiles import SUITS, format_tile
+
+        name = "as it stands" if self.flush is None else f"flush {SUITS[self.flush]}"
+        how = "" if self.discard is None else f", discard {format_tile(self.discard)}"
+        return f"{name}: P(win) {self.win:.4f}, value {self.value:.4f}{how}"

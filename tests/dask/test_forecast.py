@@ -33,8 +33,9 @@ def _same(got: dict, want: object, names: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize("options", [
-    {"draws": 3, "exchanges": False},
-    {"draws": 2, "exchanges": False, "objective": "value", "rules": "points", "void_suit": VOIDS},
+    {"draws": 3, "exchanges": 0},
+    {"draws": 2, "exchanges": 0, "objective": "value", "rules": "points", "void_suit": VOIDS},
+    {"draws": 2, "exchanges": 1, "backward": True},  # the policy options pass through
 ])
 def test_waiting_rows_equal_numpy(client, options):
     got = mdask.forecast(lazy(H13), **options)
@@ -45,11 +46,17 @@ def test_waiting_rows_equal_numpy(client, options):
 
 
 def test_per_discard_rows_equal_numpy(client):
-    got = mdask.forecast(lazy(H14), draws=2, exchanges=False, per_discard=True, void_suit=VOIDS)
-    want = forecast(H14, draws=2, exchanges=False, void_suit=VOIDS)
+    got = mdask.forecast(lazy(H14), draws=2, exchanges=0, per_discard=True, void_suit=VOIDS)
+    want = forecast(H14, draws=2, exchanges=0, void_suit=VOIDS)
     assert got["ready"].shape == (200, 27, 2) and got["value"].shape == (200, 27)
     assert (got["best_discard"].dtype, got["is_win"].dtype) == (np.int8, np.bool_)
     _same(got, want, ("ready", "win", "value", "best_discard", "is_win"))
+
+
+def test_flush_and_candidates(client):
+    got = mdask.forecast(lazy(H14), draws=2, per_discard=True, flush="m", candidates="keep")
+    want = forecast(H14, draws=2, flush="m", candidates="keep")
+    _same(got, want, ("ready", "win", "value", "best_discard"))
 
 
 def test_short_hands(client):

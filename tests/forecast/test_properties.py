@@ -17,8 +17,8 @@ HANDS_14 = ["123m456m789m23p55p9s", "1123m456m789p235p9s", "11223344m55669p9s", 
 
 
 @pytest.mark.parametrize("hand", HANDS_14)
-@pytest.mark.parametrize("exchanges", [False, True])
-def test_curve_properties(hand: str, exchanges: bool) -> None:
+@pytest.mark.parametrize("exchanges", [0, None])
+def test_curve_properties(hand: str, exchanges: int | None) -> None:
     f = forecast(hand, draws=4, void_suit="s", exchanges=exchanges, objective="value")
     legal = ~np.isnan(f.value)
     r, w = f.ready[legal], f.win[legal]
@@ -57,25 +57,27 @@ def test_void_suit_discard_rule() -> None:
 
 def test_monte_carlo_agrees() -> None:
     """Play the model with the twin's policy and compare the engine's curves within 5 sigma."""
-    for hand, draws, exchanges in (("1123m456m789p23p9p", 8, False), ("1123m456m789p23p9p", 3, True)):
-        f = forecast(hand, draws=draws, void_suit="s", exchanges=exchanges, objective="value")
-        model = Model(hand, void_suit=2, exchanges=exchanges, objective="value")
+    for hand, draws, exchanges, back in (("1123m456m789p23p9p", 8, 0, False),
+                                         ("1123m456m789p23p9p", 3, None, False)):
+        f = forecast(hand, draws=draws, void_suit="s", exchanges=exchanges, backward=back,
+                     objective="value")
+        model = Model(hand, void_suit=2, exchanges=exchanges, backward=back, objective="value")
         rng = random.Random(20261130)
         kinds = list(range(27))
         n = 4000
         won = np.zeros(draws)
         ready = np.zeros(draws)
         paid = 0.0
-        start = model.hand
+        start = (model.hand, 0)  # (hand, exchanges spent)
         for _ in range(n):
-            x: tuple[int, ...] | None = start
+            x: tuple[tuple[int, ...], int] | None = start
             for j in range(draws):
                 if x is not None:
                     k = rng.choices(kinds, weights=model.pool)[0]
                     x, pay = model.step(x, k, draws - j)
                     paid += pay
                 won[j] += x is None
-                ready[j] += x is None or model.sh(x) <= 0
+                ready[j] += x is None or model.sh(x[0]) <= 0
         for est, exact in ((won / n, f.win), (ready / n, f.ready)):
             sigma = np.sqrt(np.maximum(exact * (1 - exact), 1e-4) / n)
             assert (np.abs(est - exact) <= 5 * sigma).all(), (exchanges, est, exact)
@@ -84,10 +86,10 @@ def test_monte_carlo_agrees() -> None:
 
 def test_batch_matches_single() -> None:
     hands = np.stack([mjfast.parse_hand(h) for h in HANDS_14])
-    batch = forecast(hands, draws=3, exchanges=False, workers=2)
+    batch = forecast(hands, draws=3, exchanges=0, workers=2)
     assert batch.ready.shape == (4, 27, 3) and batch.best_discard.shape == (4,)
     for i, h in enumerate(HANDS_14):
-        one = forecast(h, draws=3, exchanges=False)
+        one = forecast(h, draws=3, exchanges=0)
         np.testing.assert_array_equal(batch.ready[i], one.ready)
         np.testing.assert_array_equal(batch.value[i], one.value)
         assert batch.best_discard[i] == one.best_discard
@@ -98,8 +100,9 @@ def test_arguments_refused() -> None:
         forecast("123m456m789m23p55p", draws=28)
     with pytest.raises(InvalidArgumentError, match="objective"):
         forecast("123m456m789m23p55p", draws=2, objective="fan")
-    with pytest.raises(InvalidArgumentError, match="exchanges"):
-        forecast("123m456m789m23p55p", draws=2, exchanges=1)
+    for bad in (True, False, -1, "1", 1.0):
+        with pytest.raises(InvalidArgumentError, match="exchanges"):
+            forecast("123m456m789m23p55p", draws=2, exchanges=bad)
     with pytest.raises(InvalidHandError, match=r"hands\[1\]"):
         forecast(np.stack([mjfast.parse_hand("123m456m789m23p55p"),
                            mjfast.parse_hand("123m456m789m23p55p9s")]), draws=2)
@@ -108,11 +111,11 @@ def test_arguments_refused() -> None:
 
 
 def test_choose_void_ranks() -> None:
-    ranked = choose_void("123456789m123p9s", draws=4, exchanges=False)
+    ranked = choose_void("123456789m123p9s", draws=4, exchanges=0)
     assert [c.suit for c in ranked] == [2, 1, 0]
     assert ranked[0].win >= ranked[1].win >= ranked[2].win
     assert ranked[0].discard is None
-    ranked = choose_void("123456789m1234p9s", draws=3, exchanges=False)  # 14 tiles
+    ranked = choose_void("123456789m1234p9s", draws=3, exchanges=0)  # 14 tiles
     assert ranked[0].suit == 2 and ranked[0].discard == mjfast.parse_tile("9s")
 
 

@@ -23,7 +23,7 @@ from tests.strategies import Case, cases
 SETS = st.sampled_from([2, 3])
 
 
-def _fits(case: Case, exchanges: bool) -> bool:
+def _fits(case: Case, exchanges: int | None) -> bool:
     return _small(case, exchanges) and sum(case.visible) + sum(case.held) < 108
 
 
@@ -31,36 +31,36 @@ def _fits(case: Case, exchanges: bool) -> bool:
 @given(SETS.flatmap(lambda n: cases(visible=True, void_rule=True, form="all", max_melds=1, sets=n)),
        st.sampled_from([3, 2, 1, 0]), st.sampled_from(["win", "value"]), st.sampled_from(RULES))
 def test_twin_without_exchanges(case: Case, draws: int, objective: str, rules: object) -> None:
-    if _fits(case, exchanges=False):
-        _check(case, draws, objective, False, rules)  # type: ignore[arg-type]
+    if _fits(case, exchanges=0):
+        _check(case, draws, objective, 0, rules)  # type: ignore[arg-type]
 
 
 @settings(max_examples=25)
 @given(SETS.flatmap(lambda n: cases(visible=True, void_rule=True, form="all", max_melds=1, sets=n)),
        st.sampled_from([2, 1]), st.sampled_from(["win", "value"]), st.sampled_from(RULES))
 def test_twin_with_exchanges(case: Case, draws: int, objective: str, rules: object) -> None:
-    if _fits(case, exchanges=True):
-        _check(case, draws, objective, True, rules)  # type: ignore[arg-type]
+    if _fits(case, exchanges=None):
+        _check(case, draws, objective, None, rules)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("sets, hand", [(2, "123m23p55p"), (2, "123m23p55p9s"),
                                         (3, "123m456m23p55p"), (3, "123m456m2p55p9s1s"),
                                         (2, "11335577m"), (3, "1122m3344m55p6p")])
-@pytest.mark.parametrize("exchanges", [False, True])
-def test_twin_fixed_hands(sets: int, hand: str, exchanges: bool) -> None:
+@pytest.mark.parametrize("exchanges", [0, None])
+def test_twin_fixed_hands(sets: int, hand: str, exchanges: int | None) -> None:
     """Hands written out, with and without a held void-suit tile (the short hands have no
     seven pairs: 11335577m is no win)."""
     counts = [int(x) for x in parse_hand(hand)]
     for void in (None, 2):
         case = Case(hand=counts, void_suit=void, sets=sets)
         for objective in ("win", "value"):
-            _check(case, 3 if not exchanges else 2, objective, exchanges, RULES[0])
+            _check(case, 3 if exchanges == 0 else 2, objective, exchanges, RULES[0])
 
 
 def test_known_values() -> None:
     """123m 23p 55p with 2 sets waits on 1p / 4p: 8 of the 101 unseen tiles, each draw from the
     fixed pool (RULES.md 9)."""
-    f = forecast("123m23p55p", draws=2, sets=2, exchanges=False)
+    f = forecast("123m23p55p", draws=2, sets=2, exchanges=0)
     assert f.win.tolist() == pytest.approx([8 / 101, 1 - (93 / 101) ** 2], abs=1e-12)
     assert f.ready.tolist() == pytest.approx([1.0, 1.0], abs=1e-12)
     four_pairs = forecast("11335577m", draws=1, sets=2)  # no seven pairs below 4 sets
@@ -69,9 +69,9 @@ def test_known_values() -> None:
 
 def test_batch_and_errors() -> None:
     hands = np.array([parse_hand("123m456m23p55p"), parse_hand("123m456m2p55p9s")], np.uint8)
-    f = forecast(hands, draws=2, sets=3, void_suit=2, exchanges=False)
+    f = forecast(hands, draws=2, sets=3, void_suit=2, exchanges=0)
     for i in range(2):
-        want = ref_forecast(hands[i].tolist(), draws=2, sets=3, void_suit=2, exchanges=False)
+        want = ref_forecast(hands[i].tolist(), draws=2, sets=3, void_suit=2, exchanges=0)
         np.testing.assert_allclose(f.win[i], want["win"], rtol=0, atol=TOL)
     with pytest.raises(InvalidHandError, match=r"10 concealed tiles.*expected 7 \(sets=2\)"):
         forecast("123m456m23p55p", draws=2, sets=2)
@@ -90,7 +90,7 @@ def test_advise_by_forecast_matches_twin(case: Case, draws: int, objective: str)
                         sets=case.sets) > 1:
         return
     kw = {"void_suit": case.void_suit, "draws": draws, "objective": objective,
-          "exchanges": False, "sets": case.sets}
+          "exchanges": 0, "sets": case.sets}
     got = advise(case.hand, melds=case.api_melds, **kw)
     want = ref_advise(case.hand, melds=case.ref_melds, **kw)
     assert [d.tile for d in got] == [w[0] for w in want]
@@ -101,11 +101,11 @@ def test_advise_by_forecast_matches_twin(case: Case, draws: int, objective: str)
 def test_choose_void_short() -> None:
     """Each void choice is the forecast of the hand under that void."""
     hand = "1234m12p55599s"
-    ranked = choose_void(hand, draws=3, sets=3, exchanges=False)
+    ranked = choose_void(hand, draws=3, sets=3, exchanges=0)
     assert sorted(c.suit for c in ranked) == [0, 1, 2]
     for c in ranked:
         want = ref_forecast(parse_hand(hand).tolist(), draws=3, sets=3, void_suit=c.suit,
-                            exchanges=False)
+                            exchanges=0)
         assert c.discard == want["best_discard"]
         assert c.win == pytest.approx(want["discards"][c.discard]["win"][-1], abs=TOL)
     assert [c.score for c in ranked] == sorted((c.score for c in ranked), reverse=True)

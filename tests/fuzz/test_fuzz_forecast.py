@@ -20,7 +20,8 @@ def _quick(kw: dict[str, Any]) -> bool:
         draws = operator.index(kw.get("draws"))  # type: ignore[arg-type]
     except TypeError:
         return True
-    return not (3 < draws <= 27 and kw.get("exchanges") is not False)
+    budget = kw.get("exchanges")
+    return not (3 < draws <= 27 and not (type(budget) is int and budget == 0))
 
 
 @FUZZ
@@ -30,7 +31,7 @@ def test_forecast(data: st.DataObject) -> None:
     case = data.draw(cases(visible=True, void_rule=True, form="all", max_melds=2, sets=sets))
     kw: dict[str, Any] = {"hand": case.hand, "draws": data.draw(st.integers(0, 2)),
                           "melds": case.api_melds, "void_suit": case.void_suit,
-                          "visible": case.visible, "objective": "win", "exchanges": False,
+                          "visible": case.visible, "objective": "win", "exchanges": 0,
                           "sets": sets}
     bad = data.draw(st.sets(st.sampled_from(sorted(kw)), max_size=2), label="hostile")
     for key in sorted(bad):
@@ -50,7 +51,7 @@ def test_choose_void(data: st.DataObject) -> None:
     sets = data.draw(st.sampled_from([4, 3, 2]), label="sets")
     case = data.draw(cases(void_rule=True, form="all", melds=0, sets=sets))
     kw: dict[str, Any] = {"hand": case.hand, "draws": data.draw(st.integers(0, 1)),
-                          "objective": "value", "exchanges": False, "sets": sets}
+                          "objective": "value", "exchanges": 0, "sets": sets}
     bad = data.draw(st.sets(st.sampled_from(sorted(kw)), max_size=1), label="hostile")
     for key in sorted(bad):
         kw[key] = data.draw(hostile(), label=key)

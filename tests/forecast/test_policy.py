@@ -1,0 +1,127 @@
+"""The policy classes of RULES.md 9 (an exchange budget, backward moves, the 清一色 plan, the
+candidates kept) against the twin on random small cases of every class, their order (more
+budget never lowers the objective), their limits (a budget of T or more is no budget) and the
+arguments refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mjfast import discards, parse_hand
+from mjfast._ref.forecast import Model
+from mjfast.errors import InvalidArgumentError
+from mjfast.forecast import forecast
+from tests.forecast.test_twin import RULES, _check
+from tests.strategies import Case, cases
+
+CASES = cases(visible=True, void_rule=True, form="all", max_melds=2)
+
+
+def _fits(case: Case, most: int, flush: int | None = None) -> bool:
+    """Cases the twin finishes quickly: shanten (under the plan) at most ``most``."""
+    model = Model(case.hand, melds=case.ref_melds, void_suit=case.void_suit, flush=flush,
+                  sets=case.sets)
+    starts = model.starts().values()
+    return (min(model.sh(x) for x in starts) <= most and sum(case.visible) + sum(case.held) < 108
+            and (flush is None or flush != case.void_suit))
+
+
+@settings(max_examples=20, deadline=None)
+@given(CASES, st.sampled_from([2, 1]), st.sampled_from([1, 2]), st.booleans(),
+       st.sampled_from(["win", "value"]))
+def test_twin_budgets(case: Case, draws: int, budget: int, backward: bool, objective: str) -> None:
+    if _fits(case, 1):
+        _check(case, draws, objective, budget, RULES[0], backward)
+
+
+@settings(max_examples=30, deadline=None)
+@given(CASES, st.sampled_from([0, 1, 2]), st.sampled_from([2, 1]), st.sampled_from([0, 1]),
+       st.booleans(), st.sampled_from(["win", "value"]))
+def test_twin_flush(case: Case, suit: int, draws: int, budget: int, backward: bool,
+                    objective: str) -> None:
+    if _fits(case, 1, suit):
+        _check(case, draws, objective, budget, RULES[0], backward and budget > 0, suit)
+
+
+@pytest.mark.parametrize(("hand", "void", "draws"), [
+    ("123m456m789m2p55p9s", 2, 2),     # a held void tile goes first
+    ("11234567m99m23p5p", 2, 2),       # flush m: 23p 5p are dead
+])
+@pytest.mark.parametrize(("budget", "backward", "flush"), [
+    (1, False, None), (1, True, None), (2, True, None), (0, False, 0), (1, True, 0)])
+def test_twin_fixed_hands(hand: str, void: int | None, draws: int, budget: int, backward: bool,
+                          flush: int | None) -> None:
+    case = Case(hand=[int(x) for x in parse_hand(hand)], void_suit=void)
+    for objective in ("win", "value"):
+        _check(case, draws, objective, budget, RULES[0], backward, flush)
+
+
+@pytest.mark.parametrize("hand", ["123m456m78m23p55p9s", "11234567m99m23p5p"])
+def test_more_budget_never_lowers(hand: str) -> None:
+    """0 <= 1 <= 2 <= 2 with backward moves, at 4 draws; a budget of T or more is no budget (one
+    exchange per draw at most), so it equals None."""
+    kw: dict[str, Any] = {"draws": 4, "void_suit": "s", "objective": "value"}
+    score = {b: forecast(hand, exchanges=b, **kw).score() for b in (0, 1, 2)}
+    score["back"] = forecast(hand, exchanges=2, backward=True, **kw).score()
+    assert score[0] <= score[1] + 1e-12 and score[1] <= score[2] + 1e-12
+    assert score[2] <= score["back"] + 1e-12 and score[0] < score["back"]
+    short: dict[str, Any] = {"draws": 3, "void_suit": "s"}
+    none = forecast(hand, exchanges=None, **short)
+    for b in (3, 50):
+        f = forecast(hand, exchanges=b, **short)
+        np.testing.assert_allclose(f.win, none.win, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(f.value, none.value, rtol=0, atol=1e-12)
+
+
+def test_candidates_keep() -> None:
+    """Only the discards of the lowest shanten are evaluated, with the numbers of "all"."""
+    hand = "123m456m78m23p55p99s"
+    every = forecast(hand, draws=8, void_suit="s")
+    kept = forecast(hand, draws=8, void_suit="s", candidates="keep")
+    after = discards(parse_hand(hand), void_suit=2)
+    rows = np.flatnonzero(~np.isnan(kept.value)).tolist()
+    assert rows == [26] == np.flatnonzero(after == after[after > -100].min()).tolist()
+    np.testing.assert_array_equal(kept.win[rows], every.win[rows])
+    assert kept.best_discard == every.best_discard == 26
+    assert kept.candidates == "keep" and np.isnan(kept.win[0]).all()
+
+
+def test_policy_refused() -> None:
+    with pytest.raises(InvalidArgumentError, match="exchanges=0 for False"):
+        forecast("123m456m789m23p55p", draws=2, exchanges=False)
+    with pytest.raises(InvalidArgumentError, match="exchanges=None for True"):
+        forecast("123m456m789m23p55p", draws=2, exchanges=True)
+    with pytest.raises(InvalidArgumentError, match="backward"):
+        forecast("123m456m789m23p55p", draws=2, exchanges=None, backward=True)
+    with pytest.raises(InvalidArgumentError, match="flush"):
+        forecast("123m456m789m23p55p", draws=2, flush="z")
+    with pytest.raises(InvalidArgumentError, match="candidates"):
+        forecast("123m456m789m23p55p", draws=2, candidates="best")
+    with pytest.raises(InvalidArgumentError, match=r"flush.*void"):
+        forecast("123m456m789m23p55p", draws=2, flush="s", void_suit="s")
+    hands = np.stack([parse_hand("123m456m789m23p55p")] * 2)
+    with pytest.raises(InvalidArgumentError, match=r"hands\[1\]: flush"):
+        forecast(hands, draws=2, flush="p", void_suit=np.array([2, 1], np.int8))
+
+
+def test_choose_plan_and_void() -> None:
+    """choose_plan: as it stands against each flush the hand may keep, each its own forecast;
+    choose_void with a flush leaves the flush suit out."""
+    from mjfast import choose_plan, choose_void
+
+    hand = "1123456789m23p5s9m"
+    plans = choose_plan(hand, draws=6, void_suit="s")
+    assert sorted(("" if p.flush is None else "mps"[p.flush]) for p in plans) == ["", "m", "p"]
+    for p in plans:
+        f = forecast(hand, draws=6, void_suit="s", flush=p.flush)
+        assert p.discard == f.best_discard and p.win == float(f.win[f.best_discard, -1])
+    assert [p.score for p in plans] == sorted((p.score for p in plans), reverse=True)
+    with_meld = choose_plan("112345678m2p", draws=3, melds=["pung:5s"])
+    assert [p.flush for p in with_meld if p.flush is not None] == [2]  # only s holds the meld
+    voids = choose_void("1234567m123p1559s", draws=3, flush="m")
+    assert sorted(v.suit for v in voids) == [1, 2]
