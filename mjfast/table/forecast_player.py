@@ -32,7 +32,7 @@ import numpy as np
 
 from mjfast._args import as_choice, as_flag, as_int, as_rules
 from mjfast._core import _forecast
-from mjfast.forecast.api import payments
+from mjfast.forecast.api import MAX_BYTES, MAX_WORK, payments
 from mjfast.rules import Rules
 from mjfast.scoring.patterns import compile_rules
 from mjfast.table.actions import (
@@ -53,6 +53,8 @@ __all__ = ["ForecastPlayer"]
 
 _K = NUM_KINDS
 _TIE = 1e-12  # relative: scores this close are equal (the engine's own pick tolerance)
+_TOO_BIG = (_forecast.ERR_STATES, _forecast.ERR_BYTES, _forecast.ERR_WORK)  # then play efficient
+_NO_STOP = np.zeros(1, np.int32)  # never set: a forecast row here is small (the caps above)
 
 
 class ForecastPlayer:
@@ -283,11 +285,12 @@ class _Ctx:
         start = 0
         while start < n:
             bad, code, *_ = _forecast.run_rows(
-                hands, melds, voids, -1, seen, T, False, obj, 4, complete, self.p._table,
-                self.p._pay, self.p.max_states, ready, win, value, best, is_win, start, n)
+                hands, melds, voids, -1, seen, T, 0, False, -1, False, obj, 4, complete,
+                self.p._table, self.p._pay, self.p.max_states, MAX_BYTES, MAX_WORK, _NO_STOP,
+                ready, win, value, best, is_win, start, n)
             if bad < 0:
                 break
-            if code != _forecast.ERR_STATES:
+            if code not in _TOO_BIG:
                 raise AssertionError(f"forecast player: the engine refused a hand (code {code})")
             ok[bad] = False
             start = bad + 1

@@ -12,7 +12,7 @@ import numpy as np
 
 from mjfast._core import _table
 from mjfast.rules import Rules
-from mjfast.table.cengine import PLAYER_KINDS, check_kinds, deal_wall, engine_rules
+from mjfast.table.cengine import PLAYER_KINDS, deal_wall, engine_rules
 from mjfast.table.engine import Table
 from mjfast.table.match import Views, empty_results
 from mjfast.table.players import Player, as_players
@@ -45,7 +45,6 @@ class SeatGame:
         kinds = list(self.codes)
         kinds.insert(self.seat, _table.EXTERNAL)
         fan, params = engine_rules(self.rules)
-        check_kinds(self.rules, kinds)
         out = self._out = empty_results(1, self.players)
         self._runner = _table.Runner(1, np.array(kinds, np.int32), fan, params, seed, 0, 1,
                                      out["order"], out["fan"], out["net"], out["hua_zhu"],

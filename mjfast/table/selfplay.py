@@ -220,8 +220,8 @@ def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *
 
 
 def _replay(rules: Rules, players: int, seed: int, index: int, dealer: int,
-            actions: np.ndarray) -> Table:
-    """A hand the C engine played: its actions replayed on the reference."""
+            actions: np.ndarray) -> str:
+    """The event log of a hand the C engine played: its actions replayed on the reference."""
     t = Table(rules, players=players, wall=deal_wall(seed, index), dealer=dealer)
     for a in actions[actions >= 0].tolist():
         t.step(a)
