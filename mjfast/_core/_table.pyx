@@ -8,7 +8,7 @@ Everything here takes validated arrays; :mod:`mjfast.table.selfplay` and
 
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from mjfast._core._capi cimport mj_shared_t, shared_tables
 from mjfast._core._kernels cimport MJ, mj_tables_t
