@@ -57,7 +57,7 @@ def test_void_is_choose_voids_first_choice():
         t = Table(seed=seed)
         obs = t.observation(0)
         action = p(obs, t.legal_actions(0), np.random.default_rng(0))
-        ranked = choose_void(obs["hand"], draws=4, objective="value", exchanges=False)
+        ranked = choose_void(obs["hand"], draws=4, objective="value", exchanges=0)
         if ranked[0].score > 0:
             assert action == VOID + ranked[0].suit, seed
 
@@ -72,7 +72,7 @@ def test_discard_is_the_forecasts_best():
     action = p(obs, t.legal_actions(0), np.random.default_rng(0))
     assert DISCARD <= action < DISCARD + 27
     f = forecast(obs["hand"], draws=6, void_suit=int(obs["void"][0]), objective="value",
-                 exchanges=False)
+                 exchanges=0)
     top = np.nanmax(f.value)
     if top > 0:  # else the efficient discard
         assert f.value[action] >= top * (1 - 1e-12)
