@@ -59,7 +59,7 @@ class DuplicateResult:
         difference), and per player (``tested``, ``opponent`` in the same seats) the mean net
         and the rates per hand."""
         x = self.per_wall()
-        ci = 1.96 * float(x.std(ddof=1)) / np.sqrt(len(x)) if len(x) > 1 else 0.0
+        ci = 1.96 * float(x.std(ddof=1)) / float(np.sqrt(len(x))) if len(x) > 1 else 0.0
         runs = [(r, s) for s, r in enumerate(self.tested)]
         return {"hands": self.hands, "seats": self.seats, "mean_net": float(x.mean()) if len(x)
                 else 0.0, "mean_net_ci": ci, "tested": _rates(runs),

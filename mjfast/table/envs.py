@@ -239,9 +239,8 @@ def _single_class() -> type:
 def seat_text(obs: dict[str, Any]) -> str:
     """One seat's observation as text (its own tiles, everyone's melds, discards and scores).
 
-    >>> from mjfast.table import observation
     >>> print(seat_text(Table(seed=1).observation(0)).splitlines()[0])
-    seat 0: wall 55, phase void, hand 125889m579p13458s
+    seat 0: wall 55, phase void, hand 22356m1336778p55s
     """
     seat = int(obs["seat"])
     lines = [f"seat {seat}: wall {int(obs['wall'])}, phase {PHASE_NAMES[int(obs['phase'])]}, "

@@ -46,6 +46,7 @@ from mjfast.table.actions import (
     WIN,
 )
 from mjfast.table.kernels import shanten_of
+from mjfast.table.players import PLAYERS, _meld_counts, efficient_player
 from mjfast.table.state import PHASE_VOID
 from mjfast.tiles import NUM_KINDS
 
@@ -110,8 +111,6 @@ class ForecastPlayer:
     # ------------------------------------------------------------------ one decision
     def __call__(self, obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
         """One decision from one seat's observation (a :class:`~mjfast.table.Table` player)."""
-        from mjfast.table.players import _meld_counts, efficient_player
-
         hint = efficient_player(obs, mask, rng)
         void = int(obs["void"][obs["seat"]])
         s = shanten_of(obs["hand"], _meld_counts(obs), void)
@@ -311,3 +310,6 @@ def _seen(obs: dict[str, np.ndarray], melds: np.ndarray) -> np.ndarray:
     r, q, i = np.nonzero((m[..., 0] >= 0) & others[:, :, None])
     np.add.at(seen, (r, m[r, q, i, 0]), np.where(m[r, q, i, 1] == 0, 3, 4))
     return np.clip(seen, 0, 4 - obs["hand"].astype(np.int64) - melds).astype(np.uint8)
+
+
+PLAYERS["forecast"] = ForecastPlayer()

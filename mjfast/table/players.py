@@ -24,7 +24,6 @@ from mjfast.table.actions import (
     WIN,
 )
 from mjfast.table.engine import Table
-from mjfast.table.forecast_player import ForecastPlayer
 from mjfast.table.kernels import discards_after, effective_counts, shanten_of
 from mjfast.tiles import NUM_KINDS
 
@@ -126,15 +125,16 @@ def efficient_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Gener
     return _best_discard(obs, mask, melds, void, sets)
 
 
-PLAYERS: dict[str, Player] = {"random": random_player, "efficient": efficient_player,
-                              "forecast": ForecastPlayer()}
-"""The built-in players by name (``forecast`` with its default parameters)."""
+PLAYERS: dict[str, Player] = {"random": random_player, "efficient": efficient_player}
+"""The built-in players by name (:mod:`mjfast.table.forecast_player` adds ``forecast``, with its
+default parameters)."""
 
 
 def as_players(players: Sequence[str | Player], n: int, rules: Rules | None = None
                ) -> list[Player]:
-    """One player per seat: built-in names or callables; a :class:`ForecastPlayer` without
-    rules of its own scores by ``rules`` (the table's)."""
+    """One player per seat: built-in names or callables; a player with a ``with_rules`` method
+    (:class:`~mjfast.table.forecast_player.ForecastPlayer`) is bound to ``rules`` (the
+    table's)."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidArgumentError(f"players: expected a sequence of {n} players (names or "
                                    f"callables), got {shown(players)}")
@@ -152,8 +152,9 @@ def as_players(players: Sequence[str | Player], n: int, rules: Rules | None = No
         else:
             raise InvalidArgumentError(f"players[{i}]: expected a name or a callable, "
                                        f"got {shown(p)}")
-        if rules is not None and isinstance(out[-1], ForecastPlayer):
-            out[-1] = out[-1].with_rules(rules)
+        bind = getattr(out[-1], "with_rules", None)
+        if rules is not None and bind is not None:
+            out[-1] = bind(rules)
     return out
 
 
