@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 
-from mjfast.forecast import Forecast, choose_void, forecast
+from mjfast.forecast import Forecast, choose_void
 from mjfast.tiles import SUITS, Style, format_tile
 
 __all__ = ["forecast_docs", "void_advice_doc", "forecast_lines", "void_advice_lines", "chart"]
@@ -30,12 +30,9 @@ def _one(ready: np.ndarray, win: np.ndarray, value: float) -> dict[str, Any]:
     return {"ready": [float(x) for x in ready], "win": [float(x) for x in win], "value": float(value)}
 
 
-def forecast_docs(hand: np.ndarray, kw: dict[str, Any], visible: np.ndarray | None, rules: Any,
-                  draws: int, objective: str, exchanges: bool, style: Style) -> dict[str, Any]:
+def forecast_docs(f: Forecast, style: Style) -> dict[str, Any]:
     """The forecast of a hand as JSON: the curves (per discard kind for 14 - 3m tiles)."""
-    f = forecast(hand, draws=draws, visible=visible, rules=rules, objective=objective,
-                 exchanges=exchanges, **kw)
-    doc: dict[str, Any] = {"draws": draws, "objective": objective, "exchanges": exchanges}
+    doc: dict[str, Any] = {"draws": f.draws, "objective": f.objective, "exchanges": f.exchanges}
     if not f.complete:
         doc.update(_one(f.ready, f.win, float(np.asarray(f.value))))
         return doc

@@ -17,6 +17,7 @@ from .bench import cmd_bench
 from .common import (
     PROG,
     CLIError,
+    add_plot,
     choice_type,
     int_type,
     override_type,
@@ -135,7 +136,8 @@ def _add_analyze(sub: _Subparsers) -> None:
                "  mjfast analyze 11223m55p --meld pung:3m --meld kong:9m --void s --json\n"
                "  mjfast analyze 123m456m11p23p --sets 3\n"
                "  mjfast analyze 123m456m789m2p55p9s1s --void s --draws 12 --objective value\n"
-               "  mjfast analyze 1234567m123p1559s --void-advice --draws 6")
+               "  mjfast analyze 1234567m123p1559s --void-advice --draws 6\n"
+               "  mjfast analyze 123m456m789m2p55p9s1s --void s --draws 12 --plot forecast.svg")
     p.add_argument("hand", metavar="HAND",
                    help="concealed tiles: 123m456p, 123万456筒 or Unicode tiles")
     p.add_argument("--visible", metavar="TILES",
@@ -143,6 +145,8 @@ def _add_analyze(sub: _Subparsers) -> None:
     _forecast_options(p)
     p.add_argument("--void-advice", action="store_true",
                    help="rank the three void suits (定缺) by the forecast (--draws, default 6)")
+    add_plot(p, "the forecast's P(ready) and P(win) curves (with --draws; per discard for 14 - 3m "
+             "tiles)")
     _hand_options(p)
     p.set_defaults(func=cmd_analyze)
 
@@ -198,7 +202,8 @@ def _add_stats(sub: _Subparsers) -> None:
                     "--hands, --seed and --workers do not apply.",
         epilog="examples:\n  mjfast stats --hands 10000000 --workers 2\n"
                "  mjfast stats --hands 100000 --tiles 13 --seed 7 --json\n"
-               "  mjfast stats --exact\n  mjfast stats --exact --tiles 13 --json")
+               "  mjfast stats --exact\n  mjfast stats --exact --tiles 13 --json\n"
+               "  mjfast stats --hands 1000000 --plot shanten.png")
     p.add_argument("--hands", type=int_type("--hands", 1), default=100_000, metavar="N",
                    help="hands to deal (default 100,000)")
     p.add_argument("--tiles", type=int_type("--tiles", 1), default=14, metavar="N",
@@ -209,6 +214,8 @@ def _add_stats(sub: _Subparsers) -> None:
     _workers(p, "threads")
     p.add_argument("--exact", action="store_true",
                    help="the exact table over every deal instead of a sample")
+    add_plot(p, "the shanten distribution with and without the void rule (the sample with the "
+             "exact values marked, or the exact one)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=cmd_stats)
 
