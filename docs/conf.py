@@ -44,6 +44,9 @@ napoleon_custom_sections = [("Fields", "params_style")]  # mjfast.Rules lists it
 doctest_test_doctest_blocks = ""
 doctest_global_setup = "import numpy as np\nimport mjfast"
 
+# Command-line options stay as typed ("--draws", not an en dash).
+smartquotes = False
+
 html_theme = "furo"
 html_title = f"mjfast {release}"
 nitpicky = False

@@ -180,7 +180,7 @@ def _bench_chart(results: list[dict[str, Any]], out: Path) -> None:
 
 # ------------------------------------------------------------------------------------ setup
 
-def generate(app: Sphinx) -> None:
+def generate(_app: Sphinx) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
