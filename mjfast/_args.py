@@ -45,6 +45,7 @@ __all__ = [
     "ERRORS",
     "FLAG_NAMES",
     "FORMS",
+    "OBJECTIVES",
     "SETS",
     "VOID_NAMES",
     "as_choice",
@@ -73,6 +74,7 @@ _VOID_SET = "None, -1, 0, 1, 2, 'm', 'p', 's', '万', '筒', '饼', '条' or '�
 FORMS: tuple[str, ...] = ("all", "regular", "seven_pairs")
 """Values of ``form=``: the minimum over both forms, sets + pair only, seven pairs only."""
 ERRORS: tuple[str, ...] = ("raise", "coerce")
+OBJECTIVES: tuple[str, ...] = ("win", "value")  # what a forecast plays for
 """Values of ``errors=``."""
 FLAG_NAMES: tuple[str, ...] = ("self_drawn", "after_kong", "after_kong_discard", "robbing_kong",
                                "last_tile", "tian_hu", "di_hu")

@@ -34,6 +34,7 @@ PRESETS: tuple[str, ...] = ("chengdu", "qq", "points")
 
 _PRESET_FIELDS: dict[str, dict[str, Any]] = {
     "chengdu": {},
+    # RULES.md section 7 `qq`: no 抢杠 fan (its page lists none).
     "qq": {
         "name": "qq",
         "fan_display_offset": 1,
@@ -41,10 +42,13 @@ _PRESET_FIELDS: dict[str, dict[str, Any]] = {
         "hua_zhu": 16,
         "cap": None,
         "self_draw": "none",
+        "added_kong_immediate": False,   # 即时加杠 is the Chengdu pages' rule (RULES.md 7)
+        "qiang_gang_hu": 0,
     },
     # RULES.md section 7 `points` (老成都, seed 000): additive points, roots +1 each (kongs
-    # included), 杠上花 +2, 抢杠胡 +1; no kong payments, no 花猪 penalty, 查叫 赔小, 点杠花 paid by
-    # the discarder alone; 过水不胡 and 最后四张必胡 on.
+    # included), 杠上花 +2, 抢杠胡 +1; no kong payments (so no kong money to move on 杠上炮: "keep"),
+    # no 花猪 penalty, 查叫 赔小, 点杠花 paid by the discarder alone; 过水不胡 and 最后四张必胡 on;
+    # 地胡 also on a discard.
     "points": {
         "name": "points",
         "model": "points",
@@ -58,12 +62,14 @@ _PRESET_FIELDS: dict[str, dict[str, Any]] = {
         "exposed_kong": 0,
         "added_kong": 0,
         "concealed_kong": 0,
-        "hu_jiao_zhuan_yi": False,
+        "added_kong_immediate": False,
+        "gang_shang_pao_kong": "keep",
         "cha_hua_zhu": False,
         "cha_da_jiao": "min",
         "dian_gang_hua": True,
-        "guo_shui_bu_hu": True,
+        "guo_shui": "fan",
         "zui_hou_bi_hu": True,
+        "di_hu_on_discard": True,
     },
 }
 
@@ -74,6 +80,8 @@ ALIASES: Mapping[str, str] = MappingProxyType({"ca_gua": "jia_jia_you",
 
 _SELF_DRAW = ("add_base", "add_fan", "none")
 _CHA_DA_JIAO = ("max", "min")
+_GANG_SHANG_PAO_KONG = ("transfer", "refund", "keep")
+_GUO_SHUI = ("off", "fan", "tile")
 _MODELS = ("doubling", "points")
 
 

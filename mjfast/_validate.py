@@ -23,10 +23,12 @@ __all__ = ["Prepared", "prepare", "refuse_overlap", "row_error"]
 ERR_COUNT, ERR_MELD_VALUE, ERR_HELD, ERR_SIZE, ERR_VISIBLE, ERR_VOID = 1, 2, 3, 4, 5, 6
 
 
-def _counts_array(value: Any, name: str, *, batch_ok: bool) -> np.ndarray:
+def _counts_array(value: Any, name: str, *, batch_ok: bool, coerce: bool = False) -> np.ndarray:
     """A 27-column uint8 count array (1-D or 2-D) from user input, checked before any cast.
 
-    A tile string (``"55p9s"``) is one row of counts."""
+    A tile string (``"55p9s"``) is one row of counts. A count outside 0..255 cannot be cast:
+    it raises, or with *coerce* becomes 255, which the kernels then mark as a bad row (a value
+    of 260 must never wrap to 4)."""
     if isinstance(value, np.ndarray):
         arr = value
     elif isinstance(value, str):
@@ -49,6 +51,7 @@ def _counts_array(value: Any, name: str, *, batch_ok: bool) -> np.ndarray:
         if arr.shape[0] != 27:
             raise InvalidHandError(
                 f"{name}: expected 27 counts (1m..9m, 1p..9p, 1s..9s), got {arr.shape[0]}")
+        arr = np.ascontiguousarray(arr)  # one row: a strided view is copied, not refused
     elif arr.ndim == 2 and batch_ok:
         if arr.shape[1] != 27:
             raise InvalidHandError(f"{name}: expected shape (N, 27), got {arr.shape}")
@@ -60,7 +63,9 @@ def _counts_array(value: Any, name: str, *, batch_ok: bool) -> np.ndarray:
         raise InvalidHandError(f"{name}: expected {expect}, got {arr.ndim}-D shape {arr.shape}")
     if arr.dtype != np.uint8:
         if arr.size and (arr.min() < 0 or arr.max() > 255):
-            _raise_first_out_of_range(arr, name)
+            if not coerce:
+                _raise_first_out_of_range(arr, name)
+            arr = np.where((arr < 0) | (arr > 255), 255, arr)
         arr = arr.astype(np.uint8)
     return arr
 
@@ -75,7 +80,7 @@ def _raise_first_out_of_range(arr: np.ndarray, name: str) -> None:
     raise InvalidHandError(f"{where}: tile {kind} appears {value} times (max 4)")
 
 
-def _hand(value: Any) -> tuple[np.ndarray, bool]:
+def _hand(value: Any, coerce: bool) -> tuple[np.ndarray, bool]:
     """(counts, is_batch). A list of tile strings is a batch."""
     if isinstance(value, str):
         return parse_hand(value), False
@@ -87,11 +92,11 @@ def _hand(value: Any) -> tuple[np.ndarray, bool]:
             except ValueError as exc:
                 raise type(exc)(f"hands[{i}]: {exc}") from None
         return np.stack(rows), True
-    arr = _counts_array(value, "hands", batch_ok=True)
+    arr = _counts_array(value, "hands", batch_ok=True, coerce=coerce)
     return arr, arr.ndim == 2
 
 
-def _melds(value: Any, n: int | None) -> np.ndarray | None:
+def _melds(value: Any, n: int | None, coerce: bool) -> np.ndarray | None:
     if value is None:
         return None
     if isinstance(value, (str, Meld)) or (
@@ -101,7 +106,7 @@ def _melds(value: Any, n: int | None) -> np.ndarray | None:
     elif isinstance(value, (list, tuple)) and not value:
         return None
     else:
-        counts = _counts_array(value, "melds", batch_ok=n is not None)
+        counts = _counts_array(value, "melds", batch_ok=n is not None, coerce=coerce)
         if counts.ndim == 2 and counts.shape[0] != n:
             raise InvalidArgumentError(f"melds: expected {n} rows like hands, got {counts.shape[0]}")
     return counts if counts.any() else None
@@ -170,17 +175,18 @@ def prepare(
     sets: Any = 4,
 ) -> Prepared:
     """Check every argument of a kernel call; the result holds arrays the kernel can take."""
-    counts, batch = _hand(hands)
+    coerce = as_errors(errors)
+    counts, batch = _hand(hands, coerce)
     n = counts.shape[0] if batch else None
     form_code = FORMS.index(as_form(form))
     nsets = as_sets(sets)
-    coerce = as_errors(errors)
     void_rule = as_flag(void_rule, "void_rule")
     voids, void_scalar = _void(void_suit, n)
     if not void_rule and ((voids is not None and (voids >= 0).any()) or void_scalar >= 0):
         raise InvalidArgumentError("void_suit: a declared void suit needs void_rule=True")
-    meld_counts = _melds(melds, n)
-    visible_counts = None if visible is None else _counts_array(visible, "visible", batch_ok=batch)
+    meld_counts = _melds(melds, n, coerce)
+    visible_counts = None if visible is None else _counts_array(visible, "visible", batch_ok=batch,
+                                                                coerce=coerce)
     if visible_counts is not None and visible_counts.ndim == 2 and visible_counts.shape[0] != n:
         raise InvalidArgumentError(f"visible: expected {n} rows like hands, got {visible_counts.shape[0]}")
     nworkers = as_workers(workers)

@@ -355,14 +355,28 @@ def forecast(hands: da.Array, *, draws: int, per_discard: bool = False,
     kernel = Kernel(_forecast_packed, np.float64, (2 * k * t + k + 2 * wide,))
     packed = _apply(kernel, "forecast", hands, (),
                     {**options, "draws": t, "per_discard": wide})
-    shape = (27, t) if wide else (t,)
-    out = {"ready": packed[:, :k * t].reshape((-1, *shape)),
-           "win": packed[:, k * t:2 * k * t].reshape((-1, *shape)),
-           "value": packed[:, 2 * k * t:2 * k * t + k] if wide else packed[:, 2 * t]}
+    curve = (27, t) if wide else (t,)
+    width = 2 * k * t + k + 2 * wide
+    out = {"ready": _columns_of(packed, 0, curve), "win": _columns_of(packed, k * t, curve),
+           "value": _columns_of(packed, 2 * k * t, (27,) if wide else ())}
     if wide:
-        out["best_discard"] = packed[:, -2].astype(np.int8)
-        out["is_win"] = packed[:, -1].astype(bool)
+        out["best_discard"] = _columns_of(packed, width - 2, (), np.int8)
+        out["is_win"] = _columns_of(packed, width - 1, (), np.bool_)
     return out
+
+
+def _unpack(block: np.ndarray, start: int, shape: tuple[int, ...], dtype: type) -> np.ndarray:
+    size = math.prod(shape)
+    return block[:, start:start + size].reshape((block.shape[0], *shape)).astype(dtype, copy=False)
+
+
+def _columns_of(packed: da.Array, start: int, shape: tuple[int, ...],
+                dtype: type = np.float64) -> da.Array:
+    """Columns ``start``.. of the packed blocks as (N, *shape), block by block (a dask reshape
+    would need known chunk sizes, and divides by zero on zero columns at draws=0)."""
+    return da.map_blocks(_unpack, packed, start, shape, dtype, dtype=dtype,
+                             chunks=(packed.chunks[0], *shape), meta=np.empty((0, *shape), dtype),
+                             drop_axis=[] if shape else 1, new_axis=list(range(2, 1 + len(shape))))
 
 
 # --------------------------------------------------------------------------------- dataframes

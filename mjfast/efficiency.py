@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from ._args import OBJECTIVES, as_choice, as_flag, as_rules
 from ._batch import call
 from ._core import _kernels
 from ._typing import Form, HandLike, HandsLike, VoidSuits
@@ -121,6 +122,10 @@ def advise(hand: str | HandLike, *, visible: Any = None, form: Form = "all", mel
                 visible=visible, sets=sets)
     if p.batch:
         raise InvalidArgumentError("hand: advise takes one hand; use discards() for a batch")
+    # checked with or without draws: a bad value is an error even where it does not act
+    as_choice(objective, "objective", OBJECTIVES)
+    as_flag(exchanges, "exchanges")
+    as_rules(rules)
     counts = p.hands[0]
     after = discards(counts, form=form, melds=p.melds, void_suit=void_suit, void_rule=void_rule,
                      sets=p.sets)

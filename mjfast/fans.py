@@ -58,6 +58,7 @@ class Fan(enum.Enum):
     QIA_XIN_WU = "qia_xin_wu"
     ZI_MEI_DUI = "zi_mei_dui"
     YI_TIAO_LONG = "yi_tiao_long"
+    JUE_ZHANG = "jue_zhang"
 
     @property
     def zh(self) -> str:
@@ -79,7 +80,7 @@ class Fan(enum.Enum):
 # The Chinese names, in Fan order.
 _ZH_NAMES = (
     "平胡 对对胡 清一色 七对 带幺九 将对 清对 清七对 龙七对 清幺九 清龙七对 天胡 地胡 金钩钓 "
-    "清金钩钓 根 杠上花 杠上炮 抢杠胡 自摸 海底 门清 中张 掐心五 姊妹对 一条龙").split()
+    "清金钩钓 根 杠上花 杠上炮 抢杠胡 自摸 海底 门清 中张 掐心五 姊妹对 一条龙 绝张").split()
 _ZH: dict[Fan, str] = dict(zip(Fan, _ZH_NAMES))
 assert len(_ZH_NAMES) == len(Fan)
 

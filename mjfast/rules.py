@@ -40,6 +40,8 @@ from typing import Any, ClassVar, Literal
 
 from mjfast._rules_data import (
     _CHA_DA_JIAO,
+    _GANG_SHANG_PAO_KONG,
+    _GUO_SHUI,
     _MODELS,
     _PRESET_FIELDS,
     _SELF_DRAW,
@@ -65,7 +67,7 @@ def _top_fan(r: Rules) -> int:
     """The largest internal fan a hand can reach under *r*: the best base fan, four roots (no
     hand holds more) and every extra at once (an upper bound: not every pair combines)."""
     extras = (r.gang_shang_hua + r.gang_shang_pao + r.qiang_gang_hu + r.hai_di + r.men_qing
-              + r.zhong_zhang + r.qia_xin_wu + r.zi_mei_dui + r.yi_tiao_long
+              + r.zhong_zhang + r.qia_xin_wu + r.zi_mei_dui + r.yi_tiao_long + r.jue_zhang
               + (r.self_draw == "add_fan"))
     return max(r.base_fan.values()) + 4 * r.root_fan + extras
 
@@ -92,9 +94,16 @@ class Rules:
         jin_gou_diao: enable 金钩钓 (base 2) / 清金钩钓 (base 4).
         cap: fan cap (封顶) or None for no cap.
         exposed_kong, added_kong, concealed_kong: kong payments per payer (直杠 / 补杠 / 暗杠).
+        added_kong_immediate: 即时加杠: an added kong earns its payments only when declared on
+            the turn its fourth copy was drawn; a later one is legal and robbable but earns
+            nothing (``Round.kong(..., immediate=False)``).
         jia_jia_you: on 直杠 every other player still in also pays 1 base. Other tables call it
             擦挂 or 大小雨: ``ca_gua=`` and ``da_xiao_yu=`` are accepted as its aliases.
-        hu_jiao_zhuan_yi: 呼叫转移 on 杠上炮.
+        gang_shang_pao_kong: the income of the kong before a 杠上炮: ``"transfer"`` (呼叫转移:
+            the discarder hands it to each winner), ``"refund"`` (back to those who paid it) or
+            ``"keep"``.
+        qiang_gang_transfer: 转雨 on 抢杠: the robbed added kong's income goes to the robber
+            (each robber, like 呼叫转移) instead of being annulled.
         hua_zhu: what a 花猪 pays each player, None = ``2 ** cap`` (满格).
         cha_hua_zhu: 查花猪 at the draw (off in ``points``: a three-suit hand is then simply not
             ready, and pays the 大叫 like any hand that is not ready).
@@ -109,11 +118,21 @@ class Rules:
             not ready, refunds the kong income too (without it, no draw settlement runs then).
         dian_gang_hua: 点杠花: a 杠上花 on the replacement draw of an exposed kong (直杠) claimed
             from a discard is paid by that discarder alone, as a discard win.
-        guo_shui_bu_hu: 过水不胡 (game flow, RULES.md section 10): a player who passes a win on
-            a discard may not win on a discard again before their own next draw, unless the new
-            win is worth more.
-        zui_hou_bi_hu: 最后四张必胡 (game flow): with 4 or fewer tiles left in the wall, a
-            player who can win on a tile must win.
+        guo_shui: 过水不胡 (game flow, RULES.md section 10): ``"off"``; ``"fan"``: a player who
+            passes a win on a discard may not win on a discard again before their own next
+            draw, unless the new win is worth more; ``"tile"``: only the same tile is barred
+            until then.
+        zui_hou_bi_hu: 最后四张必胡 (game flow): a player who can win on one of the last four
+            tiles of the wall (drawn, or discarded once fewer than four are left) must win.
+        xue_zhan: 血战到底 (on); off = 普通场: the hand ends at the first win (every winner of that
+            discard: 一炮多响) and the draw settlement runs only when nobody won.
+        jue_zhang: 绝张 (fan option, 0 = off): the win is on the last live copy of its tile
+            (the other three visible: discarded, melded or in the winner's hand).
+        di_hu_on_discard: 地胡 also for a non-dealer's win on a discard in the first go-round
+            before any claim (besides the win on the first own draw).
+        ding_que: 定缺 (on): each player declares a void suit, and one dealt two suits only must
+            declare the third; off = 不定张: no declaration, no discard is forced, a win still
+            holds at most two suits.
 
     Bounds, so that every ledger holds its amounts exactly (int64), every fan fits the int16
     output of the batch kernels and no fan makes the scorer build a huge ``2 ** fan``: each fan
@@ -157,30 +176,38 @@ class Rules:
     exposed_kong: int = 2
     jia_jia_you: bool = False
     added_kong: int = 1
+    added_kong_immediate: bool = True
     concealed_kong: int = 2
-    hu_jiao_zhuan_yi: bool = True
+    gang_shang_pao_kong: Literal["transfer", "refund", "keep"] = "transfer"
+    qiang_gang_transfer: bool = False
     hua_zhu: int | None = None
     cha_da_jiao: Literal["max", "min"] = "max"
     si_jiao: bool = False
     fan_display_offset: int = 0
     kong_refund: bool = True
-    guo_shui_bu_hu: bool = False
+    guo_shui: Literal["off", "fan", "tile"] = "off"
     zui_hou_bi_hu: bool = False
     model: Literal["doubling", "points"] = "doubling"
     cha_hua_zhu: bool = True
     hua_zhu_one_suit: bool = False
     shai_tai_yang: bool = False
     dian_gang_hua: bool = False
+    xue_zhan: bool = True
+    jue_zhang: int = 0
+    di_hu_on_discard: bool = False
+    ding_que: bool = True
 
     _FAN_FIELDS: ClassVar[tuple[str, ...]] = (
         "root_fan", "gang_shang_hua", "gang_shang_pao", "qiang_gang_hu", "hai_di", "men_qing",
         "zhong_zhang", "qia_xin_wu", "zi_mei_dui", "yi_tiao_long", "fan_display_offset",
+        "jue_zhang",
     )
     _AMOUNT_FIELDS: ClassVar[tuple[str, ...]] = ("exposed_kong", "added_kong", "concealed_kong")
     _BOOL_FIELDS: ClassVar[tuple[str, ...]] = (
-        "long_qi_dui_uses_root", "jin_gou_diao", "jia_jia_you", "hu_jiao_zhuan_yi", "si_jiao",
-        "kong_refund", "guo_shui_bu_hu", "zui_hou_bi_hu", "cha_hua_zhu", "hua_zhu_one_suit",
-        "shai_tai_yang", "dian_gang_hua",
+        "long_qi_dui_uses_root", "jin_gou_diao", "jia_jia_you", "added_kong_immediate",
+        "qiang_gang_transfer", "si_jiao", "kong_refund", "zui_hou_bi_hu", "cha_hua_zhu",
+        "hua_zhu_one_suit", "shai_tai_yang", "dian_gang_hua", "xue_zhan", "di_hu_on_discard",
+        "ding_que",
     )
 
     def __post_init__(self) -> None:
@@ -214,10 +241,18 @@ class Rules:
         if not isinstance(self.model, str) or self.model not in _MODELS:
             raise InvalidArgumentError(
                 f"Rules.model must be 'doubling' or 'points', got {shown(self.model)}")
+        if not isinstance(self.gang_shang_pao_kong, str) \
+                or self.gang_shang_pao_kong not in _GANG_SHANG_PAO_KONG:
+            raise InvalidArgumentError(
+                f"Rules.gang_shang_pao_kong must be one of "
+                f"{', '.join(map(repr, _GANG_SHANG_PAO_KONG))}, got {shown(self.gang_shang_pao_kong)}")
         if not isinstance(self.cha_da_jiao, str) or self.cha_da_jiao not in _CHA_DA_JIAO:
             raise InvalidArgumentError(
                 f"Rules.cha_da_jiao must be 'max' or 'min', got {shown(self.cha_da_jiao)}"
             )
+        if not isinstance(self.guo_shui, str) or self.guo_shui not in _GUO_SHUI:
+            raise InvalidArgumentError(
+                f"Rules.guo_shui must be 'off', 'fan' or 'tile', got {shown(self.guo_shui)}")
         top = _top_fan(self)
         if top > MAX_FAN and (self.cap is None or self.cap > MAX_FAN):
             raise InvalidArgumentError(
@@ -241,8 +276,9 @@ class Rules:
     def __repr__(self) -> str:
         """Only the fields that differ from the defaults (the ``chengdu`` preset).
 
-        >>> Rules.preset("qq")
-        Rules(name='qq', self_draw='none', cap=None, exposed_kong=1, hua_zhu=16, fan_display_offset=1)
+        >>> Rules.preset("qq")  # doctest: +NORMALIZE_WHITESPACE
+        Rules(name='qq', qiang_gang_hu=0, self_draw='none', cap=None, exposed_kong=1,
+              added_kong_immediate=False, hua_zhu=16, fan_display_offset=1)
         """
         parts = [f"name={self.name!r}"]
         for f in dataclasses.fields(self):

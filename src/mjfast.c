@@ -3465,6 +3465,22 @@ static inline int mf_build(uint32_t *tab) {
 #define MF_R_MIN 1559    /* 赔小: the minimum over the waits */
 #define MF_R_SIZE 1560
 
+/* The range of each value compile_rules writes (every fan field of a Rules is 0..MF_MAX_FAN,
+ * mjfast.rules.MAX_FAN): a regular value is a base fan plus three reading extras, 自摸加番, 死叫
+ * and 赔小 are 0 or 1, the cap is -1 (none) or at most INT16_MAX. So every fan total is between
+ * 0 and 721 (4 * 48 + 4 roots * 48 + six extras * 48 + 1 + an offset of 48): never negative,
+ * never one of the error codes (-100 and below), and it fits the int16 outputs. */
+#define MF_MAX_FAN 48
+static inline int mf_rules_ok(const int32_t *R) {
+    for (int i = 0; i < MF_R_SIZE; i++) {
+        int32_t v = R[i], hi = i < MF_R_SEVEN ? 4 * MF_MAX_FAN : MF_MAX_FAN, lo = 0;
+        if (i == MF_R_ZIMO || i == MF_R_SIJIAO || i == MF_R_MIN) hi = 1;
+        if (i == MF_R_CAP) lo = -1, hi = INT16_MAX;
+        if (v < lo || v > hi) return 0;
+    }
+    return 1;
+}
+
 /* Regular context: flush | all-258 << 1 | melds all terminal << 2 | every set melded << 3 |
  * (0 none, 1 天胡, 2 地胡) << 4. Combined bits: (AND of AT, YJ) | 456 of the win suit when the
  * win tile is a 5 | (OR of TWIN, DRAGON). Seven-pairs context: flush | root << 1 | fixed << 2. */
@@ -3928,7 +3944,7 @@ static const mj_rules_t mj_presets[] = {
         5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,
         5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,
         5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,
-        5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,2,4,3,4,5,5,5,5,5,5,5,5,1,1,1,1,0,0,0,0,-1,1,0,0,
+        5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,5,2,4,3,4,5,5,5,5,5,5,5,5,1,1,1,0,0,0,0,0,-1,1,0,0,
     }},
     /* points */
     {{
@@ -4280,11 +4296,16 @@ int mj_discards(const uint8_t counts[27], const uint8_t melds[27], int void_suit
 
 /* ---- batches ----------------------------------------------------------------------------- */
 
+/* The most rows a batch may hold: 27 bytes a row must stay addressable (a larger n cannot be
+ * an array, and (int64_t)n would turn negative and compute nothing). */
+#define MJ_MAX_ROWS ((size_t)PTRDIFF_MAX / 27)
+
 static int64_t mj_many(int op, const uint8_t *rows, size_t n, const uint8_t *melds,
                        int void_suit, int options, const uint8_t *visible, void *out) {
     MJ_READY_OR_RETURN_CODE();
     int form, void_rule, sets, rc;
     if ((rc = mj_options(options, void_suit, &form, &void_rule, &sets)) != 0) return rc;
+    if (n > MJ_MAX_ROWS) return MJ_E_RANGE;
     if (n == 0) return -1;
     if (!rows || !out) return MJ_E_NULL;
     mj_job_t job;
@@ -4331,8 +4352,9 @@ const mj_rules_t *mj_rules_preset(const char *name) {
 }
 
 /* Blob (mjfast.scoring.patterns.rules_blob): the 8 bytes "mjrules\0", format 1 and
- * MJ_RULES_SIZE as uint32 little-endian, then the int32 values little-endian. Values beyond
- * +-32767 are refused, so that no fan sum overflows. */
+ * MJ_RULES_SIZE as uint32 little-endian, then the int32 values little-endian. A value outside
+ * the range compile_rules writes for its field (mf_rules_ok) is refused, so that every fan
+ * result stays apart from the error codes. */
 #define MJ_BLOB_HEADER 16
 static uint32_t mj_le32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -4347,10 +4369,9 @@ int mj_rules_from_bytes(mj_rules_t *rules, const void *data, size_t size) {
     mj_rules_t r;
     for (int i = 0; i < MJ_RULES_SIZE; i++) {
         uint32_t u = mj_le32(p + MJ_BLOB_HEADER + 4 * i);
-        int64_t v = u >= 0x80000000u ? (int64_t)u - 0x100000000LL : (int64_t)u;
-        if (v < -32767 || v > 32767) return MJ_E_RULES;
-        r.v[i] = (int32_t)v;
+        r.v[i] = u >= 0x80000000u ? (int32_t)(u - 0x80000000u) - INT32_MAX - 1 : (int32_t)u;
     }
+    if (!mf_rules_ok(r.v)) return MJ_E_RULES;
     *rules = r;
     return 0;
 }
@@ -4429,6 +4450,7 @@ int64_t mj_fan_n_ex(const mj_rules_t *rules, const uint8_t *rows, size_t n, cons
     MJ_READY_OR_RETURN_CODE();
     int sets = mj_fan_sets(options);
     if (sets < 0) return sets;
+    if (n > MJ_MAX_ROWS) return MJ_E_RANGE;
     if (n == 0) return -1;
     if (!rules || !rows || !win_tiles || !out) return MJ_E_NULL;
     mf_job_t job;
@@ -4450,6 +4472,7 @@ int64_t mj_max_fan_n_ex(const mj_rules_t *rules, const uint8_t *rows, size_t n,
     MJ_READY_OR_RETURN_CODE();
     int sets = mj_fan_sets(options);
     if (sets < 0) return sets;
+    if (n > MJ_MAX_ROWS) return MJ_E_RANGE;
     if (n == 0) return -1;
     if (!rules || !rows || !out) return MJ_E_NULL;
     mf_job_t job;

@@ -63,6 +63,7 @@ extern "C" {
 #define MJ_E_RULES (-109)      /* a rules blob that is not one mjfast wrote */
 #define MJ_E_TABLES (-110)     /* the built-in tables failed their check (a corrupt build) */
 #define MJ_E_NOMEM (-111)      /* mj_init: out of memory for the tables (a later call retries) */
+#define MJ_E_RANGE (-112)      /* a batch's n beyond the addressable range (n * 27 bytes) */
 #define MJ_E_WIN_NOT_HELD (-120) /* mj_fan: the win tile is not in the hand */
 #define MJ_E_FLAGS (-121)      /* mj_fan: contradictory or unknown situation flags */
 #define MJ_E_CONCEALED (-122)  /* a concealed-kong mark on a kind that is not a kong */
@@ -100,7 +101,7 @@ int mj_discards(const uint8_t counts[27], const uint8_t melds[27], int void_suit
 /* `melds` and `visible`: NULL, or n rows of 27 as well. Every row is computed; a bad row gets
  * MJ_INVALID_ROW (mj_is_win_n: 0, mj_waits_n: MJ_INVALID_MASK, 27-wide outputs: a row of
  * MJ_INVALID_ROW). Returns the index of the first bad row, or -1 (or MJ_E_OPTIONS / MJ_E_VOID /
- * MJ_E_NULL, below -1, for arguments that apply to every row). */
+ * MJ_E_NULL / MJ_E_RANGE, below -1, for arguments that apply to every row). */
 int64_t mj_shanten_n(const uint8_t *rows, size_t n, const uint8_t *melds, int void_suit,
                      int options, int8_t *out);
 int64_t mj_is_win_n(const uint8_t *rows, size_t n, const uint8_t *melds, int void_suit,
@@ -115,7 +116,9 @@ int64_t mj_discards_n(const uint8_t *rows, size_t n, const uint8_t *melds, int v
 /* ---- fan --------------------------------------------------------------------------------- */
 
 /* A rule set, compiled: from a preset name, or from the bytes Python's Rules.to_bytes() wrote
- * (so any override made in Python reaches C). Plain data: copy it freely. */
+ * (so any override made in Python reaches C). Plain data: copy it freely, but fill it only from
+ * those two, which hold every value to its field's range (so every fan result is 0..721 and never
+ * an error code). */
 #define MJ_RULES_SIZE 1560
 typedef struct mj_rules {
     int32_t v[MJ_RULES_SIZE];
@@ -123,7 +126,8 @@ typedef struct mj_rules {
 
 /* The preset ("chengdu", "qq"), or NULL for an unknown name. */
 const mj_rules_t *mj_rules_preset(const char *name);
-/* Fill *rules from a Rules.to_bytes() blob. 0, or MJ_E_RULES / MJ_E_NULL. */
+/* Fill *rules from a Rules.to_bytes() blob. 0, or MJ_E_NULL, or MJ_E_RULES (a wrong header or
+ * size, or any value outside the range mjfast writes for its field; *rules is then untouched). */
 int mj_rules_from_bytes(mj_rules_t *rules, const void *data, size_t size);
 
 /* Situation flags of mj_fan (mjfast.fan's keyword arguments). */
@@ -148,7 +152,8 @@ int mj_max_fan(const mj_rules_t *rules, const uint8_t counts[27], const uint8_t 
                const uint8_t concealed[27], int void_suit, const uint8_t visible[27],
                int *best_wait);
 /* Batch forms (`melds` / `concealed` / `visible`: NULL or n rows; win_tiles and flags: n each,
- * or NULL for 0 flags). A bad row gets MJ_INVALID_ROW. Returns the first bad row or -1. */
+ * or NULL for 0 flags). A bad row gets MJ_INVALID_ROW. Returns the first bad row or -1, or an
+ * MJ_E_* code below -1 for an argument of every row (MJ_E_RANGE: n beyond the addressable range). */
 int64_t mj_fan_n(const mj_rules_t *rules, const uint8_t *rows, size_t n, const uint8_t *melds,
                  const uint8_t *concealed, int void_suit, const int8_t *win_tiles,
                  const uint8_t *flags, int16_t *out);

@@ -309,11 +309,16 @@ int mj_discards(const uint8_t counts[27], const uint8_t melds[27], int void_suit
 
 /* ---- batches ----------------------------------------------------------------------------- */
 
+/* The most rows a batch may hold: 27 bytes a row must stay addressable (a larger n cannot be
+ * an array, and (int64_t)n would turn negative and compute nothing). */
+#define MJ_MAX_ROWS ((size_t)PTRDIFF_MAX / 27)
+
 static int64_t mj_many(int op, const uint8_t *rows, size_t n, const uint8_t *melds,
                        int void_suit, int options, const uint8_t *visible, void *out) {
     MJ_READY_OR_RETURN_CODE();
     int form, void_rule, sets, rc;
     if ((rc = mj_options(options, void_suit, &form, &void_rule, &sets)) != 0) return rc;
+    if (n > MJ_MAX_ROWS) return MJ_E_RANGE;
     if (n == 0) return -1;
     if (!rows || !out) return MJ_E_NULL;
     mj_job_t job;
@@ -360,8 +365,9 @@ const mj_rules_t *mj_rules_preset(const char *name) {
 }
 
 /* Blob (mjfast.scoring.patterns.rules_blob): the 8 bytes "mjrules\0", format 1 and
- * MJ_RULES_SIZE as uint32 little-endian, then the int32 values little-endian. Values beyond
- * +-32767 are refused, so that no fan sum overflows. */
+ * MJ_RULES_SIZE as uint32 little-endian, then the int32 values little-endian. A value outside
+ * the range compile_rules writes for its field (mf_rules_ok) is refused, so that every fan
+ * result stays apart from the error codes. */
 #define MJ_BLOB_HEADER 16
 static uint32_t mj_le32(const uint8_t *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -376,10 +382,9 @@ int mj_rules_from_bytes(mj_rules_t *rules, const void *data, size_t size) {
     mj_rules_t r;
     for (int i = 0; i < MJ_RULES_SIZE; i++) {
         uint32_t u = mj_le32(p + MJ_BLOB_HEADER + 4 * i);
-        int64_t v = u >= 0x80000000u ? (int64_t)u - 0x100000000LL : (int64_t)u;
-        if (v < -32767 || v > 32767) return MJ_E_RULES;
-        r.v[i] = (int32_t)v;
+        r.v[i] = u >= 0x80000000u ? (int32_t)(u - 0x80000000u) - INT32_MAX - 1 : (int32_t)u;
     }
+    if (!mf_rules_ok(r.v)) return MJ_E_RULES;
     *rules = r;
     return 0;
 }
@@ -458,6 +463,7 @@ int64_t mj_fan_n_ex(const mj_rules_t *rules, const uint8_t *rows, size_t n, cons
     MJ_READY_OR_RETURN_CODE();
     int sets = mj_fan_sets(options);
     if (sets < 0) return sets;
+    if (n > MJ_MAX_ROWS) return MJ_E_RANGE;
     if (n == 0) return -1;
     if (!rules || !rows || !win_tiles || !out) return MJ_E_NULL;
     mf_job_t job;
@@ -479,6 +485,7 @@ int64_t mj_max_fan_n_ex(const mj_rules_t *rules, const uint8_t *rows, size_t n,
     MJ_READY_OR_RETURN_CODE();
     int sets = mj_fan_sets(options);
     if (sets < 0) return sets;
+    if (n > MJ_MAX_ROWS) return MJ_E_RANGE;
     if (n == 0) return -1;
     if (!rules || !rows || !out) return MJ_E_NULL;
     mf_job_t job;

@@ -172,6 +172,22 @@ static inline int mf_build(uint32_t *tab) {
 #define MF_R_MIN 1559    /* 赔小: the minimum over the waits */
 #define MF_R_SIZE 1560
 
+/* The range of each value compile_rules writes (every fan field of a Rules is 0..MF_MAX_FAN,
+ * mjfast.rules.MAX_FAN): a regular value is a base fan plus three reading extras, 自摸加番, 死叫
+ * and 赔小 are 0 or 1, the cap is -1 (none) or at most INT16_MAX. So every fan total is between
+ * 0 and 721 (4 * 48 + 4 roots * 48 + six extras * 48 + 1 + an offset of 48): never negative,
+ * never one of the error codes (-100 and below), and it fits the int16 outputs. */
+#define MF_MAX_FAN 48
+static inline int mf_rules_ok(const int32_t *R) {
+    for (int i = 0; i < MF_R_SIZE; i++) {
+        int32_t v = R[i], hi = i < MF_R_SEVEN ? 4 * MF_MAX_FAN : MF_MAX_FAN, lo = 0;
+        if (i == MF_R_ZIMO || i == MF_R_SIJIAO || i == MF_R_MIN) hi = 1;
+        if (i == MF_R_CAP) lo = -1, hi = INT16_MAX;
+        if (v < lo || v > hi) return 0;
+    }
+    return 1;
+}
+
 /* Regular context: flush | all-258 << 1 | melds all terminal << 2 | every set melded << 3 |
  * (0 none, 1 天胡, 2 地胡) << 4. Combined bits: (AND of AT, YJ) | 456 of the win suit when the
  * win tile is a 5 | (OR of TWIN, DRAGON). Seven-pairs context: flush | root << 1 | fixed << 2. */

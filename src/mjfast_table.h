@@ -3,9 +3,11 @@
  * reference: tests/table/test_c_engine.py plays the same walls through both.
  *
  * The engine knows no presets: the caller passes the fan rules table (MF_R_*, compiled with no
- * cap so that fans come out uncapped) and the numbers of mt_rules_t. Payments follow the Round
- * ledger of mjfast/settlement (kongs, wins with 自摸加底 and 呼叫转移, the draw settlement with
- * 查花猪, 查大叫 and kong refunds).
+ * cap so that fans come out uncapped) and the numbers of mt_rules_t, the payment multipliers
+ * among them (mjfast/table/cengine.py, which refuses by name any Rules field it does not play).
+ * Payments follow the Round ledger of mjfast/settlement (kongs with 即时加杠, wins with 自摸加底,
+ * 点杠花 and the kong money of 杠上炮 and 转雨, the draw settlement with 查花猪 and its exception,
+ * 查大叫 and kong refunds, also for the last player with 晒太阳).
  *
  * Part 1 (this file): the state, random numbers, the kernels on one hand, the legal actions.
  * Part 2 (mjfast_table_flow.h): payments and transitions. Part 3 (mjfast_table_play.h): the
@@ -27,16 +29,26 @@ enum { MT_DISCARD = 0, MT_PUNG = 27, MT_KONG = 54, MT_ADDED = 81, MT_CONCEALED =
 enum { MT_VOIDP = 0, MT_TURN = 1, MT_CLAIM = 2, MT_ROB = 3, MT_OVER = 4 };
 enum { MT_PLAYER_RANDOM = 0, MT_PLAYER_EFFICIENT = 1 };
 
+enum { MT_MULT = 49 }; /* multipliers of internal fan 0..48 (MAX_FAN of mjfast/rules.py) */
+enum { MT_PAO_KEEP = 0, MT_PAO_TRANSFER = 1, MT_PAO_REFUND = 2 };
+
+/* The rules as numbers (mjfast/table/cengine.py fills it from a Rules; every field of Rules is
+ * played through it or the fan table, or refused there). */
 typedef struct {
     const int32_t *fan;   /* MF_R_* table with cap -1 (uncapped fans) */
-    int cap;              /* -1: none */
+    const int64_t *mult;  /* [MT_MULT]: a win or 大叫 of internal fan f pays mult[min(f, 48)]
+                           * (Rules.multiplier: 2^min(f, cap), or the points) */
     int offset;           /* display offset */
     int64_t exposed_kong, added_kong, concealed_kong, hua_zhu;
-    int jia_jia_you, zhuan_yi, add_base, kong_refund, guo_shui, zui_hou;
+    int jia_jia_you, pao_kong, add_base, kong_refund, guo_shui, zui_hou;
+    int cha_hua_zhu, one_suit, shai_tai_yang, dian_gang_hua, immediate, rob_transfer;
+    int xue_zhan;         /* 0: 普通场, the first win ends the hand */
+    int ding_que;         /* 0: 不定张, no declaration phase */
 } mt_rules_t;
 
 typedef struct {
-    int8_t player, tile, status; /* status 0 active, 1 income handed on (呼叫转移) */
+    int8_t player, tile, status; /* status 0 active, 1 its income gone (handed on or refunded) */
+    int8_t source;               /* the discarder of an exposed kong (点杠花), else -1 */
     int8_t npay;
     int8_t payer[MT_MAX_PLAYERS];
     int64_t amount[MT_MAX_PLAYERS];
@@ -62,6 +74,7 @@ typedef struct {
     int16_t win_fan[MT_MAX_PLAYERS];
     uint32_t waits[MT_MAX_PLAYERS];
     int16_t passed_fan[MT_MAX_PLAYERS];
+    uint32_t passed_tiles[MT_MAX_PLAYERS]; /* 过水不胡 "tile": the kinds passed since the draw */
     int16_t draws[MT_MAX_PLAYERS];
     int64_t scores[MT_MAX_PLAYERS];
     int64_t rewards[MT_MAX_PLAYERS];
@@ -71,8 +84,10 @@ typedef struct {
     int nq, qi;
     int16_t claims[MT_MAX_PLAYERS];
     int any_meld, turns, winners;
-    mt_kong_t kongs[16];
+    int first_from; /* the discarder of the first win event (-1: self-drawn or none yet) */
+    mt_kong_t kongs[24]; /* at most 4 melds a seat, and one robbed kong per win (转雨) */
     int n_kongs;
+    uint32_t turn_drawn; /* bit k: the current player drew kind k this turn (即时加杠) */
     /* per-hand flags for the results */
     int ended_drawn, tian_hu, multi;
     int violation; /* the first broken rule the engine noticed (mt_check's codes), or 0 */
@@ -184,8 +199,7 @@ static inline int mt_fan(const mt_table_t *t, int p, const uint8_t *hand, int w,
 
 static inline int64_t mt_multiplier(const mt_rules_t *R, int display_fan) {
     int f = display_fan - R->offset;
-    if (R->cap >= 0 && f > R->cap) f = R->cap;
-    return (int64_t)1 << f;
+    return R->mult[f < MT_MULT ? f : MT_MULT - 1];
 }
 
 /* ---- state helpers ---------------------------------------------------------------------- */
@@ -234,8 +248,26 @@ static inline int mt_claim_fan(const mt_table_t *t, int p) {
     return f < 0 ? 0 : f;
 }
 
+/* 最后四张必胡: a win on one of the last four tiles (the fourth from last drawn: 3 left). */
 static inline int mt_forced(const mt_table_t *t) {
-    return t->R->zui_hou && mt_wall_left(t) <= 4;
+    return t->R->zui_hou && mt_wall_left(t) < 4;
+}
+
+/* 过水不胡 (legal.py guo_shui_blocked): may seat p not win on the tile in play? */
+static inline int mt_guo_shui_blocked(const mt_table_t *t, int p) {
+    if (t->R->guo_shui == 2) return (int)(t->passed_tiles[p] >> t->tile & 1);
+    return t->R->guo_shui == 1 && t->passed_fan[p] >= 0 && mt_claim_fan(t, p) <= t->passed_fan[p];
+}
+
+/* The suits seat p may declare void (legal.py void_choices): those it holds none of, if any. */
+static inline int mt_void_choices(const mt_table_t *t, int p) {
+    int absent = 0;
+    for (int s = 0; s < 3; s++) {
+        int any = 0;
+        for (int r = 0; r < 9; r++) any |= t->hands[p][9 * s + r];
+        if (!any) absent |= 1 << s;
+    }
+    return absent ? absent : 7;
 }
 
 /* ---- legal actions (legal.py) ----------------------------------------------------------- */
@@ -258,7 +290,8 @@ static inline void mt_mask(const mt_table_t *t, uint8_t *m) {
     int p = t->current;
     const uint8_t *hand = t->hands[p];
     if (t->phase == MT_VOIDP) {
-        m[MT_VOID] = m[MT_VOID + 1] = m[MT_VOID + 2] = 1;
+        int c = mt_void_choices(t, p);
+        for (int s = 0; s < 3; s++) m[MT_VOID + s] = (uint8_t)(c >> s & 1);
         return;
     }
     if (t->phase == MT_TURN) {
@@ -287,8 +320,7 @@ static inline void mt_mask(const mt_table_t *t, uint8_t *m) {
     }
     int k = t->tile;
     m[MT_PASS] = 1;
-    if (mt_wins_on(t, p, k) &&
-        !(t->R->guo_shui && t->passed_fan[p] >= 0 && mt_claim_fan(t, p) <= t->passed_fan[p])) {
+    if (mt_wins_on(t, p, k) && !mt_guo_shui_blocked(t, p)) {
         m[MT_WIN] = 1;
         if (mt_forced(t)) {
             m[MT_PASS] = 0;

@@ -20,14 +20,17 @@ static inline void mt_pay(mt_table_t *t, int payer, int receiver, int64_t amount
     t->rewards[receiver] += amount;
 }
 
-/* kind: 0 exposed (from d), 1 added, 2 concealed. */
+/* kind: 0 exposed (from d), 1 added, 2 concealed. With 即时加杠 an added kong not declared on
+ * the turn its fourth copy was drawn is recorded (for 抢杠 and 杠上花) but earns nothing. */
 static inline void mt_record_kong(mt_table_t *t, int p, int k, int kind, int d) {
     const mt_rules_t *R = t->R;
     mt_kong_t *g = &t->kongs[t->n_kongs++];
     g->player = (int8_t)p;
     g->tile = (int8_t)k;
     g->status = 0;
+    g->source = (int8_t)(kind == 0 ? d : -1);
     g->npay = 0;
+    if (kind == 1 && R->immediate && !(t->turn_drawn >> k & 1)) return;
     for (int q = 0; q < t->n; q++) {
         if (q == p || t->won[q]) continue;
         int64_t a = kind == 0 ? (q == d ? R->exposed_kong : (R->jia_jia_you ? 1 : 0))
@@ -50,15 +53,32 @@ static inline void mt_add_meld(mt_table_t *t, int p, int k, int kind) {
     t->any_meld = 1;
 }
 
+/* The income of the kong a win follows, per the rules: handed to each winner (returned: 呼叫转移
+ * on 杠上炮, 转雨 on 抢杠), refunded to its payers (杠上炮 "refund") or kept. The robbed kong of
+ * 转雨 was recorded just before the win; an annulled one never was. */
+static inline int64_t mt_kong_money(mt_table_t *t, int d, int flags) {
+    const mt_rules_t *R = t->R;
+    if (!t->n_kongs || d < 0) return 0;
+    mt_kong_t *g = &t->kongs[t->n_kongs - 1];
+    int64_t income = 0;
+    int pao = (flags & MF_AKD) != 0;
+    if ((pao && R->pao_kong == MT_PAO_TRANSFER) || ((flags & MF_ROB) && R->rob_transfer)) {
+        for (int i = 0; i < g->npay; i++) income += g->amount[i];
+        g->status = 1;
+    } else if (pao && R->pao_kong == MT_PAO_REFUND) {
+        for (int i = 0; i < g->npay; i++) mt_pay(t, d, g->payer[i], g->amount[i]);
+        g->status = 1;
+    }
+    return income;
+}
+
 /* One win event: winners[0..nw) on tile w from d (-1: self-drawn), their hands incl. w. */
 static inline void mt_win(mt_table_t *t, const int *winners, int nw, int w, int d, int flags) {
     const mt_rules_t *R = t->R;
-    int64_t income = 0;
-    if ((flags & MF_AKD) && R->zhuan_yi && t->n_kongs) {
-        mt_kong_t *g = &t->kongs[t->n_kongs - 1];
-        for (int i = 0; i < g->npay; i++) income += g->amount[i];
-        g->status = 1;
-    }
+    int64_t income = mt_kong_money(t, d, flags);
+    /* 点杠花: a 杠上花 on an exposed kong's replacement draw is paid by its discarder alone */
+    int dian = d < 0 && (flags & MF_AK) && R->dian_gang_hua && t->n_kongs
+               ? t->kongs[t->n_kongs - 1].source : -1;
     for (int i = 0; i < nw; i++) {
         int p = winners[i];
         uint8_t hand[27];
@@ -67,7 +87,9 @@ static inline void mt_win(mt_table_t *t, const int *winners, int nw, int w, int 
         int fan = mt_fan(t, p, hand, w, flags);
         if (fan < 0 && !t->violation) t->violation = MT_BAD_WIN;
         int64_t amount = mt_multiplier(R, fan);
-        if (d < 0) {
+        if (dian >= 0) {
+            mt_pay(t, dian, p, amount);
+        } else if (d < 0) {
             if (R->add_base) amount += 1;
             for (int q = 0; q < t->n; q++)
                 if (q != p && !t->won[q]) mt_pay(t, q, p, amount);
@@ -82,6 +104,7 @@ static inline void mt_win(mt_table_t *t, const int *winners, int nw, int w, int 
         t->won[p] = 1;
         t->win_order[p] = (int8_t)t->winners;
     }
+    if (t->winners == 0) t->first_from = d;
     t->winners++;
     if (nw > 1) t->multi = 1;
     if (flags & MF_TIAN) t->tian_hu = 1;
@@ -93,9 +116,13 @@ static inline int mt_won_count(const mt_table_t *t) {
     return c;
 }
 
+static inline void mt_settle(mt_table_t *t);
+
 static inline void mt_after_win(mt_table_t *t, int last) {
-    if (mt_won_count(t) >= t->n - 1) {
+    if (mt_won_count(t) >= t->n - 1 || !t->R->xue_zhan) {
         t->phase = MT_OVER;
+        /* 晒太阳: the last player settles alone (血战 only: 普通场 settles only a hand nobody won) */
+        if (t->R->shai_tai_yang && t->R->xue_zhan) mt_settle(t);
         return;
     }
     mt_start_turn(t, mt_next_in(t, last), 0);
@@ -112,56 +139,71 @@ static inline void mt_visible(const mt_table_t *t, int p, uint8_t *seen) {
     for (int k = 0; k < 27; k++) seen[k] = (uint8_t)(c[k] + t->won_tiles[k]);
 }
 
-static inline void mt_draw_end(mt_table_t *t) {
+/* Is seat p a 花猪 at the settlement: three suits, or a tile of its void suit (with the 花猪
+ * exception, not when it discarded tiles of one suit only)? */
+static inline int mt_hua_zhu(const mt_table_t *t, int p) {
+    int suits = 0, thrown = 0;
+    for (int k = 0; k < 27; k++)
+        if (t->hands[p][k] || t->meld_counts[p][k]) suits |= 1 << (k / 9);
+    if (!(suits == 7 || (t->void_[p] >= 0 && (suits >> t->void_[p] & 1)))) return 0;
+    if (!t->R->one_suit) return 1;
+    for (int i = 0; i < t->river_len[p]; i++) thrown |= 1 << (t->river[p][i] / 9);
+    return !(thrown == 1 || thrown == 2 || thrown == 4);
+}
+
+/* Seat p's 大叫 payment (what each player not ready pays it), or -1 when it is not ready. */
+static inline int64_t mt_da_jiao(const mt_table_t *t, int p) {
     const mt_rules_t *R = t->R;
-    int n = t->n, ready[MT_MAX_PLAYERS] = {0}, pig[MT_MAX_PLAYERS] = {0};
-    int64_t pay[MT_MAX_PLAYERS] = {0};
-    t->ended_drawn = 1;
-    t->phase = MT_OVER;
+    if (!t->waits[p]) return -1; /* no wait: not ready (waits are kept current) */
+    uint8_t seen[27];
+    mf_job_t job;
+    int16_t out = -1;
+    int si_jiao = R->fan[MF_R_SIJIAO]; /* only 死叫 reads the copies seen */
+    if (si_jiao) mt_visible(t, p, seen);
+    memset(&job, 0, sizeof job);
+    job.sets = 4; /* the table plays 2-4 seats: full hands */
+    job.hands = t->hands[p];
+    job.melds = mt_melds(t, p);
+    job.conc = t->n_melds[p] ? t->conc[p] : NULL;
+    job.void_scalar = t->void_[p];
+    job.visible = si_jiao ? seen : NULL;
+    job.rules = R->fan;
+    job.out = &out;
+    mf_run(&job, MF_OP_MAX_FAN, 0, 1);
+    return out >= 0 ? mt_multiplier(R, out) : -1;
+}
+
+/* The draw settlement (RULES.md 6, draw.py) of the seats still in: at a draw, or for the last
+ * one alone (晒太阳). The flags of the results mark a seat that paid a 花猪 or a 大叫. */
+static inline void mt_settle(mt_table_t *t) {
+    const mt_rules_t *R = t->R;
+    int n = t->n, pig[MT_MAX_PLAYERS] = {0};
+    int64_t pay[MT_MAX_PLAYERS];
     for (int p = 0; p < n; p++) {
+        pay[p] = -1;
         if (t->won[p]) continue;
-        int suits = 0;
-        for (int k = 0; k < 27; k++)
-            if (t->hands[p][k] || t->meld_counts[p][k]) suits |= 1 << (k / 9);
-        pig[p] = suits == 7 || (t->void_[p] >= 0 && (suits >> t->void_[p] & 1));
-        if (pig[p] || !t->waits[p]) continue; /* no wait: not ready (waits are kept current) */
-        uint8_t seen[27];
-        mf_job_t job;
-        int16_t out = -1;
-        int si_jiao = R->fan[MF_R_SIJIAO]; /* only 死叫 reads the copies seen */
-        if (si_jiao) mt_visible(t, p, seen);
-        memset(&job, 0, sizeof job);
-        job.sets = 4; /* the table plays 2-4 seats: full hands */
-        job.hands = t->hands[p];
-        job.melds = mt_melds(t, p);
-        job.conc = t->n_melds[p] ? t->conc[p] : NULL;
-        job.void_scalar = t->void_[p];
-        job.visible = si_jiao ? seen : NULL;
-        job.rules = R->fan;
-        job.out = &out;
-        mf_run(&job, MF_OP_MAX_FAN, 0, 1);
-        if (out >= 0) {
-            ready[p] = 1;
-            pay[p] = mt_multiplier(R, out);
-        }
+        pig[p] = R->cha_hua_zhu && mt_hua_zhu(t, p);
+        if (!pig[p]) pay[p] = mt_da_jiao(t, p);
     }
     for (int h = 0; h < n; h++) {
         if (t->won[h] || !pig[h]) continue;
-        t->hua_zhu[h] = 1;
-        for (int j = 0; j < n; j++)
-            if (!t->won[j] && !pig[j]) mt_pay(t, h, j, R->hua_zhu);
+        for (int j = 0; j < n; j++) {
+            if (t->won[j] || pig[j] || R->hua_zhu <= 0) continue;
+            t->hua_zhu[h] = 1;
+            mt_pay(t, h, j, R->hua_zhu);
+        }
     }
     for (int i = 0; i < n; i++) {
-        if (t->won[i] || pig[i] || ready[i]) continue;
+        if (t->won[i] || pig[i] || pay[i] >= 0) continue;
         for (int j = 0; j < n; j++) {
-            if (t->won[j] || !ready[j]) continue;
+            if (t->won[j] || pay[j] <= 0) continue;
             t->cha[i] = 1;
             mt_pay(t, i, j, pay[j]);
         }
     }
     if (!R->kong_refund) return;
     for (int i = 0; i < n; i++) {
-        if (t->won[i] || ready[i]) continue;
+        if (t->won[i] || pay[i] >= 0) continue;
         int64_t owed[MT_MAX_PLAYERS] = {0};
         for (int g = 0; g < t->n_kongs; g++) {
             const mt_kong_t *k = &t->kongs[g];
@@ -172,6 +214,12 @@ static inline void mt_draw_end(mt_table_t *t) {
     }
 }
 
+static inline void mt_draw_end(mt_table_t *t) {
+    t->ended_drawn = 1;
+    t->phase = MT_OVER;
+    mt_settle(t);
+}
+
 /* ---- transitions (engine.py) ------------------------------------------------------------ */
 
 static inline void mt_start_turn(mt_table_t *t, int p, int replacement) {
@@ -180,9 +228,11 @@ static inline void mt_start_turn(mt_table_t *t, int p, int replacement) {
         return;
     }
     t->drawn = t->wall[t->pos++];
+    t->turn_drawn = (replacement ? t->turn_drawn : 0) | 1u << t->drawn;
     t->hands[p][t->drawn]++;
     t->draws[p]++;
     t->passed_fan[p] = -1;
+    t->passed_tiles[p] = 0;
     t->phase = MT_TURN;
     t->current = p;
     t->after_kong = replacement;
@@ -196,10 +246,7 @@ static inline void mt_ask_next(mt_table_t *t);
  * of legal.py, without building it)? */
 static inline int mt_asked(const mt_table_t *t, int q) {
     int k = t->tile;
-    if (mt_wins_on(t, q, k)) {
-        if (!(t->R->guo_shui && t->passed_fan[q] >= 0 && mt_claim_fan(t, q) <= t->passed_fan[q]))
-            return 1;
-    }
+    if (mt_wins_on(t, q, k) && !mt_guo_shui_blocked(t, q)) return 1;
     return t->phase == MT_CLAIM && t->hands[q][k] >= 2 && !mt_in_void(t, q, k);
 }
 
@@ -248,6 +295,7 @@ static inline void mt_ask_next(mt_table_t *t) {
     int k = t->tile, d = t->source;
     if (t->phase == MT_ROB) {
         if (any_win) {
+            if (t->R->rob_transfer) mt_record_kong(t, d, k, 1, -1); /* 转雨: for the robbers */
             mt_discard_win(t, 1);
         } else {
             t->melds[d][mt_pung_slot(t, d, k)][1] = 2;
@@ -276,6 +324,7 @@ static inline void mt_ask_next(mt_table_t *t) {
             t->after_pung = 1;
             t->after_kong = 0;
             t->drawn = -1;
+            t->turn_drawn = 0;
             t->turns++;
         }
     } else {
@@ -321,6 +370,15 @@ static inline void mt_turn_action(mt_table_t *t, int p, int a) {
     }
 }
 
+/* The dealer's first turn, once the void suits are declared (or at once with 不定张). */
+static inline void mt_begin_play(mt_table_t *t) {
+    for (int i = 0; i < t->n; i++)
+        if (i != t->dealer) mt_update_waits(t, i);
+    t->phase = MT_TURN;
+    t->current = t->dealer;
+    t->turns = 1;
+}
+
 /* Deal from `wall` (copied): the dealer 14, the others 13, in seat order from the dealer. */
 static inline void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer,
                            const uint8_t *wall) {
@@ -343,6 +401,21 @@ static inline void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer
     t->current = dealer;
     t->phase = MT_VOIDP;
     t->tile = t->source = -1;
+    t->first_from = -1;
+    if (!R->ding_que) mt_begin_play(t);
+}
+
+/* The dealer of the next hand once this one is over (Round.next_dealer): the first winner;
+ * after several wins on one discard as the first win, the discarder; else the same dealer. */
+static inline int mt_next_dealer(const mt_table_t *t) {
+    int first = -1, count = 0;
+    for (int q = 0; q < t->n; q++)
+        if (t->win_order[q] == 0) {
+            first = q;
+            count++;
+        }
+    if (!count) return t->dealer;
+    return count > 1 ? t->first_from : first;
 }
 
 /* The current player takes action a (legal: the caller checked the mask). The step's payments
@@ -357,19 +430,19 @@ static inline void mt_step(mt_table_t *t, int a) {
             t->current = q;
             return;
         }
-        for (int i = 0; i < t->n; i++)
-            if (i != t->dealer) mt_update_waits(t, i);
-        t->phase = MT_TURN;
-        t->current = t->dealer;
-        t->turns = 1;
+        mt_begin_play(t);
     } else if (t->phase == MT_TURN) {
         mt_turn_action(t, p, a);
     } else {
         if (a != MT_WIN && t->R->guo_shui) { /* 过水不胡: a win let go is remembered */
             uint8_t m[MT_ACTIONS];
             mt_mask(t, m);
-            int f = m[MT_WIN] ? mt_claim_fan(t, p) : -1;
-            if (f > t->passed_fan[p]) t->passed_fan[p] = (int16_t)f;
+            if (m[MT_WIN] && t->R->guo_shui == 2) {
+                t->passed_tiles[p] |= 1u << t->tile;
+            } else if (m[MT_WIN]) {
+                int f = mt_claim_fan(t, p);
+                if (f > t->passed_fan[p]) t->passed_fan[p] = (int16_t)f;
+            }
         }
         t->claims[p] = (int16_t)a;
         mt_ask_next(t);

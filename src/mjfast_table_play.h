@@ -187,9 +187,10 @@ static inline int mt_meld_keeps(const mt_table_t *t, int p, int k, int used, int
 static inline int mt_efficient_action(const mt_table_t *t, const uint8_t *m, mt_memo_t *memo) {
     int p = t->current;
     const uint8_t *hand = t->hands[p];
-    if (m[MT_VOID]) {
+    if (t->phase == MT_VOIDP) {
         int best = -1, key = 0;
         for (int s = 0; s < 3; s++) {
+            if (!m[MT_VOID + s]) continue;
             int n = 0;
             for (int r = 0; r < 9; r++) n += hand[9 * s + r];
             int k = mt_shanten(hand, NULL, s) * 64 + n;

@@ -7,10 +7,12 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint64_t
 cdef extern from "mjfast_table_play.h" nogil:
     ctypedef struct mt_rules_t:
         const int32_t *fan
-        int cap
+        const int64_t *mult
         int offset
         int64_t exposed_kong, added_kong, concealed_kong, hua_zhu
-        int jia_jia_you, zhuan_yi, add_base, kong_refund, guo_shui, zui_hou
+        int jia_jia_you, pao_kong, add_base, kong_refund, guo_shui, zui_hou
+        int cha_hua_zhu, one_suit, shai_tai_yang, dian_gang_hua, immediate, rob_transfer
+        int xue_zhan, ding_que
 
     ctypedef struct mt_table_t:
         int n, phase, current, turns, ended_drawn, tian_hu, multi
@@ -22,7 +24,7 @@ cdef extern from "mjfast_table_play.h" nogil:
         uint8_t hua_zhu[4]
         uint8_t cha[4]
 
-    int MT_ACTIONS, MT_OVER, MT_MAX_DISCARDS
+    int MT_ACTIONS, MT_OVER, MT_MAX_DISCARDS, MT_MULT
     void mt_deal_wall(uint64_t seed, uint64_t index, uint8_t *wall)
     void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer, const uint8_t *wall)
     void mt_mask(const mt_table_t *t, uint8_t *m)
@@ -31,6 +33,7 @@ cdef extern from "mjfast_table_play.h" nogil:
         pass
 
     mt_memo_t *mt_memo_new()
+    int mt_next_dealer(const mt_table_t *t)
     int mt_play(mt_table_t *t, const int *kinds, uint64_t *rng, int16_t *log, int cap,
                 int check, mt_memo_t *memo)
     uint64_t mt_next(uint64_t *s)

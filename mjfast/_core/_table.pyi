@@ -7,6 +7,8 @@ import numpy as np
 NUM_ACTIONS: int
 MAX_DISCARDS: int
 SCALARS: tuple[str, ...]
+PARAMS: tuple[str, ...]
+MULT: int
 
 def deal_wall(seed: int, index: int) -> np.ndarray: ...
 def selfplay(
@@ -23,7 +25,9 @@ def selfplay(
     cha: np.ndarray,
     turns: np.ndarray,
     flags: np.ndarray,
+    dealers: np.ndarray,
     log: np.ndarray | None,
+    session: int = ...,
     check: bool = ...,
 ) -> list[tuple[int, int]]: ...
 

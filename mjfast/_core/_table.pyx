@@ -29,24 +29,41 @@ SCALARS = ("seat", "phase", "current", "dealer", "drawn", "tile", "wall")
 """The scalar observations, in the order of the (n, 7) ``scalars`` output of :meth:`Batch.observe`."""
 
 
+PARAMS = ("offset", "exposed_kong", "added_kong", "concealed_kong", "hua_zhu", "jia_jia_you",
+          "pao_kong", "add_base", "kong_refund", "guo_shui", "zui_hou", "cha_hua_zhu",
+          "one_suit", "shai_tai_yang", "dian_gang_hua", "immediate", "rob_transfer", "xue_zhan",
+          "ding_que")
+"""The numbers of ``mt_rules_t`` in the order of a ``params`` array; :data:`MULT` payment
+multipliers of internal fan 0, 1, ... follow them."""
+MULT = MT_MULT
+
+
 cdef int _rules(mt_rules_t *R, const int32_t[::1] fan, const int64_t[::1] params) except -1:
-    """``params``: cap (-1 none), display offset, exposed / added / concealed kong, 花猪 amount,
-    家家有, 呼叫转移, 自摸加底, kong refund, 过水不胡, 最后四张必胡."""
-    if params.shape[0] != 12:
-        raise ValueError(f"params: expected 12 values, got {params.shape[0]}")
+    """``params``: the :data:`PARAMS` values, then the :data:`MULT` multipliers."""
+    cdef int k = len(PARAMS)
+    if params.shape[0] != k + MT_MULT:
+        raise ValueError(f"params: expected {k + MT_MULT} values, got {params.shape[0]}")
     R.fan = &fan[0]
-    R.cap = <int>params[0]
-    R.offset = <int>params[1]
-    R.exposed_kong = params[2]
-    R.added_kong = params[3]
-    R.concealed_kong = params[4]
-    R.hua_zhu = params[5]
-    R.jia_jia_you = <int>params[6]
-    R.zhuan_yi = <int>params[7]
-    R.add_base = <int>params[8]
-    R.kong_refund = <int>params[9]
-    R.guo_shui = <int>params[10]
-    R.zui_hou = <int>params[11]
+    R.mult = &params[k]
+    R.offset = <int>params[0]
+    R.exposed_kong = params[1]
+    R.added_kong = params[2]
+    R.concealed_kong = params[3]
+    R.hua_zhu = params[4]
+    R.jia_jia_you = <int>params[5]
+    R.pao_kong = <int>params[6]
+    R.add_base = <int>params[7]
+    R.kong_refund = <int>params[8]
+    R.guo_shui = <int>params[9]
+    R.zui_hou = <int>params[10]
+    R.cha_hua_zhu = <int>params[11]
+    R.one_suit = <int>params[12]
+    R.shai_tai_yang = <int>params[13]
+    R.dian_gang_hua = <int>params[14]
+    R.immediate = <int>params[15]
+    R.rob_transfer = <int>params[16]
+    R.xue_zhan = <int>params[17]
+    R.ding_que = <int>params[18]
     return 0
 
 
@@ -61,18 +78,20 @@ def deal_wall(uint64_t seed, uint64_t index):
 def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::1] kinds,
              uint64_t seed, int64_t start, int64_t end, int8_t[:, ::1] order,
              int16_t[:, ::1] fans, int64_t[:, ::1] net, uint8_t[:, ::1] pig,
-             uint8_t[:, ::1] cha, int32_t[::1] turns, uint8_t[:, ::1] flags, log,
-             bint check=False):
+             uint8_t[:, ::1] cha, int32_t[::1] turns, uint8_t[:, ::1] flags, int8_t[::1] dealers,
+             log, int64_t session=1, bint check=False):
     """Play hands [start, end) of the run ``seed`` with players ``kinds`` (0 random,
     1 efficient), the GIL released; row i - start of each output gets hand i. ``flags``:
-    (drawn, 天胡, 一炮多响). ``log``: None or an (n, L) int16 array for the actions of each hand
+    (drawn, 天胡, 一炮多响). ``dealers``: the dealer of each hand: seat 0 for the first hand of
+    each session of ``session`` hands (``start`` is the first of one), then the previous hand's
+    next dealer. ``log``: None or an (n, L) int16 array for the actions of each hand
     (-1 padded). ``check``: test the engine's invariants after every step (mt_check). Returns
     (row, code) pairs: code -1 for a log that did not fit, else the MT_BAD_* code found."""
     cdef mt_rules_t R
     cdef mt_table_t t
     cdef uint8_t wall[108]
     cdef int ks[4]
-    cdef int n = kinds.shape[0], p, steps
+    cdef int n = kinds.shape[0], p, steps, dealer = 0
     cdef int64_t i, row
     cdef uint64_t rng
     cdef int16_t[:, ::1] lg
@@ -92,7 +111,10 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
             row = i - start
             with nogil:
                 mt_deal_wall(seed, <uint64_t>i, wall)
-                mt_init(&t, &R, n, 0, wall)
+                if i % session == 0:
+                    dealer = 0
+                dealers[row] = <int8_t>dealer
+                mt_init(&t, &R, n, dealer, wall)
                 rng = seed ^ (<uint64_t>i * 0xD1B54A32D192ED03ULL)
                 mt_next(&rng)
                 if cap:
@@ -108,6 +130,7 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
                 flags[row, 0] = <uint8_t>t.ended_drawn
                 flags[row, 1] = <uint8_t>t.tian_hu
                 flags[row, 2] = <uint8_t>t.multi
+                dealer = mt_next_dealer(&t)
             if steps < 0:
                 overflow.append((row, -1 if steps == -1 else -100 - steps))
     finally:
@@ -120,7 +143,7 @@ cdef class Batch:
 
     cdef mt_table_t *tables
     cdef mt_rules_t R
-    cdef object _fan
+    cdef object _fan, _params
     cdef int n, players
     cdef uint64_t seed, dealt, rng
 
@@ -128,8 +151,10 @@ cdef class Batch:
                   uint64_t seed):
         self.tables = <mt_table_t *>malloc(sizeof(mt_table_t) * max(n, 1))
         if self.tables == NULL:
-            raise MemoryError()
-        self._fan = np.asarray(fan)  # keeps the rules table alive
+            err = MemoryError(f"TableBatch: {n:,} tables need {sizeof(mt_table_t) * n:,} bytes")
+            raise err  # (Cython turns `raise MemoryError(...)` into a bare MemoryError)
+        self._fan = np.asarray(fan)  # keep the rules tables alive
+        self._params = np.asarray(params)
         _rules(&self.R, fan, params)
         self.n = n
         self.players = players

@@ -117,6 +117,8 @@ def round_net(text: str | bytes | Mapping[str, Any]) -> list[int]:
         elif ev["type"] == "kong":
             p, kind = ev["player"], ev["kind"]
             paid = _kong_paid(ev, rules, [q for q in range(n) if q != p and q not in won])
+            if rules.added_kong_immediate and not ev.get("immediate", True):
+                paid = []                           # 即时加杠: a late added kong earns nothing
             for q, a in paid:
                 net[q] -= a
                 net[p] += a
@@ -133,16 +135,25 @@ def round_net(text: str | bytes | Mapping[str, Any]) -> list[int]:
             flags = {f: ev.get(f, False) for f in ("robbing_kong", "after_kong",
                                                    "after_kong_discard", "last_tile",
                                                    "tian_hu", "di_hu")}
+            shifted = None                              # the kong whose income each winner gets
             if (flags["robbing_kong"] and last is not None and last["player"] == d
-                    and last["tile"] == tile):          # the robbed kong earns nothing
-                for q, a in last["paid"]:
-                    net[q] += a
-                    net[d] -= a
-                kongs.remove(last)
-            shifted = None                              # 呼叫转移: the kong whose income moves
-            if flags["after_kong_discard"] and rules.hu_jiao_zhuan_yi:
+                    and last["tile"] == tile):
+                if rules.qiang_gang_transfer:           # 转雨: to the robber(s)
+                    shifted = last
+                else:                                   # the robbed kong earns nothing
+                    for q, a in last["paid"]:
+                        net[q] += a
+                        net[d] -= a
+                    kongs.remove(last)
+            if flags["after_kong_discard"]:
                 assert pao is not None                  # 杠上炮 follows the discarder's kong
-                shifted = pao
+                if rules.gang_shang_pao_kong == "transfer":     # 呼叫转移
+                    shifted = pao
+                elif rules.gang_shang_pao_kong == "refund":     # back to its payers
+                    for q, a in pao["paid"]:
+                        net[q] += a
+                        net[d] -= a
+                    kongs.remove(pao)
             dian_gang = None                            # 点杠花: the exposed kong's discarder
             if flags["after_kong"] and rules.dian_gang_hua and last is not None:
                 dian_gang = last["from"]

@@ -76,8 +76,11 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     if args.void_advice:
         if held_melds:
             raise CLIError("--void-advice: the void choice is for a dealt hand, without melds")
+        if args.void is not None:
+            raise CLIError("--void-advice ranks the three void suits; drop --void")
         doc["void_advice"] = void_advice_doc(hand, rules, args.draws or VOID_DRAWS,
-                                             args.objective, args.exchanges, style, args.sets)
+                                             args.objective, args.exchanges, style, args.sets,
+                                             visible)
     if args.json:
         print_json(doc)
     else:

@@ -152,13 +152,15 @@ def optional(module: str, extra: str) -> Any:
         raise CLIError(f"this needs {exc.name or module}: pip install 'mjfast[{extra}]'") from None
 
 
-def _open_output(path: str, what: list[str], pos_name: str, style: Style) -> Writer:
-    """A writer of the kind the suffix of ``path`` names."""
+def _open_output(path: str, what: list[str], pos_name: str, style: Style,
+                 metadata: dict[str, str] | None = None) -> Writer:
+    """A writer of the kind the suffix of ``path`` names (``metadata``: Parquet only)."""
     kind = Path(path).suffix.lower()
     if kind == ".npy":
         return NpyWriter(path, what)
     if kind == ".parquet":
-        return optional("mjfast.cli.batch_parquet", "parquet").ParquetWriter(path, what, pos_name)
+        return optional("mjfast.cli.batch_parquet", "parquet").ParquetWriter(path, what, pos_name,
+                                                                             metadata)
     return TextWriter(path, what, pos_name, style, jsonl=kind == ".jsonl")
 
 
@@ -183,10 +185,11 @@ def computer_of(args: argparse.Namespace) -> _Computer:
                      workers=args.workers, rules=rules, sets=args.sets)
 
 
-def run_file(args: argparse.Namespace, computer: _Computer) -> tuple[int, int, str | None]:
+def run_file(args: argparse.Namespace, computer: _Computer,
+             metadata: dict[str, str] | None = None) -> tuple[int, int, str | None]:
     """Stream the input through ``computer`` into the output: (rows, bad rows, first error)."""
     with _open_input(args.input, args.chunk, args.workers) as inp:
-        writer = _open_output(args.output, args.what, inp.pos_name, args.style)
+        writer = _open_output(args.output, args.what, inp.pos_name, args.style, metadata)
         reasons = not isinstance(writer, NpyWriter)  # a .npy keeps no error text: word the first
         progress = Progress(inp.total, "batch", "rows")
         done = bad_rows = 0

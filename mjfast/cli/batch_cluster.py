@@ -3,7 +3,11 @@
 Each input shard (``.parquet``, ``.npy``, text or CSV) is one task that runs the single-file
 ``mjfast batch`` on one worker core (:func:`.batch.run_file` with ``workers=1``) and writes
 ``OUT_DIR/<shard name>.parquet`` through ``.part`` and a rename, so an output shard exists only
-when complete. A rerun skips the shards already written (resumable). A worker that dies
+when complete. Each output shard records the options that shape its content (``--what``,
+``--rules`` and ``--option`` when max_fan is asked, ``--void``, ``--no-void-rule``, ``--form``,
+``--sets``, ``--errors``) in its Parquet metadata (:data:`OPTIONS_KEY`). A rerun skips the shards
+already written with the same options (resumable) and computes again those written with others
+(or with none recorded). ``--what forecast`` (one .npz of arrays) is refused. A worker that dies
 mid-shard loses only that task: the scheduler runs it again on another worker, which rewrites
 the ``.part`` from the start. ``--dask local:N`` starts a LocalCluster of N single-threaded
 worker processes; any other address (``tcp://scheduler:8786``) is a running scheduler whose
@@ -16,6 +20,7 @@ import argparse
 import contextlib
 import glob
 import itertools
+import json
 import logging
 import os
 import sys
@@ -28,13 +33,17 @@ import numpy as np
 
 from mjfast._args import as_int
 from mjfast.bench.report import rate_text
+from mjfast.rules import rules_to_json
 
 from .batch import check_paths, computer_of, optional, run_file
 from .batch_io import Rows
-from .common import PROG, CLIError, Progress
+from .common import PROG, CLIError, Progress, rules_of
 
-__all__ = ["Shard", "ShardResult", "cmd_batch_cluster", "connect", "process_shard", "run_shards",
-           "shards_of", "warm_up"]
+__all__ = ["OPTIONS_KEY", "Shard", "ShardResult", "cmd_batch_cluster", "connect", "process_shard",
+           "run_shards", "shard_options", "shards_of", "warm_up"]
+
+OPTIONS_KEY = "mjfast.batch.options"
+"""The Parquet metadata key of an output shard's options (:func:`shard_options`)."""
 
 
 class Shard(NamedTuple):
@@ -45,12 +54,15 @@ class Shard(NamedTuple):
 
 
 class ShardResult(NamedTuple):
-    """What one shard's task reports back: rows, bad rows, the first bad row's message."""
+    """What one shard's task reports back: rows, bad rows, the first bad row's message, and the
+    one-line error that stopped it (returned, not raised: a raised one would make the worker
+    log its traceback before the client's one line)."""
 
     shard: Shard
     rows: int
     bad_rows: int
     first_bad: str | None
+    error: str | None = None
 
 
 def shards_of(pattern: str, out_dir: str) -> list[Shard]:
@@ -76,13 +88,34 @@ def shards_of(pattern: str, out_dir: str) -> list[Shard]:
     return shards
 
 
+def shard_options(args: argparse.Namespace) -> str:
+    """The options that shape an output shard's content, as canonical JSON (the rules only when
+    max_fan, the one quantity that reads them, is asked)."""
+    rules = rules_to_json(rules_of(args.rules, args.option)) if "max_fan" in args.what else None
+    return json.dumps({"what": args.what, "rules": rules, "void": args.void,
+                       "void_rule": not args.no_void_rule, "form": args.form, "sets": args.sets,
+                       "errors": args.errors}, sort_keys=True)
+
+
+def _done(shard: Shard, options: str) -> bool:
+    """Whether the shard's output exists, written with these options."""
+    if not os.path.exists(shard.output):
+        return False
+    parquet = optional("mjfast.cli.batch_parquet", "parquet")
+    return bool(parquet.read_metadata(shard.output, OPTIONS_KEY) == options)
+
+
 def process_shard(shard: Shard, args: argparse.Namespace) -> ShardResult:
     """One shard, on a worker: the single-file batch run, on one core (``--workers`` does not
-    apply: the cluster's workers are the parallelism)."""
+    apply: the cluster's workers are the parallelism), its options recorded in the output."""
     one = argparse.Namespace(**{**vars(args), "input": shard.input, "output": shard.output,
                                 "workers": 1, "dask": None})
-    check_paths(one.input, one.output)
-    return ShardResult(shard, *run_file(one, computer_of(one)))
+    try:
+        check_paths(one.input, one.output)
+        done = run_file(one, computer_of(one), {OPTIONS_KEY: shard_options(args)})
+    except CLIError as exc:
+        return ShardResult(shard, 0, 0, None, str(exc))
+    return ShardResult(shard, *done)
 
 
 def warm_up(args: argparse.Namespace) -> None:
@@ -137,6 +170,8 @@ def run_shards(client: Any, shards: list[Shard], args: argparse.Namespace,
     try:
         for future in distributed.as_completed(futures):
             res = future.result()
+            if res.error is not None:
+                raise CLIError(res.error)
             results.append(res)
             if on_result is not None:
                 on_result(res)
@@ -147,10 +182,15 @@ def run_shards(client: Any, shards: list[Shard], args: argparse.Namespace,
 
 def cmd_batch_cluster(args: argparse.Namespace) -> int:
     """``mjfast batch IN_GLOB OUT_DIR --dask ADDRESS``."""
+    if "forecast" in args.what:
+        raise CLIError("--what forecast: not with --dask (its arrays go to one .npz); run "
+                       "mjfast batch on each file, or mjfast.dask.forecast")
     optional("distributed", "dask")
     computer_of(args)  # the options fit together, checked before any cluster starts
     shards = shards_of(args.input, args.output)
-    todo = [s for s in shards if not os.path.exists(s.output)]
+    options = shard_options(args)
+    todo = [s for s in shards if not _done(s, options)]
+    stale = sum(os.path.exists(s.output) for s in todo)
     os.makedirs(args.output, exist_ok=True)
     t0 = t1 = t2 = time.perf_counter()
     results: list[ShardResult] = []
@@ -172,7 +212,8 @@ def cmd_batch_cluster(args: argparse.Namespace) -> int:
     skipped = len(shards) - len(todo)
     note = (f"; {bad_rows:,} bad row{'s' if bad_rows != 1 else ''} marked (first: {first_bad})"
             if bad_rows else "")
-    print(f"{PROG}: batch: {len(todo):,} shards ({skipped:,} already done) -> {args.output}: "
+    redone = f", {stale:,} written with other options redone" if stale else ""
+    print(f"{PROG}: batch: {len(todo):,} shards ({skipped:,} already done{redone}) -> {args.output}: "
           f"{rows:,} rows in {t2 - t1:.2f} s ({rate_text(rows / max(t2 - t1, 1e-9))} rows/s) "
           f"on {workers} workers, {t2 - t0:.2f} s with the cluster's start{note}", file=sys.stderr)
     return 0

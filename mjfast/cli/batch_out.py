@@ -4,7 +4,8 @@ writes, renamed to OUT once every row is written.
 No memory map: a full disk or a file size limit is an OSError here (a bus error under a map),
 reported as ``cannot write OUT: reason`` with the .part removed. :class:`NpyWriter` writes a
 ``.npy`` whose row count, unknown until a streamed input ends, is patched into its fixed-size
-header at the end; :class:`TextWriter` writes ``.csv`` or ``.jsonl``.
+header at the end; :class:`TextWriter` writes ``.csv`` or ``.jsonl``; :class:`NpzWriter` writes
+the arrays of ``--what forecast`` into a ``.npz``.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shutil
+import tempfile
+import zipfile
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,7 +26,7 @@ from mjfast.tiles import Style, format_tile
 from .batch_io import NOT_READY, Rows
 from .common import CLIError
 
-__all__ = ["NpyWriter", "TextWriter", "Writer"]
+__all__ = ["NpyWriter", "NpzWriter", "TextWriter", "Writer"]
 
 _NPY_FIELDS = {"shanten": ("i1", ()), "waits": ("<u4", ()), "effective": ("i1", (27,)),
                "max_fan": ("<i2", ())}
@@ -175,3 +179,54 @@ class TextWriter(Writer):
             out.append(json.dumps(rec, ensure_ascii=False) if self.jsonl else self._csv_line(rec))
         if out:
             self._put(("\n".join(out) + "\n").encode("utf-8", "replace"))
+
+
+class NpzWriter(Writer):
+    """A ``.npz`` of named arrays given chunk by chunk (memory: one chunk). Each array's rows go
+    to an unnamed temporary file beside OUT (gone when closed, even after a crash); at the end
+    one pass copies each behind its .npy header (the row count now known) into the zip (stored,
+    zip64), as :func:`numpy.savez` writes it."""
+
+    def __init__(self, path: str) -> None:
+        self.parts: dict[str, Any] = {}  # name -> temporary file of its rows
+        self.shapes: dict[str, tuple[np.dtype, tuple[int, ...]]] = {}
+        self.n = 0
+        super().__init__(path, b"")
+
+    def write(self, rows: Rows, cols: dict[str, np.ndarray], errors: dict[int, str]) -> None:
+        """Append one chunk's arrays: the same names, dtypes and row shapes as the first chunk
+        (the caller checks that; a mismatch here is a bug)."""
+        del errors  # a forecast batch stops at its first bad row
+        for name, value in cols.items():
+            shape = (value.dtype, value.shape[1:])
+            if self.shapes.setdefault(name, shape) != shape:
+                raise AssertionError(f"NpzWriter: {name} {shape} after {self.shapes[name]}")
+            try:
+                if name not in self.parts:
+                    self.parts[name] = tempfile.TemporaryFile(
+                        dir=os.path.dirname(os.path.abspath(self.path)))
+                self.parts[name].write(np.ascontiguousarray(value).tobytes())
+            except OSError as exc:
+                raise self._error(exc) from None
+        self.n += rows.counts.shape[0]
+
+    def _end(self) -> None:
+        with zipfile.ZipFile(self.f, "w", zipfile.ZIP_STORED, allowZip64=True) as zf:
+            for name, tmp in self.parts.items():
+                dtype, row = self.shapes[name]
+                header = {"descr": np.lib.format.dtype_to_descr(dtype), "fortran_order": False,
+                          "shape": (self.n, *row)}
+                with zf.open(name + ".npy", "w", force_zip64=True) as fh:
+                    np.lib.format.write_array_header_2_0(fh, header)
+                    tmp.seek(0)
+                    shutil.copyfileobj(tmp, fh, 1 << 20)
+        self._close_parts()
+
+    def _close_parts(self) -> None:
+        for tmp in self.parts.values():
+            with contextlib.suppress(OSError):
+                tmp.close()
+
+    def discard(self) -> None:
+        self._close_parts()
+        super().discard()

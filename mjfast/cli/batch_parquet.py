@@ -30,7 +30,7 @@ from .batch_io import Rows, count_rows
 from .batch_out import Writer
 from .common import CLIError
 
-__all__ = ["ParquetInput", "ParquetWriter", "output_schema"]
+__all__ = ["ParquetInput", "ParquetWriter", "output_schema", "read_metadata"]
 
 _TYPES = {"shanten": pa.int8(), "waits": pa.uint32(), "effective": pa.int8(), "max_fan": pa.int16()}
 
@@ -49,6 +49,17 @@ def output_schema(what: Sequence[str], pos_name: str) -> pa.Schema:
     fields = [pa.field(pos_name, pa.int64(), nullable=False)]
     fields += [pa.field(c, _TYPES[w], nullable=False) for w in what for c in _columns(w)]
     return pa.schema(fields + [pa.field("error", pa.string())])
+
+
+def read_metadata(path: str, key: str) -> str | None:
+    """The value of ``key`` in the schema metadata of the Parquet file ``path``; None when the
+    file has no such key or cannot be read as Parquet."""
+    try:
+        meta = pq.read_schema(path).metadata or {}
+    except (OSError, pa.ArrowException):
+        return None
+    value = meta.get(key.encode())
+    return None if value is None else value.decode("utf-8", "replace")
 
 
 def _ints(col: pa.Array) -> np.ndarray:
@@ -145,9 +156,14 @@ class ParquetWriter(Writer):
     """Results written as Parquet to ``OUT.part`` (one row group per chunk), renamed on
     :meth:`finish`."""
 
-    def __init__(self, path: str, what: Sequence[str], pos_name: str) -> None:
+    def __init__(self, path: str, what: Sequence[str], pos_name: str,
+                 metadata: dict[str, str] | None = None) -> None:
+        """``metadata``: key-value pairs kept in the file's schema (``--dask`` records the
+        options of each shard there)."""
         self.what, self.pos_name = list(what), pos_name
         self.schema = output_schema(what, pos_name)
+        if metadata:
+            self.schema = self.schema.with_metadata(metadata)
         super().__init__(path, b"")
         try:
             self.out = pq.ParquetWriter(self.f, self.schema)

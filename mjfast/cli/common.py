@@ -169,11 +169,11 @@ def tile_type(text: str) -> int:
     return _checked(as_tile, "--win", text)
 
 
-def int_type(option: str, minimum: int) -> Callable[[str], int]:
-    """An int option from ``minimum`` up (``--hands``, ``--chunk``, ``--seed``);
-    ``1_000_000`` and ``1,000,000`` are read too."""
+def int_type(option: str, minimum: int, maximum: int | None = None) -> Callable[[str], int]:
+    """An int option from ``minimum`` up (to ``maximum``) (``--hands``, ``--chunk``, ``--seed``,
+    ``--draws``); ``1_000_000`` and ``1,000,000`` are read too."""
     def convert(text: str) -> int:
-        return _checked(partial(as_int, minimum=minimum), option,
+        return _checked(partial(as_int, minimum=minimum, maximum=maximum), option,
                         _number(text.replace("_", "").replace(",", "")))
     return convert
 

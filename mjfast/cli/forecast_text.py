@@ -44,10 +44,11 @@ def forecast_docs(f: Forecast, style: Style) -> dict[str, Any]:
 
 
 def void_advice_doc(hand: np.ndarray, rules: Any, draws: int, objective: str,
-                    exchanges: bool, style: Style, sets: int = 4) -> list[dict[str, Any]]:
+                    exchanges: bool, style: Style, sets: int = 4,
+                    visible: np.ndarray | None = None) -> list[dict[str, Any]]:
     """The three void choices, best first (mjfast.forecast.choose_void)."""
     out = []
-    for c in choose_void(hand, draws=draws, rules=rules, objective=objective,
+    for c in choose_void(hand, draws=draws, visible=visible, rules=rules, objective=objective,
                          exchanges=exchanges, sets=sets):
         out.append({"suit": SUITS[c.suit], "score": c.score, "win": c.win, "value": c.value,
                     "discard": None if c.discard is None else format_tile(c.discard, style),

@@ -6,8 +6,9 @@ import argparse
 import re
 
 from mjfast import __version__
-from mjfast._args import ERRORS, FLAG_NAMES, FORMS
+from mjfast._args import ERRORS, FLAG_NAMES, FORMS, OBJECTIVES
 from mjfast._notation import STYLES
+from mjfast.forecast import MAX_DRAWS
 
 from .analyze import cmd_analyze
 from .batch import BATCH_CHUNK, WHAT, cmd_batch, what_type
@@ -113,10 +114,10 @@ def _hand_options(p: argparse.ArgumentParser) -> None:
 
 
 def _forecast_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--draws", type=int_type("--draws", 0), metavar="T",
-                   help="forecast over T own draws (0-27, RULES.md 9): P(ready), P(win) and the "
-                        "expected value per discard")
-    _choice(p, "--objective", ("win", "value"), "win",
+    p.add_argument("--draws", type=int_type("--draws", 0, MAX_DRAWS), metavar="T",
+                   help=f"forecast over T own draws (0-{MAX_DRAWS}, RULES.md 9): P(ready), P(win) "
+                        "and the expected value per discard")
+    _choice(p, "--objective", OBJECTIVES, "win",
             "what the forecast's play maximises: P(win) (default) or the expected value")
     p.add_argument("--exchanges", action="store_true",
                    help="allow same-shanten exchanges (手替わり), the stronger model of "

@@ -47,7 +47,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     rules = rules_of(args.rules, args.option)
     start = time.perf_counter()
     result = selfplay(args.hands, args.players, rules=rules, seed=args.seed,
-                      workers=args.workers, logs=args.log is not None)
+                      workers=args.workers, logs=args.log is not None, session=args.session)
     seconds = time.perf_counter() - start
     if args.log is not None:
         with open(args.log, "w", encoding="utf-8") as f:
@@ -83,6 +83,14 @@ def _lines(doc: dict[str, Any], seconds: float) -> list[str]:
     for fan, count in sorted(hist.items()):
         bar = "#" * max(1, round(40 * count / total)) if count else ""
         out.append(f"{fan:>4} {count / total:>7.2%} {bar}")
+    if "sessions" in doc:
+        ses = doc["sessions"]
+        out += ["", f"{ses['count']:,} sessions of {ses['hands']} hands (the dealer passes on: "
+                "first winner; 一炮多响: the discarder; 流局: stays):",
+                f"{'seat':<5}{'player':<11}{'total per session (95%)':>26}{'hands dealt':>13}"]
+        for p, (name, s) in enumerate(zip(doc["players"], ses["seats"])):
+            out.append(f"{p:<5}{name:<11}{s['mean_net']:>+17.2f} ± {s['mean_net_ci']:<6.2f}"
+                       f"{s['dealt']:>13,}")
     return out
 
 
@@ -111,9 +119,13 @@ def add_play(sub: Any) -> None:
     p.add_argument("--rules", type=rules_type, default="chengdu", metavar="PRESET",
                    help="the rules preset (default chengdu)")
     p.add_argument("--option", type=override_type, action="append", metavar="FIELD=VALUE",
-                   help="override one Rules field, e.g. guo_shui_bu_hu=true (repeatable)")
+                   help="override one Rules field, e.g. guo_shui=tile (repeatable)")
     p.add_argument("--seed", type=int_type("--seed", 0), default=0,
                    help="random seed (default 0)")
+    p.add_argument("--session", type=int_type("--session", 1), default=1, metavar="K",
+                   help="play sessions of K consecutive hands, the dealer passing on (the first "
+                        "winner; after 一炮多响 the discarder; after a draw the same dealer), and "
+                        "report per-session totals (default 1)")
     p.add_argument("--workers", type=workers_type, default="1", metavar="W",
                    help="threads of the C engine (-1 = all cores; default 1)")
     p.add_argument("--log", metavar="OUT.jsonl", default=None,

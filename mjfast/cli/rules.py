@@ -28,6 +28,7 @@ _EN = {
     Fan.MEN_QING: "no pung or exposed kong", Fan.ZHONG_ZHANG: "no 1 or 9",
     Fan.QIA_XIN_WU: "5 filling 4_6", Fan.ZI_MEI_DUI: "two identical sequences",
     Fan.YI_TIAO_LONG: "123456789 of one suit",
+    Fan.JUE_ZHANG: "win on the last live copy of the tile",
 }
 _SECTIONS = (("base", "基本牌型", "base patterns (the single best applies)"),
              ("extra", "加番", "extras (added)"), ("pay", "结算", "payments"),
@@ -67,7 +68,7 @@ def _fan_rows(r: Rules) -> list[Row]:
               Fan.ZI_MO: int(r.self_draw == "add_fan"), Fan.HAI_DI: r.hai_di,
               Fan.MEN_QING: r.men_qing, Fan.ZHONG_ZHANG: r.zhong_zhang,
               Fan.QIA_XIN_WU: r.qia_xin_wu, Fan.ZI_MEI_DUI: r.zi_mei_dui,
-              Fan.YI_TIAO_LONG: r.yi_tiao_long}
+              Fan.YI_TIAO_LONG: r.yi_tiao_long, Fan.JUE_ZHANG: r.jue_zhang}
     for f, n in extras.items():
         out.append(Row("extra", f.name.lower(), f.points_zh if points else f.zh, _EN[f],
                        f"+{n}{unit}" + (" each" if f is Fan.GEN else "") if n else "off 否"))
@@ -96,8 +97,14 @@ def _payment_rows(r: Rules) -> list[Row]:
             _amount(r.added_kong)),
         Row("pay", "concealed_kong", "暗杠", "concealed kong: each other player pays",
             _amount(r.concealed_kong)),
-        Row("pay", "hu_jiao_zhuan_yi", "呼叫转移", "杠上炮 hands the kong income to the winner",
-            _on(r.hu_jiao_zhuan_yi)),
+        Row("pay", "added_kong_immediate", "即时加杠",
+            "an added kong pays only on the turn its 4th copy is drawn",
+            _on(r.added_kong_immediate)),
+        Row("pay", "gang_shang_pao_kong", "杠上炮杠钱", "the kong income on 杠上炮",
+            {"transfer": "呼叫转移 transfer to the winner", "refund": "退还 refund to the payers",
+             "keep": "保留 kept"}[r.gang_shang_pao_kong]),
+        Row("pay", "qiang_gang_transfer", "抢杠转雨", "抢杠: the kong income goes to the robber",
+            _on(r.qiang_gang_transfer)),
         Row("pay", "dian_gang_hua", "点杠花", "杠上花 on an exposed kong: its discarder pays alone",
             _on(r.dian_gang_hua)),
         Row("draw", "cha_hua_zhu", "查花猪", "three suits / void tile: pays each other player",
@@ -112,10 +119,24 @@ def _payment_rows(r: Rules) -> list[Row]:
             _on(r.kong_refund)),
         Row("draw", "shai_tai_yang", "晒太阳", "the last player, not ready, refunds too",
             _on(r.shai_tai_yang)),
-        Row("flow", "guo_shui_bu_hu", "过水不胡", "a passed win blocks discard wins until own draw",
-            _on(r.guo_shui_bu_hu)),
+    ] + _flow_rows(r)
+
+
+_GUO_SHUI = {"off": "off 否", "fan": "不超过所过番数 no win worth no more",
+             "tile": "同一张 the same tile only"}
+
+
+def _flow_rows(r: Rules) -> list[Row]:
+    return [
+        Row("flow", "xue_zhan", "血战到底", "play on after a win (off: 普通场, the first win ends "
+            "the hand)", _on(r.xue_zhan)),
+        Row("flow", "ding_que", "定缺", "declare a void suit (off: 不定张)", _on(r.ding_que)),
+        Row("flow", "guo_shui", "过水不胡", "a passed win blocks discard wins until own draw",
+            _GUO_SHUI[r.guo_shui]),
         Row("flow", "zui_hou_bi_hu", "最后四张必胡", "must win in the last 4 tiles",
             _on(r.zui_hou_bi_hu)),
+        Row("flow", "di_hu_on_discard", "地胡 (点炮)", "地胡 also on a discard in the first "
+            "go-round", _on(r.di_hu_on_discard)),
     ]
 
 

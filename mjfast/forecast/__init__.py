@@ -46,7 +46,7 @@ Method (the C engine, ``src/mjfast_forecast.h``; README "Forecasts" has the benc
   152 MB.
 """
 
-from .api import MAX_STATES, choose_void, forecast, payments
+from .api import MAX_DRAWS, MAX_STATES, choose_void, forecast, payments
 from .types import Forecast, VoidChoice
 
-__all__ = ["MAX_STATES", "Forecast", "VoidChoice", "choose_void", "forecast", "payments"]
+__all__ = ["MAX_DRAWS", "MAX_STATES", "Forecast", "VoidChoice", "choose_void", "forecast", "payments"]

@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from mjfast._args import as_choice, as_flag, as_int, as_rules, as_void, hand_sizes
+from mjfast._args import OBJECTIVES, as_choice, as_flag, as_int, as_rules, as_void, hand_sizes
 from mjfast._batch import run_chunks
 from mjfast._core import _forecast
 from mjfast._typing import HandLike, HandsLike, MeldsLike, RulesLike, VoidSuits
@@ -22,14 +22,16 @@ from mjfast.scoring.patterns import compile_rules
 
 from .types import Forecast, VoidChoice
 
-__all__ = ["MAX_STATES", "forecast", "choose_void"]
+__all__ = ["MAX_DRAWS", "MAX_STATES", "forecast", "choose_void"]
+
+MAX_DRAWS: int = _forecast.MAX_DRAWS
+"""The most draws a forecast looks ahead (27: the 108-tile wall left after the deal, shared)."""
 
 MAX_STATES = 1_000_000
 """The most states one hand's graph may hold (at most about 0.5 GB at 27 draws with exchanges,
 a quarter more without)."""
 _CHUNK = 16  # rows per threaded task: one forecast takes from microseconds to a second
 _GROW_TO = 1024  # one worker's chunks grow up to this while they are fast (run_chunks)
-_OBJECTIVES = ("win", "value")
 
 
 @functools.lru_cache(maxsize=64)
@@ -82,8 +84,8 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
         >>> format_tile(f.best_discard), round(float(f.win[f.best_discard, -1]), 4)
         ('9s', 0.2342)
     """
-    t = as_int(draws, "draws", minimum=0, maximum=_forecast.MAX_DRAWS)
-    goal = as_choice(objective, "objective", _OBJECTIVES)
+    t = as_int(draws, "draws", minimum=0, maximum=MAX_DRAWS)
+    goal = as_choice(objective, "objective", OBJECTIVES)
     swap = as_flag(exchanges, "exchanges")
     r = as_rules(rules)
     p = prepare(hand, melds=melds, void_suit=void_suit, visible=visible, workers=workers,
@@ -139,12 +141,14 @@ def _error(bad: tuple[int, int, int, int], batch: bool, complete: bool, sets: in
     return row_error(code, a, b, row, batch, "complete" if complete else "waiting", sets)
 
 
-def choose_void(hand: HandLike, *, draws: int, rules: RulesLike = None,
+def choose_void(hand: HandLike, *, draws: int, visible: Any = None, rules: RulesLike = None,
                 objective: str = "win", exchanges: bool = True, sets: int = 4) -> list[VoidChoice]:
     """Rank the three void-suit choices (定缺) of a dealt hand (13 or 14 tiles, or 3 * sets + 1
     and one more for the short hands of ``sets`` 3 or 2; no melds) by the
     forecast under each (RULES.md 9): P(win) within ``draws`` or the expected value; equal
     scores rank the lower suit first. A 14-tile hand is scored by its best discard.
+    ``visible``: copies seen elsewhere (27 counts), as in :func:`forecast`. One hand only: an
+    (N, 27) batch raises (call :func:`forecast` with ``void_suit`` per row instead).
 
     Example:
         >>> for choice in choose_void("1234567m123p1559s", draws=6, exchanges=False):
@@ -153,11 +157,14 @@ def choose_void(hand: HandLike, *, draws: int, rules: RulesLike = None,
         void p: P(win) 0.0175, value 0.0351, discard 1p
         void m: P(win) 0.0000, value 0.0000, discard 1m
     """
-    goal = as_choice(objective, "objective", _OBJECTIVES)
+    goal = as_choice(objective, "objective", OBJECTIVES)
+    if prepare(hand, visible=visible, sets=sets).batch:
+        raise InvalidArgumentError("hand: choose_void ranks the void suits of one hand; for a "
+                                   "batch call forecast() with void_suit= per row")
     out = []
     for suit in range(3):
-        f = forecast(hand, draws=draws, void_suit=as_void(suit), rules=rules, objective=goal,
-                     exchanges=exchanges, sets=sets)
+        f = forecast(hand, draws=draws, void_suit=as_void(suit), visible=visible, rules=rules,
+                     objective=goal, exchanges=exchanges, sets=sets)
         d = f.best_discard if isinstance(f.best_discard, int) else None
         win = float(f.win[d, -1] if d is not None else f.win[-1]) if f.draws else 0.0
         value = float(f.value[d] if d is not None else f.value)  # type: ignore[index]

@@ -45,7 +45,16 @@ Decisions where RULES.md leaves room (each is also stated where it applies):
 - 呼叫转移 with several winners on one discard (一炮多响): each winner receives the full income of
   that kong; the discarder pays the extra copies out of pocket (as the Chengdu rule pages put
   it: "若杠后点炮超过一响，点炮者要另赔出刚杠所得的点数给被点者"). Only the kong made just before the
-  discard counts.
+  discard counts. With ``gang_shang_pao_kong="refund"`` that income goes back to its payers
+  once (``Reason.PAO_REFUND``), with ``"keep"`` it stays (refunded at a draw only if the konger
+  is not ready then).
+- 转雨 (``Rules.qiang_gang_transfer``) follows the same reading: each robber of an added kong
+  recorded just before receives its whole income (``Reason.ZHUAN_YU``); the robbed player keeps
+  a pung. A robbing win with no kong recorded (how :class:`~mjfast.table.Table` plays it when
+  转雨 is off) moves no kong money.
+- 即时加杠 (``Rules.added_kong_immediate``): ``Round.kong(..., immediate=False)`` records an added
+  kong declared after the turn its fourth copy was drawn; it earns nothing but is a kong (its
+  meld, robbable, 杠上花 after it).
 - Zero amounts are never recorded as transfers (under ``points`` kongs pay nothing: no transfer).
 - ``Round.discard`` is optional and moves no money: it records the suits each player discarded
   (for the 花猪 exception, ``Rules.hua_zhu_one_suit``); discards are not in the copy accounting

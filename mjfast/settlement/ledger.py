@@ -12,12 +12,21 @@ from typing import Any
 import numpy as np
 
 from mjfast.errors import InvalidArgumentError
+from mjfast.rules import Rules
 from mjfast.scoring import FanResult
-from mjfast.settlement.model import PlayerState, Transfer, hand_text, meld_counts, void_text
+from mjfast.settlement.model import (
+    PlayerState,
+    Reason,
+    Transfer,
+    hand_text,
+    meld_counts,
+    void_text,
+)
 from mjfast.tiles import NUM_KINDS, Meld, MeldKind, format_tile
 
 __all__ = ["Kong", "State", "Winner", "account_copies", "by_payer", "check_sequence",
-           "check_winner_kongs", "draw_states", "is_list", "per_winner", "win_record"]
+           "check_winner_kongs", "draw_states", "is_list", "per_winner", "win_record",
+           "win_transfers"]
 
 
 @dataclass
@@ -29,7 +38,9 @@ class Kong:
     tile: int
     kind: str                       # "kong" | "kong_added" | "kong_concealed"
     income: tuple[tuple[int, int], ...]
-    status: str = "active"          # "active" | "annulled" (robbed) | "transferred" (呼叫转移)
+    status: str = "active"          # "active", "annulled" (robbed: no kong; with 转雨 its income
+                                    # went to the robber), "transferred" (呼叫转移) or "refunded"
+                                    # (on 杠上炮)
     source: int | None = None       # the discarder of an exposed kong (点杠花 pays alone)
 
 
@@ -70,6 +81,45 @@ class Winner:
     counts: tuple[int, ...]         # concealed tiles including the win tile
     melds: tuple[Meld, ...]
     void: int | None
+
+
+def win_transfers(s: State, rules: Rules, n: int, scored: list[Winner], event: int,
+                  d: int | None, robbed: Kong | None, pao: Kong | None,
+                  dian_gang: int | None) -> list[Transfer]:
+    """The transfers of a win, after settling the kong it follows: a *robbed* added kong is
+    annulled (its payments removed from ``s``) or, with 转雨, handed to each winner; the kong
+    before a 杠上炮 (*pao*) is handed on, refunded or kept per ``rules.gang_shang_pao_kong``.
+    *dian_gang*: the discarder who pays a 点杠花 alone, as a discard win."""
+    handed, reason = None, Reason.HU_JIAO_ZHUAN_YI
+    if robbed is not None:
+        robbed.status = "annulled"
+        if rules.qiang_gang_transfer:
+            handed, reason = robbed, Reason.ZHUAN_YU
+        else:
+            s.transfers = [x for x in s.transfers if x.event != robbed.event]
+    out: list[Transfer] = []
+    if pao is not None and d is not None and rules.gang_shang_pao_kong == "transfer":
+        handed = pao
+    elif pao is not None and d is not None and rules.gang_shang_pao_kong == "refund":
+        pao.status = "refunded"
+        out += [Transfer(d, q, a, Reason.PAO_REFUND, event=event) for q, a in pao.income]
+    income = sum(a for _, a in handed.income) if handed is not None and d is not None else 0
+    for w in scored:
+        amount = int(w.result.multiplier)
+        if dian_gang is not None:
+            payers, why = [dian_gang], Reason.DIAN_PAO
+        elif d is None:
+            amount += int(rules.self_draw == "add_base")
+            payers, why = [q for q in range(n) if q != w.seat and not s.won[q]], Reason.ZI_MO
+        else:
+            payers, why = [d], Reason.DIAN_PAO
+        out += [Transfer(q, w.seat, amount, why, fan=w.result.raw_fan, event=event)
+                for q in payers if amount > 0]
+        if income > 0 and d is not None:
+            out.append(Transfer(d, w.seat, income, reason, event=event))
+    if handed is pao and pao is not None:
+        pao.status = "transferred"
+    return out
 
 
 def draw_states(s: State, given: Sequence[PlayerState | None]) -> list[PlayerState | None]:

@@ -27,7 +27,7 @@ VERSION = 1
 _FLAGS = ("robbing_kong", "after_kong", "after_kong_discard", "last_tile", "tian_hu", "di_hu")
 # Event type -> (required keys, optional keys): the arguments of the ledger method it replays.
 _KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "kong": (("player", "tile", "kind"), ("from_player",)),
+    "kong": (("player", "tile", "kind"), ("from_player", "immediate")),
     "discard": (("player", "tile"), ()),
     "win": (("players", "tile", "hands"), ("from_player", "melds", "void_suit", *_FLAGS)),
     "draw": (("players",), ()),

@@ -55,9 +55,11 @@ class Reason(str, enum.Enum):
     GANG_BU = "gang_bu"                #: added kong (补杠/弯杠)
     GANG_AN = "gang_an"                #: concealed kong (暗杠/下雨)
     HU_JIAO_ZHUAN_YI = "hu_jiao_zhuan_yi"  #: 呼叫转移: a kong's income handed to the 杠上炮 winner
+    ZHUAN_YU = "zhuan_yu"              #: 转雨: a robbed added kong's income handed to the robber
     HUA_ZHU = "hua_zhu"                #: 查花猪 at the draw
     CHA_DA_JIAO = "cha_da_jiao"        #: 查大叫 at the draw
     KONG_REFUND = "kong_refund"        #: 退税 at the draw
+    PAO_REFUND = "pao_refund"          #: the kong before a 杠上炮 paid back (``"refund"``)
 
     def __str__(self) -> str:
         return self.value
@@ -74,7 +76,9 @@ _REASON_VALUES: tuple[str, ...] = tuple(r.value for r in Reason)
 _REASON_ZH = {
     Reason.ZI_MO: "自摸", Reason.DIAN_PAO: "点炮", Reason.GANG_ZHI: "直杠",
     Reason.GANG_BU: "补杠", Reason.GANG_AN: "暗杠", Reason.HU_JIAO_ZHUAN_YI: "呼叫转移",
+    Reason.ZHUAN_YU: "转雨",
     Reason.HUA_ZHU: "查花猪", Reason.CHA_DA_JIAO: "查大叫", Reason.KONG_REFUND: "退税",
+    Reason.PAO_REFUND: "杠上炮退税",
 }
 
 

@@ -26,6 +26,7 @@ from mjfast.settlement.ledger import (
     is_list,
     per_winner,
     win_record,
+    win_transfers,
 )
 from mjfast.settlement.log import event_args, log_field, read_log, write_log
 from mjfast.settlement.model import (
@@ -76,8 +77,10 @@ class Round:
       (with ``rules.shai_tai_yang`` also once after all but one have won: 晒太阳).
 
     A player who has won leaves: later events neither charge nor pay them, except kong refunds
-    owed to them at the draw. An illegal event raises ``ValueError`` and leaves the ledger as it
-    was. ``to_json()`` / ``from_json()`` save and replay the event log.
+    owed to them at the draw. With ``rules.xue_zhan=False`` (普通场) the first win event (all
+    the winners of that discard) ends the hand: no draw settlement follows it. An illegal event
+    raises ``ValueError`` and leaves the ledger as it was. ``to_json()`` / ``from_json()`` save
+    and replay the event log.
 
     >>> r = Round()
     >>> r.kong(2, "7s", "kong", from_player=0)          # 直杠: 0 pays 2
@@ -140,7 +143,7 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
 
     @property
     def is_over(self) -> bool:
-        """True once all but one have won, or after :meth:`draw`."""
+        """True once all but one have won (普通场: once one has), or after :meth:`draw`."""
         return self._s.over
 
     @property
@@ -152,6 +155,27 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
     def matrix(self) -> np.ndarray:
         """Summed payments, payer row -> receiver column (int64, n x n)."""
         return self.settlement().matrix
+
+    @property
+    def next_dealer(self) -> int:
+        """The dealer of the next hand, once this one is over (RULES.md section 7): the first
+        winner; when the first win was several wins on one discard (一炮多响), the discarder;
+        after a draw with no winner, the same dealer (连庄).
+
+        >>> r = Round(Rules(xue_zhan=False), dealer=2)  # 普通场: the first win ends the hand
+        >>> _ = r.win([0, 1], "5p", from_player=3, hands=["123456789m34555p", "112233445566m55p"])
+        >>> r.is_over, r.next_dealer                     # 一炮多响: the discarder deals next
+        (True, 3)
+        """
+        if not self._s.over:
+            raise ValueError("next_dealer: the hand is not over")
+        first = next((e for e in self._s.events if e["type"] == "win"), None)
+        if first is None:
+            return self._dealer
+        if isinstance(first["players"], list) and len(first["players"]) > 1:
+            return int(first["from_player"])
+        return int(first["players"][0] if isinstance(first["players"], list)
+                   else first["players"])
 
     def settlement(self) -> Settlement:
         """All transfers so far as a :class:`Settlement`."""
@@ -172,7 +196,7 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
     # ------------------------------------------------------------------ events
     def _begin(self, what: str) -> State:
         s = self._s
-        if s.over and not (what == "draw" and self._rules.shai_tai_yang
+        if s.over and not (what == "draw" and self._rules.shai_tai_yang and self._rules.xue_zhan
                            and all(e["type"] != "draw" for e in s.events)):
             raise ValueError(f"{what}: the hand is over (all but one have won, or it was drawn)")
         return s.copy()
@@ -184,7 +208,8 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         return p
 
     def kong(self, player: int, tile: TileLike, kind: str | MeldKind,
-             from_player: int | None = None) -> tuple[Transfer, ...]:
+             from_player: int | None = None, *, immediate: bool = True
+             ) -> tuple[Transfer, ...]:
         """Record a kong and its payments (刮风下雨).
 
         ``kind``: ``"kong"`` (直杠, exposed from ``from_player``'s discard; alias
@@ -193,7 +218,9 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
 
         - 直杠: ``from_player`` pays ``rules.exposed_kong``; with ``rules.jia_jia_you`` every
           other player still in also pays 1.
-        - 补杠: every other player still in pays ``rules.added_kong``.
+        - 补杠: every other player still in pays ``rules.added_kong``; with
+          ``rules.added_kong_immediate`` (即时加杠) only when ``immediate``: declared on the
+          turn its fourth copy was drawn. A later one (``immediate=False``) earns nothing.
         - 暗杠: every other player still in pays ``rules.concealed_kong``.
 
         Raises ValueError if the player has won, ``from_player`` is missing / not allowed / has
@@ -218,18 +245,24 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
                 raise ValueError("kong: from_player must be another player than the konger")
         elif from_player is not None:
             raise ValueError(f"kong: from_player is only for an exposed kong, not {k}")
+        immediate = as_flag(immediate, "kong: immediate")
+        if not immediate and k != "kong_added":
+            raise ValueError(f"kong: immediate=False (即时加杠) is only for an added kong, not {k}")
         others = int(s.held[:, t].sum() - s.held[p, t] + s.shared[t])
         if s.held[p, t] >= 4 or others > 0 or (p, t) in s.pungs:
             raise ValueError(f"kong: player {p} cannot hold four {format_tile(t)} "
                              f"({others + int(s.held[p, t])} copies already accounted for)")
 
-        out = self._kong_payments(s, p, k, d, event)
+        late = not immediate and self._rules.added_kong_immediate
+        out = [] if late else self._kong_payments(s, p, k, d, event)
         s.kongs.append(Kong(event, p, t, k, tuple((x.payer, x.amount) for x in out), source=d))
         s.held[p, t] = 4
         s.transfers += out
         rec: dict[str, Any] = {"type": "kong", "player": p, "tile": format_tile(t), "kind": k}
         if d is not None:
             rec["from_player"] = d
+        if not immediate:
+            rec["immediate"] = False
         s.events.append(rec)
         self._s = s
         return tuple(out)
@@ -298,10 +331,13 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
           ``"add_fan"`` adds the fan in scoring instead);
         - 点炮: only ``from_player`` pays, each winner separately;
         - 抢杠胡 (``robbing_kong``): the robbed player pays as the discarder; if the added kong
-          was recorded just before, it is annulled (its payments are removed, it earns nothing);
-        - 杠上炮 (``after_kong_discard``, needs a kong by ``from_player`` just before): with
-          ``rules.hu_jiao_zhuan_yi`` the discarder also pays each winner the whole income of that
-          kong (呼叫转移; with several winners each gets a full copy).
+          was recorded just before, it is annulled (its payments are removed, it earns nothing),
+          or with ``rules.qiang_gang_transfer`` (转雨) its income goes to each robber;
+        - 杠上炮 (``after_kong_discard``, needs a kong by ``from_player`` just before): the
+          income of that kong per ``rules.gang_shang_pao_kong``: ``"transfer"`` (呼叫转移: the
+          discarder also pays each winner the whole income; with several winners each gets a
+          full copy), ``"refund"`` (the discarder pays it back to those who paid it, once) or
+          ``"keep"``.
 
         - 点杠花 (``rules.dian_gang_hua``): a 杠上花 (``after_kong``) right after an exposed kong
           is paid by that kong's discarder alone, as a discard win (no 自摸加底).
@@ -339,19 +375,20 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
                                      else f"win: players[{i}] (player {w})")
                   for i, (w, args) in enumerate(zip(winners, given))]
         held, shared = account_copies(s, scored, t, d, flags["robbing_kong"])
-        zhuan_yi = last_kong if flags["after_kong_discard"] and self._rules.hu_jiao_zhuan_yi \
-            else None
         # 点杠花: a 杠上花 on an exposed kong's replacement draw, paid by its discarder alone
         payer = last_kong.source if flags["after_kong"] and self._rules.dian_gang_hua \
             and last_kong is not None else None
-        out = self._pay(s, scored, event, t, d, flags["robbing_kong"], robbed, zhuan_yi, payer)
+        pao = last_kong if flags["after_kong_discard"] else None
+        out = win_transfers(s, self._rules, self._n, scored, event, d, robbed, pao, payer)
+        if flags["robbing_kong"] and d is not None:
+            s.pungs.append((d, t))
         for w in winners:
             s.won[w] = True
             s.win_event[w] = event
         s.held = held
         s.shared = shared
         s.transfers += out
-        if sum(s.won) >= self._n - 1:
+        if sum(s.won) >= self._n - 1 or not self._rules.xue_zhan:  # 普通场: the first win ends
             s.over = True
         s.events.append(win_record(scored, single, t, d, flags))
         self._s = s
@@ -399,39 +436,6 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
             raise ValueError(f"{what}: {hand_text(counts)}{''.join(' ' + str(m) for m in ms)} "
                              f"is not a winning hand on {format_tile(t)}")
         return Winner(w, res, counts, ms, vs)
-
-    def _pay(self, s: State, scored: list[Winner], event: int, t: int, d: int | None,
-             robbing: bool, robbed: Kong | None, zhuan_yi: Kong | None,
-             dian_gang: int | None) -> list[Transfer]:
-        """The transfers of a win; annuls a robbed kong, hands on a 呼叫转移 kong's income;
-        *dian_gang*: the discarder who pays a 点杠花 alone, as a discard win."""
-        if robbed is not None:
-            robbed.status = "annulled"
-            s.transfers = [x for x in s.transfers if x.event != robbed.event]
-        if robbing and d is not None:
-            s.pungs.append((d, t))
-        out: list[Transfer] = []
-        for w in scored:
-            amount = int(w.result.multiplier)
-            if dian_gang is not None:
-                payers, reason = [dian_gang], Reason.DIAN_PAO
-            elif d is None:
-                if self._rules.self_draw == "add_base":
-                    amount += 1
-                payers = [q for q in range(self._n) if q != w.seat and not s.won[q]]
-                reason = Reason.ZI_MO
-            else:
-                payers = [d]
-                reason = Reason.DIAN_PAO
-            out += [Transfer(q, w.seat, amount, reason, fan=w.result.raw_fan, event=event)
-                    for q in payers if amount > 0]
-            if zhuan_yi is not None and d is not None:
-                income = sum(a for _, a in zhuan_yi.income)
-                if income > 0:
-                    out.append(Transfer(d, w.seat, income, Reason.HU_JIAO_ZHUAN_YI, event=event))
-        if zhuan_yi is not None:
-            zhuan_yi.status = "transferred"
-        return out
 
     def draw(self, players: Sequence[PlayerState | Mapping[str, Any] | None]) -> Settlement:
         """The wall ran out (流局): run the draw settlement and end the hand.

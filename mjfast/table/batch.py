@@ -19,6 +19,8 @@ from mjfast.table.state import MAX_DISCARDS
 
 __all__ = ["TableBatch"]
 
+_MAX_TABLES = 2**31 - 1  # the C engine counts its tables in an int
+
 
 class TableBatch:
     """``n`` tables of ``players`` seats stepped together; each step takes one action per table
@@ -48,7 +50,7 @@ class TableBatch:
 
     def __init__(self, n: int, players: int = 4, *, rules: Rules | str | None = None,
                  seed: int = 0, engine: str = "c"):
-        self._n = as_int(n, "n", minimum=1)
+        self._n = as_int(n, "n", minimum=1, maximum=_MAX_TABLES)
         self._players = as_int(players, "players", minimum=2, maximum=MAX_TABLE_PLAYERS)
         self._rules = as_rules(rules)
         self._seed = as_int(seed, "seed", minimum=0, maximum=2**64 - 1)

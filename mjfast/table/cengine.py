@@ -3,41 +3,102 @@ as the numbers it reads, and the walls it deals (the Python engine replays them 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
 from mjfast._core import _table
+from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.scoring.patterns import compile_rules
 
-__all__ = ["CHECKS", "LOG_ACTIONS", "PLAYER_KINDS", "deal_wall", "engine_rules", "run_selfplay"]
+__all__ = ["CHECKS", "FAN_TABLE_FIELDS", "LOG_ACTIONS", "NOT_PLAYED_EFFICIENT", "PARAM_FIELDS",
+           "PLAYED", "PLAYER_KINDS", "check_played", "deal_wall", "engine_rules", "run_selfplay",
+           "session_ranges"]
 
 PLAYER_KINDS = {"random": 0, "efficient": 1}
 """The built-in players the C engine plays, by its codes."""
 
+NOT_PLAYED_EFFICIENT: tuple[tuple[str, object], ...] = (("ding_que", True),)
+"""Rules fields the compiled engine plays (masks, flow, payments) but its ``efficient`` player
+does not (its hand evaluation assumes a declared void suit): :func:`run_selfplay` refuses any
+other value by name when an efficient player sits at the table."""
+
+_GUO_SHUI = {"off": 0, "fan": 1, "tile": 2}
 _CAP = 1556  # MF_R_CAP of src/mjfast_fan.h: the engine scores uncapped and caps the payments
+
+FAN_TABLE_FIELDS = ("base_fan", "root_fan", "long_qi_dui_uses_root", "gang_shang_hua",
+                    "gang_shang_pao", "qiang_gang_hu", "self_draw", "hai_di", "men_qing",
+                    "zhong_zhang", "qia_xin_wu", "zi_mei_dui", "yi_tiao_long", "jin_gou_diao",
+                    "fan_display_offset", "si_jiao", "cha_da_jiao")
+"""The Rules fields the engine plays through the fan table (``compile_rules``)."""
+
+PARAM_FIELDS = ("cap", "model", "exposed_kong", "jia_jia_you", "added_kong",
+                "added_kong_immediate", "concealed_kong", "gang_shang_pao_kong",
+                "qiang_gang_transfer", "hua_zhu", "kong_refund",
+                "zui_hou_bi_hu", "cha_hua_zhu", "hua_zhu_one_suit", "shai_tai_yang",
+                "dian_gang_hua", "self_draw", "guo_shui", "xue_zhan", "ding_que")
+"""The Rules fields the engine plays through ``mt_rules_t`` (cap and model as the payment
+multipliers; self_draw also there, as 自摸加底)."""
+
+PLAYED = frozenset(FAN_TABLE_FIELDS + PARAM_FIELDS + ("name",))
+"""Every Rules field the compiled engine plays as Table / Round do (name is informational).
+Any other field is played only at its default: another value is refused by name."""
+
+_PAO_KONG = {"keep": 0, "transfer": 1, "refund": 2}  # MT_PAO_* of src/mjfast_table.h
+
+
+def check_played(rules: Rules) -> None:
+    """Refuse (InvalidArgumentError naming the field) rules the compiled engine does not play:
+    a field outside :data:`PLAYED` set to another value than its default."""
+    for f in dataclasses.fields(Rules):
+        if f.name in PLAYED:
+            continue
+        value = getattr(rules, f.name)
+        if value != f.default:
+            raise InvalidArgumentError(
+                f"Rules.{f.name}={value!r}: the compiled engine (engine='c') does not play this "
+                f"option; play it with engine='python' (mjfast.table.Table)")
 
 
 @functools.lru_cache(maxsize=16)
 def engine_rules(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
-    """(fan table with no cap, the 12 numbers of ``mt_rules_t``) for ``rules``.
+    """(fan table with no cap, the ``mt_rules_t`` numbers: :data:`_table.PARAMS` then the
+    payment multipliers of internal fan 0..48) for ``rules``.
 
-    Raises ValueError when a 花猪 could not be paid (no cap and no ``hua_zhu``), like a draw
-    with a 花猪 would in :class:`~mjfast.Round`.
+    Raises InvalidArgumentError for rules the engine does not play (:func:`check_played`) and
+    when a 花猪 could not be paid (查花猪 on, no cap and no ``hua_zhu``), like a draw with a 花猪
+    would in :class:`~mjfast.Round`.
     """
+    check_played(rules)
     table = compile_rules(rules)
     fan = table.copy()
     fan[_CAP] = -1
-    params = np.array([table[_CAP], rules.fan_display_offset, rules.exposed_kong,
-                       rules.added_kong, rules.concealed_kong, rules.hua_zhu_amount(),
-                       rules.jia_jia_you, rules.hu_jiao_zhuan_yi, rules.self_draw == "add_base",
-                       rules.kong_refund, rules.guo_shui_bu_hu, rules.zui_hou_bi_hu],
-                      dtype=np.int64)
+    values = {"offset": rules.fan_display_offset, "exposed_kong": rules.exposed_kong,
+              "added_kong": rules.added_kong, "concealed_kong": rules.concealed_kong,
+              "hua_zhu": rules.hua_zhu_amount() if rules.cha_hua_zhu else 0,
+              "jia_jia_you": rules.jia_jia_you, "pao_kong": _PAO_KONG[rules.gang_shang_pao_kong],
+              "add_base": rules.self_draw == "add_base", "kong_refund": rules.kong_refund,
+              "guo_shui": _GUO_SHUI[rules.guo_shui], "zui_hou": rules.zui_hou_bi_hu,
+              "cha_hua_zhu": rules.cha_hua_zhu, "one_suit": rules.hua_zhu_one_suit,
+              "shai_tai_yang": rules.shai_tai_yang, "dian_gang_hua": rules.dian_gang_hua,
+              "immediate": rules.added_kong_immediate, "rob_transfer": rules.qiang_gang_transfer,
+              "xue_zhan": rules.xue_zhan, "ding_que": rules.ding_que}
+    mult = [rules.multiplier(f) for f in range(_table.MULT)]
+    params = np.array([int(values[k]) for k in _table.PARAMS] + mult, dtype=np.int64)
     fan.flags.writeable = False
     params.flags.writeable = False
     return fan, params
+
+
+def _refuse(rules: Rules, fields: tuple[tuple[str, object], ...], where: str) -> None:
+    for name, plays in fields:
+        if getattr(rules, name) != plays:
+            raise InvalidArgumentError(
+                f"Rules.{name}={getattr(rules, name)!r}: the compiled table engine does not play "
+                f"it{where} yet (only {plays!r}); use engine=\"python\"")
 
 
 def deal_wall(seed: int, index: int) -> np.ndarray:
@@ -56,19 +117,23 @@ CHECKS = {1: "tiles not conserved", 2: "payments do not sum to zero",
 
 
 def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers: int,
-                 logs: bool, check: bool = False
+                 logs: bool, check: bool = False, session: int = 1
                  ) -> tuple[dict[str, np.ndarray], np.ndarray | None]:
-    """Hands [0, hands) of the run ``seed`` in C, split over ``workers`` threads (the GIL is
-    released). Returns the result arrays of :class:`~mjfast.table.SelfPlayResult` and, with
-    ``logs``, the (hands, LOG_ACTIONS) int16 actions of each hand (-1 padded). ``check`` tests
-    :data:`CHECKS` after every step; a failure raises AssertionError (an engine bug)."""
+    """Hands [0, hands) of the run ``seed`` in C, in sessions of ``session`` consecutive hands
+    (the dealer passes on within one), split over ``workers`` threads at session boundaries (the
+    GIL is released). Returns the result arrays of :class:`~mjfast.table.SelfPlayResult` and,
+    with ``logs``, the (hands, LOG_ACTIONS) int16 actions of each hand (-1 padded). ``check``
+    tests :data:`CHECKS` after every step; a failure raises AssertionError (an engine bug)."""
     fan, params = engine_rules(rules)
+    if PLAYER_KINDS["efficient"] in kinds:
+        _refuse(rules, NOT_PLAYED_EFFICIENT, " with efficient players")
     p = len(kinds)
     out: dict[str, np.ndarray] = {
         "order": np.full((hands, p), -1, np.int8), "fan": np.full((hands, p), -1, np.int16),
         "net": np.zeros((hands, p), np.int64), "hua_zhu": np.zeros((hands, p), np.uint8),
         "cha_da_jiao": np.zeros((hands, p), np.uint8), "turns": np.zeros(hands, np.int32)}
     flags = np.zeros((hands, 3), np.uint8)
+    dealers = np.zeros(hands, np.int8)
     actions = np.full((hands, LOG_ACTIONS), -1, np.int16) if logs else None
     codes = np.array(kinds, dtype=np.int32)
 
@@ -76,12 +141,11 @@ def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers:
         bad = _table.selfplay(fan, params, codes, seed, start, end, out["order"][start:end],
                               out["fan"][start:end], out["net"][start:end],
                               out["hua_zhu"][start:end], out["cha_da_jiao"][start:end],
-                              out["turns"][start:end], flags[start:end],
-                              None if actions is None else actions[start:end], check)
+                              out["turns"][start:end], flags[start:end], dealers[start:end],
+                              None if actions is None else actions[start:end], session, check)
         return [(start + row, code) for row, code in bad]
 
-    bounds = np.linspace(0, hands, min(workers, max(hands, 1)) + 1).astype(int).tolist()
-    ranges = list(zip(bounds[:-1], bounds[1:]))
+    ranges = session_ranges(hands, session, workers)
     if len(ranges) == 1:
         overflow = run(*ranges[0])
     else:
@@ -94,5 +158,18 @@ def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers:
               "net": out["net"], "hua_zhu": out["hua_zhu"].astype(np.bool_),
               "cha_da_jiao": out["cha_da_jiao"].astype(np.bool_), "turns": out["turns"],
               "drawn": flags[:, 0].astype(np.bool_), "tian_hu": flags[:, 1].astype(np.bool_),
-              "yi_pao_duo_xiang": flags[:, 2].astype(np.bool_)}
+              "yi_pao_duo_xiang": flags[:, 2].astype(np.bool_), "dealer": dealers}
     return result, actions
+
+
+def session_ranges(hands: int, session: int, workers: int) -> list[tuple[int, int]]:
+    """[start, end) ranges of hands for ``workers``, cut at multiples of ``session`` (the
+    hands of one session are played in order, by one worker).
+
+    >>> session_ranges(10, 3, 2)
+    [(0, 6), (6, 10)]
+    """
+    sessions = -(-hands // session)
+    bounds = np.linspace(0, sessions, min(workers, max(sessions, 1)) + 1).astype(int) * session
+    bounds = np.minimum(bounds, hands).tolist()
+    return list(zip(bounds[:-1], bounds[1:]))

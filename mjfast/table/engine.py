@@ -9,6 +9,7 @@ import numpy as np
 
 from mjfast._args import as_int, as_player, as_rules
 from mjfast.rules import Rules
+from mjfast.scoring import score
 from mjfast.settlement import PlayerState, Round, Transfer
 from mjfast.table.actions import (
     DISCARD,
@@ -55,8 +56,10 @@ class Table:
     pass); wins beat kongs and pungs and several seats may win on one discard (一炮多响); an added
     kong waits for robbing wins (抢杠胡); a winner leaves and play goes on with the seat after
     the last winner; when one seat is left or the wall is empty the hand ends (the draw
-    settlement of section 6 for the seats still in). Every payment goes through :attr:`round`,
-    whose ``to_json()`` log replays with ``mjfast settle`` / ``Round.from_json``.
+    settlement of section 6 for the seats still in; with 晒太阳 also for the one seat left).
+    Every payment goes through :attr:`round`, which also records every discard (the 花猪
+    exception reads them) and whether an added kong came on the turn its fourth copy was drawn
+    (即时加杠); its ``to_json()`` log replays with ``mjfast settle`` / ``Round.from_json``.
 
     >>> t = Table(seed=7)
     >>> t.current_player, t.phase
@@ -80,6 +83,8 @@ class Table:
         self._round = Round(rules, n, dealer)
         self._rewards = np.zeros(n, dtype=np.int64)
         self._mask: np.ndarray | None = None  # the current player's mask, until the next step
+        if not rules.ding_que:  # 不定张: no declaration phase
+            self._begin_play()
 
     # ------------------------------------------------------------------ reading
     @property
@@ -121,6 +126,13 @@ class Table:
     def scores(self) -> np.ndarray:
         """Net payments so far per seat (int64, sums to zero)."""
         return self._s.scores.copy()
+
+    @property
+    def next_dealer(self) -> int:
+        """The dealer of the next hand once this one is over (:attr:`mjfast.Round.next_dealer`:
+        the first winner; after 一炮多响 as the first win, the discarder; after a draw with no
+        winner, the same dealer). Raises ValueError while the hand goes on."""
+        return self._round.next_dealer
 
     @property
     def wall_left(self) -> int:
@@ -173,10 +185,18 @@ class Table:
             self._turn_action(p, a)
         else:
             s.claims[p] = a
-            if a != WIN and mask[WIN] and s.rules.guo_shui_bu_hu:
-                s.passed_fan[p] = max(int(s.passed_fan[p]), claim_fan(s, p))
+            if a != WIN and mask[WIN]:
+                self._pass_win(p)
             self._ask_next()
         return self._rewards
+
+    def _pass_win(self, p: int) -> None:
+        """过水不胡: remember the win ``p`` let go, until its next draw."""
+        s = self._s
+        if s.rules.guo_shui == "fan":
+            s.passed_fan[p] = max(int(s.passed_fan[p]), claim_fan(s, p))
+        elif s.rules.guo_shui == "tile":
+            s.passed_tiles[p] |= 1 << s.tile
 
     def _pay(self, transfers: tuple[Transfer, ...]) -> None:
         for t in transfers:
@@ -192,6 +212,11 @@ class Table:
         if q != s.dealer:
             s.current = q
             return
+        self._begin_play()
+
+    def _begin_play(self) -> None:
+        """The dealer's first turn, once the void suits are declared (or with 不定张)."""
+        s = self._s
         for i in range(s.n):
             if i != s.dealer:
                 s.update_waits(i)
@@ -232,6 +257,7 @@ class Table:
             raise AssertionError(f"player {p} made more than {MAX_DISCARDS} discards")
         s.river[p, s.river_len[p]] = k
         s.river_len[p] += 1
+        self._round.discard(p, k)  # the suits discarded: the 花猪 exception reads them
         s.update_waits(p)
         s.tile, s.source, s.kong_discard = k, p, s.after_kong
         self._open(PHASE_CLAIM, p)
@@ -260,6 +286,9 @@ class Table:
         winners = [q for q, a in s.claims.items() if a == WIN]
         if s.phase == PHASE_ROB:
             if winners:
+                if s.rules.qiang_gang_transfer:  # 转雨: the kong's income, for the robbers
+                    self._pay(self._round.kong(s.source, s.tile, "kong_added",
+                                               immediate=self._immediate(s.tile)))
                 self._discard_win(winners, robbing=True)
             else:
                 self._finish_added_kong()
@@ -287,7 +316,7 @@ class Table:
         s.hands[q, t] -= 2
         self._add_meld(q, t, 0)
         s.phase, s.current = PHASE_TURN, q
-        s.after_pung, s.after_kong, s.drawn = True, False, -1
+        s.after_pung, s.after_kong, s.drawn, s.turn_drawn = True, False, -1, 0
         s.turns += 1
 
     def _finish_added_kong(self) -> None:
@@ -295,8 +324,12 @@ class Table:
         p, k = s.source, s.tile
         s.melds[p, s.has_pung(p, k), 1] = 2
         s.meld_counts[p, k] = 4
-        self._pay(self._round.kong(p, k, "kong_added"))
+        self._pay(self._round.kong(p, k, "kong_added", immediate=self._immediate(k)))
         self._start_turn(p, replacement=True)
+
+    def _immediate(self, k: int) -> bool:
+        """即时加杠: is the added kong of ``k`` declared on the turn its fourth copy was drawn?"""
+        return bool(self._s.turn_drawn >> k & 1)
 
     def _start_turn(self, p: int, replacement: bool = False) -> None:
         """Seat ``p`` draws (a kong's replacement tile with ``replacement``) and acts, or the
@@ -307,9 +340,11 @@ class Table:
             return
         s.drawn = int(s.wall[s.pos])
         s.pos += 1
+        s.turn_drawn = (s.turn_drawn if replacement else 0) | 1 << s.drawn
         s.hands[p, s.drawn] += 1
         s.draws[p] += 1
         s.passed_fan[p] = -1
+        s.passed_tiles[p] = 0
         s.phase, s.current = PHASE_TURN, p
         s.after_kong, s.after_pung = replacement, False
         if not replacement:
@@ -355,19 +390,26 @@ class Table:
             s.won[w] = True
             s.win_order[w] = s.winners
             s.hands[w] = h if d is None else h - np.eye(NUM_KINDS, dtype=np.uint8)[t]
-            fans = [x.fan for x in out if x.receiver == w and x.fan is not None]
-            s.win_fan[w] = fans[0] if fans else -1
+            fan = next((x.fan for x in out if x.receiver == w and x.fan is not None), None)
+            if fan is None:  # a win worth nothing (0 points) moves no money: score it here
+                fan = score(h, win_tile=t, melds=s.meld_list(w), void_suit=int(s.void[w]),
+                            self_drawn=d is None, rules=s.rules, **flags).raw_fan
+            s.win_fan[w] = -1 if fan is None else fan
         s.winners += 1
 
     def _after_win(self, last: int) -> None:
         s = self._s
-        if self._round.is_over:
-            s.phase = PHASE_OVER
-        else:
+        if not self._round.is_over:
             self._start_turn(s.next_in(last))
+        elif s.rules.shai_tai_yang and s.rules.xue_zhan:  # 晒太阳: the last player settles alone
+            self._draw_end()
+        else:
+            s.phase = PHASE_OVER
 
     def _draw_end(self) -> None:
+        """The draw settlement of the seats still in (the wall ran out, or 晒太阳)."""
         s = self._s
+        s.phase = PHASE_OVER  # first: no robbed kong's tile is in play any more (_visible)
         states: list[PlayerState | None] = []
         for p in range(s.n):
             if s.won[p]:
@@ -376,7 +418,6 @@ class Table:
             states.append(PlayerState(tuple(int(x) for x in s.hands[p]), melds=tuple(s.meld_list(p)),
                                       void_suit=int(s.void[p]), visible=self._visible(p)))
         self._pay(self._round.draw(states).transfers)
-        s.phase = PHASE_OVER
 
     def _visible(self, p: int) -> tuple[int, ...]:
         """Copies seat ``p`` has seen outside its own hand: discards, melds, winners' hands."""

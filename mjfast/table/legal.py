@@ -30,7 +30,7 @@ from mjfast.table.state import (
 from mjfast.tiles import NUM_KINDS, format_tile
 
 __all__ = ["claim_fan", "could_claim", "forced_win", "guo_shui_blocked", "legal_mask",
-           "why_illegal"]
+           "void_choices", "why_illegal"]
 
 _SUIT_ZH = "万筒条"
 
@@ -47,14 +47,17 @@ def claim_fan(s: TableState, p: int) -> int:
 
 def guo_shui_blocked(s: TableState, p: int) -> bool:
     """过水不胡: ``p`` passed a win on another's tile since its last draw, and this one is not
-    worth more fan."""
-    return (s.rules.guo_shui_bu_hu and s.passed_fan[p] >= 0
+    worth more fan (``rules.guo_shui="fan"``) or is on the same tile (``"tile"``)."""
+    if s.rules.guo_shui == "tile":
+        return bool(int(s.passed_tiles[p]) >> s.tile & 1)
+    return (s.rules.guo_shui == "fan" and s.passed_fan[p] >= 0
             and claim_fan(s, p) <= s.passed_fan[p])
 
 
 def forced_win(s: TableState) -> bool:
-    """最后四张必胡: with 4 or fewer tiles left a player who can win must."""
-    return s.rules.zui_hou_bi_hu and s.wall_left <= 4
+    """最后四张必胡: a player who can win on one of the last four tiles of the wall (the draw
+    of the fourth from last leaves 3) must."""
+    return s.rules.zui_hou_bi_hu and s.wall_left < 4
 
 
 def _in_void(s: TableState, p: int, k: int) -> bool:
@@ -115,8 +118,15 @@ def legal_mask(s: TableState, p: int) -> np.ndarray:
     elif s.phase in (PHASE_CLAIM, PHASE_ROB):
         _claim_mask(s, p, m)
     else:
-        m[VOID:VOID + 3] = True
+        m[VOID:VOID + 3] = void_choices(s, p)
     return m
+
+
+def void_choices(s: TableState, p: int) -> np.ndarray:
+    """(3,) bool: the suits seat ``p`` may declare void: those it was dealt none of, if any
+    (a player dealt two suits must declare the third), else all three."""
+    absent = ~s.hands[p].reshape(3, 9).any(axis=1)
+    return absent if absent.any() else np.ones(3, dtype=np.bool_)
 
 
 def why_illegal(s: TableState, p: int, a: int) -> str:
@@ -127,6 +137,10 @@ def why_illegal(s: TableState, p: int, a: int) -> str:
     if p != s.current:
         return f"{name}: player {s.current} is to act ({PHASE_NAMES[s.phase]}), not player {p}"
     if s.phase == PHASE_VOID:
+        if VOID <= a < VOID + 3:
+            suits = "".join(_SUIT_ZH[v] for v in range(3) if not void_choices(s, p)[v])
+            return (f"{name}: 定缺: a player dealt no tile of a suit declares that suit void "
+                    f"(player {p} holds {suits})")
         return f"{name}: declare a void suit (定缺) first: void:m, void:p or void:s"
     what = "an own turn: win, kong or discard"
     if s.phase == PHASE_CLAIM:
@@ -161,6 +175,9 @@ def _why_not_win(s: TableState, p: int) -> str:
         return "win: the hand is not a winning hand"
     if not s.wins_on(p, s.tile):
         return f"win: {format_tile(s.tile)} does not complete the hand"
+    if s.rules.guo_shui == "tile":
+        return (f"win: 过水不胡: a win on {format_tile(s.tile)} was passed since the player's "
+                "last draw")
     return (f"win: 过水不胡: a win worth {int(s.passed_fan[p])} fan was passed since the "
             f"player's last draw, and this one is not worth more")
 

@@ -63,10 +63,12 @@ def _visible(obs: dict[str, Any]) -> np.ndarray:
     return np.minimum(seen, 4 - obs["hand"] - _meld_counts(obs)).astype(np.uint8)
 
 
-def _best_void(hand: np.ndarray) -> int:
-    """The suit whose void gives the lowest shanten (then the fewest tiles, the lower suit)."""
-    return min(range(3), key=lambda v: (shanten_of(hand, np.zeros(NUM_KINDS, np.uint8), v),
-                                        int(hand[9 * v:9 * v + 9].sum()), v))
+def _best_void(hand: np.ndarray, allowed: np.ndarray) -> int:
+    """The allowed suit whose void gives the lowest shanten (then the fewest tiles, the lower
+    suit)."""
+    return min(np.flatnonzero(allowed).tolist(),
+               key=lambda v: (shanten_of(hand, np.zeros(NUM_KINDS, np.uint8), v),
+                              int(hand[9 * v:9 * v + 9].sum()), v))
 
 
 def _best_discard(obs: dict[str, Any], mask: np.ndarray, melds: np.ndarray, void: int) -> int:
@@ -95,8 +97,8 @@ def efficient_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Gener
     after the discard, then effective copies left, then the lowest kind). ``rng`` is unused:
     the player is deterministic."""
     del rng
-    if mask[VOID]:
-        return VOID + _best_void(obs["hand"])
+    if mask[VOID:VOID + 3].any():
+        return VOID + _best_void(obs["hand"], mask[VOID:VOID + 3])
     if mask[WIN]:
         return WIN
     hand = obs["hand"]

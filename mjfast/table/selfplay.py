@@ -14,7 +14,7 @@ from mjfast._args import as_choice, as_flag, as_int, as_rules, as_workers
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.settlement import Reason
-from mjfast.table.cengine import PLAYER_KINDS, deal_wall, run_selfplay
+from mjfast.table.cengine import PLAYER_KINDS, deal_wall, run_selfplay, session_ranges
 from mjfast.table.engine import MAX_TABLE_PLAYERS, Table
 from mjfast.table.players import Player, as_players, play_hand
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["SelfPlayResult", "hand_seeds", "selfplay", "summary"]
 
 _INT_FIELDS = ("won", "order", "fan", "net", "hua_zhu", "cha_da_jiao")
-_HAND_FIELDS = ("turns", "drawn", "tian_hu", "yi_pao_duo_xiang")
+_HAND_FIELDS = ("turns", "drawn", "tian_hu", "yi_pao_duo_xiang", "dealer")
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,9 @@ class SelfPlayResult:
         hua_zhu: (N, P) bool, found 花猪 at the draw. cha_da_jiao: (N, P) bool, paid 查大叫.
         turns: (N,) int32, own turns taken. drawn: (N,) bool, the wall ran out (流局 with two or
             more seats in). tian_hu: (N,) bool. yi_pao_duo_xiang: (N,) bool, one discard won
-            for several seats.
+            for several seats. dealer: (N,) int8, the hand's dealer (seat 0, or within a
+            session the previous hand's :attr:`~mjfast.table.Table.next_dealer`).
+        session: hands per session (1: every hand dealt by seat 0).
         logs: the hands' ``Round.to_json()`` event logs when asked for, else None.
     """
 
@@ -53,6 +55,8 @@ class SelfPlayResult:
     drawn: np.ndarray
     tian_hu: np.ndarray
     yi_pao_duo_xiang: np.ndarray
+    dealer: np.ndarray
+    session: int = 1
     logs: tuple[str, ...] | None = None
 
     @property
@@ -73,6 +77,18 @@ class SelfPlayResult:
 
         return plot.selfplay(summary(self), fig, players)
 
+    def session_net(self) -> np.ndarray:
+        """(S, P) int64: the net of each session (its hands summed; the last may be short).
+
+        >>> r = selfplay(5, ("efficient",) * 3, seed=4, session=2)
+        >>> r.session_net().shape, bool((r.session_net().sum(axis=0) == r.net.sum(axis=0)).all())
+        ((3, 3), True)
+        """
+        starts = np.arange(0, self.hands, self.session)
+        if not len(starts):
+            return np.zeros((0, self.net.shape[1]), np.int64)
+        return np.add.reduceat(self.net, starts, axis=0)
+
 
 def hand_seeds(seed: int, index: int) -> tuple[int, int]:
     """Two seeds for hand ``index`` of a run seeded ``seed`` (the same whatever the number of
@@ -86,7 +102,8 @@ def _empty(n: int, p: int) -> dict[str, np.ndarray]:
             "fan": np.full((n, p), -1, np.int16), "net": np.zeros((n, p), np.int64),
             "hua_zhu": np.zeros((n, p), np.bool_), "cha_da_jiao": np.zeros((n, p), np.bool_),
             "turns": np.zeros(n, np.int32), "drawn": np.zeros(n, np.bool_),
-            "tian_hu": np.zeros(n, np.bool_), "yi_pao_duo_xiang": np.zeros(n, np.bool_)}
+            "tian_hu": np.zeros(n, np.bool_), "yi_pao_duo_xiang": np.zeros(n, np.bool_),
+            "dealer": np.zeros(n, np.int8)}
 
 
 def record(out: dict[str, np.ndarray], i: int, t: Table) -> None:
@@ -97,9 +114,10 @@ def record(out: dict[str, np.ndarray], i: int, t: Table) -> None:
     out["fan"][i] = s.win_fan
     out["net"][i] = s.scores
     out["turns"][i] = s.turns
+    out["dealer"][i] = s.dealer
     for ev in t.round.events:
-        if ev["type"] == "draw":
-            out["drawn"][i] = True
+        if ev["type"] == "draw":  # the wall ran out with two or more in (not 晒太阳's one)
+            out["drawn"][i] |= sum(p is not None for p in ev["players"]) >= 2
         elif ev["type"] == "win":
             out["tian_hu"][i] |= bool(ev.get("tian_hu"))
             out["yi_pao_duo_xiang"][i] |= isinstance(ev["players"], list) and len(ev["players"]) > 1
@@ -119,10 +137,15 @@ def _play_range(start: int, end: int) -> tuple[dict[str, np.ndarray], list[str] 
     seats: list[Player] = job["players"]
     out = _empty(end - start, len(seats))
     logs: list[str] | None = [] if job["logs"] else None
+    dealer = 0
     for i in range(start, end):
         _, player_seed = hand_seeds(job["seed"], i)
-        t = Table(job["rules"], players=len(seats), wall=deal_wall(job["seed"], i))
+        if i % job["session"] == 0:
+            dealer = 0
+        t = Table(job["rules"], players=len(seats), wall=deal_wall(job["seed"], i),
+                  dealer=dealer)
         play_hand(t, seats, player_seed)
+        dealer = t.next_dealer
         record(out, i - start, t)
         if logs is not None:
             logs.append(t.to_json())
@@ -131,7 +154,7 @@ def _play_range(start: int, end: int) -> tuple[dict[str, np.ndarray], list[str] 
 
 def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *,
              rules: Rules | str | None = None, seed: int = 0, workers: int = 1,
-             logs: bool = False, engine: str = "c") -> SelfPlayResult:
+             logs: bool = False, engine: str = "c", session: int = 1) -> SelfPlayResult:
     """Play ``hands`` complete hands of 血战到底 and return per-hand results as arrays.
 
     ``players``: one per seat (2-4 seats): ``"efficient"``, ``"random"`` or a callable
@@ -144,6 +167,11 @@ def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *
     reference, ``workers`` forked processes; callables always play in Python. Both deal the same
     walls and play ``efficient`` alike, so their results agree; ``random`` players draw from
     each engine's own generator.
+
+    ``session``: hands per session: the hands of a run are played in sessions of that many
+    consecutive hands, the first dealt by seat 0 and each next one by the previous hand's
+    :attr:`~mjfast.table.Table.next_dealer` (sessions in parallel, the hands of one in order);
+    :meth:`SelfPlayResult.session_net` sums them.
 
     >>> r = selfplay(4, ("efficient",) * 4, seed=1)
     >>> r.net.shape, r.net.sum(axis=1).tolist()
@@ -162,15 +190,15 @@ def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *
     seed = as_int(seed, "seed", minimum=0, maximum=2**64 - 1)
     logs = as_flag(logs, "logs")
     engine = as_choice(engine, "engine", ("c", "python"))
+    session = as_int(session, "session", minimum=1)
     if engine == "c" and all(isinstance(p, str) for p in players):
         kinds = [PLAYER_KINDS[str(p)] for p in players]
-        out, actions = run_selfplay(n, kinds, rules, seed, workers, logs)
-        return SelfPlayResult(**out, logs=None if actions is None else
-                              tuple(_replay(rules, len(kinds), seed, i, actions[i])
-                                    for i in range(n)))
-    _JOB.update(players=seats, rules=rules, seed=seed, logs=logs)
-    bounds = np.linspace(0, n, min(workers, max(n, 1)) + 1).astype(int)
-    ranges = list(zip(bounds[:-1].tolist(), bounds[1:].tolist()))
+        out, actions = run_selfplay(n, kinds, rules, seed, workers, logs, session=session)
+        return SelfPlayResult(**out, session=session, logs=None if actions is None else
+                              tuple(_replay(rules, len(kinds), seed, i, int(out["dealer"][i]),
+                                            actions[i]) for i in range(n)))
+    _JOB.update(players=seats, rules=rules, seed=seed, logs=logs, session=session)
+    ranges = session_ranges(n, session, workers)
     if len(ranges) == 1:
         parts = [_play_range(*ranges[0])]
     else:
@@ -179,12 +207,13 @@ def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *
             parts = list(pool.map(_play_range, *zip(*ranges)))
     out = {k: np.concatenate([p[0][k] for p in parts]) for k in _INT_FIELDS + _HAND_FIELDS}
     all_logs = tuple(x for p in parts for x in (p[1] or ())) if logs else None
-    return SelfPlayResult(**out, logs=all_logs)
+    return SelfPlayResult(**out, session=session, logs=all_logs)
 
 
-def _replay(rules: Rules, players: int, seed: int, index: int, actions: np.ndarray) -> str:
+def _replay(rules: Rules, players: int, seed: int, index: int, dealer: int,
+            actions: np.ndarray) -> str:
     """The event log of a hand the C engine played: its actions replayed on the reference."""
-    t = Table(rules, players=players, wall=deal_wall(seed, index))
+    t = Table(rules, players=players, wall=deal_wall(seed, index), dealer=dealer)
     for a in actions[actions >= 0].tolist():
         t.step(a)
     if not t.is_over:
@@ -202,7 +231,9 @@ def _interval(x: np.ndarray) -> tuple[float, float]:
 
 def summary(r: SelfPlayResult) -> dict[str, Any]:
     """Win rates, mean fan and mean net per seat (with 95% intervals), the per-hand rates of
-    天胡 / 一炮多响 / 花猪 / 查大叫 / 流局 and the histogram of the fan of wins.
+    天胡 / 一炮多响 / 花猪 / 查大叫 / 流局 and the histogram of the fan of wins; with sessions of
+    several hands, also ``"sessions"``: their count, length and per seat the mean total of a
+    session (95% interval) and the hands dealt.
 
     >>> s = summary(selfplay(8, ("efficient",) * 4, seed=2))
     >>> sorted(s), len(s["seats"])
@@ -224,4 +255,13 @@ def summary(r: SelfPlayResult) -> dict[str, Any]:
              "drawn": int(r.drawn.sum()) / n}
     fans = r.fan[r.won]
     hist = {int(f): int(c) for f, c in zip(*np.unique(fans, return_counts=True))}
-    return {"hands": r.hands, "seats": seats, "rates": rates, "fan_histogram": hist}
+    out = {"hands": r.hands, "seats": seats, "rates": rates, "fan_histogram": hist}
+    if r.session > 1:
+        totals = r.session_net()
+        per_seat = []
+        for p in range(totals.shape[1]):
+            mean, ci = _interval(totals[:, p].astype(np.float64))
+            per_seat.append({"mean_net": mean, "mean_net_ci": ci,
+                             "dealt": int((r.dealer == p).sum())})
+        out["sessions"] = {"count": len(totals), "hands": r.session, "seats": per_seat}
+    return out

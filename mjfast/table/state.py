@@ -63,6 +63,7 @@ class TableState:
     win_fan: np.ndarray = field(init=False)
     waits: np.ndarray = field(init=False)
     passed_fan: np.ndarray = field(init=False)
+    passed_tiles: np.ndarray = field(init=False)
     draws: np.ndarray = field(init=False)
     scores: np.ndarray = field(init=False)
     won_tiles: np.ndarray = field(init=False)
@@ -74,6 +75,7 @@ class TableState:
     tile: int = -1           # the tile a claim / robbing decision is about
     source: int = -1         # its discarder / the player adding the kong
     kong_discard: bool = False  # that discard came right after the discarder's kong
+    turn_drawn: int = 0      # bit k: the current player drew kind k this turn (即时加杠)
     queue: list[int] = field(default_factory=list)
     claims: dict[int, int] = field(default_factory=dict)
     any_meld: bool = False   # some seat has declared a meld (no 地胡 after that)
@@ -94,6 +96,7 @@ class TableState:
         self.win_fan = np.full(n, -1, dtype=np.int16)
         self.waits = np.zeros(n, dtype=np.uint32)
         self.passed_fan = np.full(n, -1, dtype=np.int16)
+        self.passed_tiles = np.zeros(n, dtype=np.uint32)  # 过水不胡 "tile": bit k = kind k
         self.draws = np.zeros(n, dtype=np.int16)
         self.scores = np.zeros(n, dtype=np.int64)
         self.won_tiles = np.zeros(NUM_KINDS, dtype=np.uint8)

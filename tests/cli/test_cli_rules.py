@@ -46,7 +46,11 @@ def test_points_table(capsys):
                  "  抢杠  robbing a kong [qiang_gang_hu]: +1分",
                  "  计分  scoring model [model]: 加分 points: base x points, never doubled",
                  "  查大叫  not ready pays each ready player [cha_da_jiao]: 赔小 the least wait",
-                 "  最后四张必胡  must win in the last 4 tiles [zui_hou_bi_hu]: on 是"):
+                 "  最后四张必胡  must win in the last 4 tiles [zui_hou_bi_hu]: on 是",
+                 "  过水不胡  a passed win blocks discard wins until own draw [guo_shui]: "
+                 "不超过所过番数 no win worth no more",
+                 "  地胡 (点炮)  地胡 also on a discard in the first go-round "
+                 "[di_hu_on_discard]: on 是"):
         assert line in text.splitlines(), line
     assert "\n加分 extras (added)\n" in text
 
@@ -58,6 +62,11 @@ def test_default_is_chengdu(capsys):
            "used up 减1根)" in text.splitlines()
     assert "  家家有 / 擦挂 / 大小雨  exposed kong: every other player also pays 1 " \
            "[jia_jia_you]: off 否" in text.splitlines()
+    for line in ("  绝张  win on the last live copy of the tile [jue_zhang]: off 否",
+                 "  定缺  declare a void suit (off: 不定张) [ding_que]: on 是",
+                 "  血战到底  play on after a win (off: 普通场, the first win ends the hand) "
+                 "[xue_zhan]: on 是"):
+        assert line in text.splitlines(), line
 
 
 def test_diff(capsys):

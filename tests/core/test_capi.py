@@ -384,3 +384,79 @@ def test_two_threads(build: Path) -> None:
     a, b, alone = subprocess.run([str(exe)], capture_output=True, text=True,
                                  check=True).stdout.split()
     assert a == b == alone
+
+
+# ---- the rules blob and batch sizes (issue 23, item 8) ------------------------------------------
+
+RULES_SIZE, MAX_FAN_C = 1560, 48
+# (first index, last index, lowest value, highest value) of each field of the blob (MF_R_*)
+FIELDS = [(0, 1535, 0, 4 * MAX_FAN_C), (1536, 1547, 0, MAX_FAN_C), (1548, 1551, 0, MAX_FAN_C),
+          (1552, 1552, 0, 1), (1553, 1555, 0, MAX_FAN_C), (1556, 1556, -1, 32767),
+          (1557, 1557, 0, MAX_FAN_C), (1558, 1559, 0, 1)]
+
+
+def _blob(values: np.ndarray) -> bytes:
+    return (b"mjrules\0" + np.array([1, RULES_SIZE], "<u4").tobytes()
+            + values.astype("<i4").tobytes())
+
+
+def _load(lib: ctypes.CDLL, values: np.ndarray) -> tuple[int, ctypes.Array[ctypes.c_char]]:
+    blob = _blob(values)
+    out = ctypes.create_string_buffer(4 * RULES_SIZE)
+    return lib.mj_rules_from_bytes(out, blob, ctypes.c_size_t(len(blob))), out
+
+
+def test_rules_blob_fields_are_held_to_their_range(lib: ctypes.CDLL) -> None:
+    """Every value outside what compile_rules writes for its field is refused (MJ_E_RULES);
+    the bounds themselves load. The blob was accepted up to +-32767 before."""
+    assert MAX_FAN_C == mjfast.rules.MAX_FAN
+    base = np.frombuffer(Rules().to_bytes()[16:], "<i4").astype(np.int64)
+    for first, last, low, high in FIELDS:
+        for i in {first, (first + last) // 2, last}:
+            for value, ok in ((low, True), (high, True), (low - 1, False), (high + 1, False),
+                              (-32767, False), (2**31 - 1, False)):
+                if ok is False and low <= value <= high:
+                    continue
+                v = base.copy()
+                v[i] = value
+                assert (_load(lib, v)[0] == 0) is ok, (i, value)
+
+
+def test_rules_blob_results_never_meet_the_error_codes(lib: ctypes.CDLL) -> None:
+    """Any blob that loads gives fan results >= -1 (no win), apart from every MJ_E_* code: the
+    extreme blobs (every field at its top, and at its bottom) on random complete and ready
+    hands. Before, a blob of -32767 values made mj_fan return -32766 and -102."""
+    won, tiles = complete_hands(300, seed=23, return_tile=True, seven_pairs=0.3)
+    for top in (True, False):  # every field at its highest, then at its lowest
+        v = np.empty(RULES_SIZE, np.int64)
+        for first, last, low, high in FIELDS:
+            v[first:last + 1] = high if top else low
+        rc, rules = _load(lib, v)
+        assert rc == 0
+        for row, tile in zip(won, tiles):
+            row = np.ascontiguousarray(row, np.uint8)
+            for flags in (0, 1, 1 | 16):
+                assert 0 <= lib.mj_fan(rules, _p(row), None, None, -1, int(tile), flags) <= 721
+            assert -1 <= lib.mj_max_fan(rules, _p(row - np.eye(27, dtype=np.uint8)[tile]), None,
+                                        None, -1, None, None) <= 721
+
+
+def test_batch_n_beyond_the_addressable_range_is_refused(lib: ctypes.CDLL) -> None:
+    """n >= 2**63 became a negative row count and reported success without computing."""
+    hand = np.array(mjfast.parse_hand("123m456m789m11p23p"), np.uint8)
+    out = np.full(1, 7, np.int8)
+    out16 = np.full(1, 7, np.int16)
+    rules = lib.mj_rules_preset(b"chengdu")
+    win = np.zeros(1, np.int8)
+    lib.mj_fan_n.restype = lib.mj_max_fan_n.restype = ctypes.c_int64
+    for n in (2**63, 2**64 - 1, (2**63 - 1) // 27 + 1):
+        size = ctypes.c_size_t(n)
+        assert lib.mj_shanten_n(_p(hand), size, None, -1, 0, _p(out, I8P)) == -112
+        assert lib.mj_waits_n(_p(hand), size, None, -1, 0, _p(out)) == -112
+        assert lib.mj_fan_n(ctypes.c_void_p(rules), _p(hand), size, None, None, -1, _p(win, I8P),
+                            None, _p(out16, ctypes.POINTER(ctypes.c_int16))) == -112
+        assert lib.mj_max_fan_n(ctypes.c_void_p(rules), _p(hand), size, None, None, -1, None,
+                                _p(out16, ctypes.POINTER(ctypes.c_int16)), None) == -112
+    assert out[0] == 7 and out16[0] == 7
+    assert lib.mj_shanten_n(_p(hand), ctypes.c_size_t(1), None, -1, 0, _p(out, I8P)) == -1
+    assert out[0] == 0

@@ -71,6 +71,17 @@ def test_coerce_marks_bad_rows_like_numpy(client):
     assert got[1500] == mjfast.INVALID_MASK
 
 
+@pytest.mark.parametrize("dtype", [np.int16, np.int64])
+def test_coerce_marks_counts_out_of_uint8(client, dtype):
+    """Issue 23, item 6: a count below 0 or above 255 marks its row, not the run."""
+    h = H13.astype(dtype)
+    h[10, 3], h[2900, 26] = -2, 300
+    got = mdask.shanten(lazy(h), errors="coerce").compute()
+    assert got[10] == got[2900] == mjfast.INVALID_ROW
+    np.testing.assert_array_equal(np.delete(got, [10, 2900]),
+                                  mjfast.shanten(np.delete(H13, [10, 2900], axis=0)))
+
+
 def test_lazy_until_computed_and_the_bad_row_is_named_in_the_whole_array(client):
     h = H13.copy()
     h[2345, 0] = 9

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -126,3 +128,58 @@ def test_a_worker_killed_mid_run_still_gives_complete_correct_output(client, tmp
     assert len(results) == 10 and sum(r.rows for r in results) == 60_000
     assert not list((tmp_path / "out").glob("*.part"))
     check_outputs(tmp_path / "out", shards)
+
+
+def test_forecast_is_refused_up_front(tmp_path, capsys, monkeypatch):
+    """Issue 23, item 4: a KeyError traceback, exit 1 and an empty output folder before."""
+    make_shards(tmp_path / "in", 1, 30)
+    monkeypatch.chdir(tmp_path)
+    argv = ["batch", "in/*.parquet", "out", "--what", "forecast", "--draws", "2",
+            "--dask", "local:1"]
+    assert cli.main(argv) == 2
+    err = capsys.readouterr().err
+    assert "--what forecast: not with --dask" in err and err.count("\n") == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_rerun_with_other_options_recomputes(cluster, tmp_path, capsys):
+    """Issue 23, item 5: a rerun with another --what / --rules / --void / --option counted the
+    shards as done and kept their stale columns."""
+    shards = make_shards(tmp_path / "in", 2, 200)
+    base = ["batch", str(tmp_path / "in" / "*.parquet"), str(tmp_path / "out"),
+            "--dask", cluster.scheduler_address]
+    out = tmp_path / "out" / "part-00.parquet"
+    assert cli.main([*base, "--what", "shanten"]) == 0
+    assert "2 shards (0 already done)" in capsys.readouterr().err
+    assert cli.main([*base, "--what", "shanten"]) == 0
+    assert "0 shards (2 already done)" in capsys.readouterr().err
+    runs = [(["--what", "shanten,max_fan"], lambda h: mjfast.max_fan(h)),
+            (["--what", "shanten,max_fan", "--rules", "qq"], lambda h: mjfast.max_fan(h, rules="qq")),
+            (["--what", "shanten,max_fan", "--rules", "qq", "--option", "cap=1"],
+             lambda h: mjfast.max_fan(h, rules=mjfast.Rules.preset("qq", cap=1))),
+            (["--what", "shanten,max_fan", "--rules", "qq", "--option", "cap=1", "--void", "m"],
+             lambda h: mjfast.max_fan(h, rules=mjfast.Rules.preset("qq", cap=1), void_suit=0))]
+    for extra, want in runs:
+        assert cli.main([*base, *extra]) == 0
+        err = capsys.readouterr().err
+        assert "2 shards (0 already done, 2 written with other options redone)" in err, extra
+        got = pq.read_table(out)["max_fan"].to_numpy()
+        np.testing.assert_array_equal(got, want(shards[0]))
+    assert cli.main([*base, *runs[-1][0]]) == 0
+    assert "0 shards (2 already done)" in capsys.readouterr().err
+    assert cli.main([*base, *runs[-1][0][:-2]]) == 0  # --void dropped
+    assert "2 shards (0 already done, 2 written" in capsys.readouterr().err
+
+
+def test_a_failing_shard_prints_one_line(tmp_path):
+    """Issue 23, item 7: the worker's "Compute Failed" traceback block came before the one-line
+    error (worker processes write to the terminal's stderr: run as a real command)."""
+    shards = make_shards(tmp_path / "in", 1, 50)
+    shards[0][7, 3] = 5
+    write_shard(tmp_path / "in" / "part-00.parquet", shards[0])
+    run = subprocess.run([sys.executable, "-m", "mjfast", "batch", str(tmp_path / "in" / "*.parquet"),
+                          str(tmp_path / "out"), "--dask", "local:1"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 2
+    assert run.stderr.count("\n") == 1, run.stderr
+    assert "part-00.parquet: row 7: tile 4m appears 5 times (max 4)" in run.stderr

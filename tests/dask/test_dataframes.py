@@ -64,6 +64,17 @@ def test_coerce_marks_strings_that_are_not_hands(client):
     np.testing.assert_array_equal(out["shanten"][:100], mjfast.shanten(H13[:100]))
 
 
+def test_coerce_marks_count_columns_out_of_uint8(client):
+    """Issue 23, item 6: int64 count columns with -1 or 256 mark their rows."""
+    counts = H13[:50].astype(np.int64)
+    counts[7, 0], counts[40, 13] = -1, 256
+    df = pd.DataFrame(counts, columns=list(mdask.COUNT_COLUMNS))
+    out = mdask.map_partitions(dd.from_pandas(df, npartitions=3), ["shanten", "max_fan"],
+                               errors="coerce").compute()
+    assert out["shanten"][7] == out["max_fan"][40] == mjfast.INVALID_ROW
+    np.testing.assert_array_equal(out["shanten"][:7], mjfast.shanten(H13[:7]))
+
+
 def test_a_bad_string_raises_naming_its_index_label(client):
     df = dd.from_pandas(pd.DataFrame({"hand": STRINGS[:10] + ["1z"]}, index=range(100, 111)),
                         npartitions=2)

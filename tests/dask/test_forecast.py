@@ -76,3 +76,23 @@ def test_wrong_size_row_named_in_the_whole_array(client):
     with pytest.raises(InvalidHandError,
                        match=r"hands\[(0|70|100)\]: one tile fewer than per_discard=True"):
         mdask.forecast(lazy(H13), draws=1, per_discard=True)["win"].compute()
+
+
+@pytest.mark.parametrize("per_discard", [False, True])
+def test_zero_draws_and_unknown_chunk_sizes(client, per_discard):
+    """Issue 23, item 7: draws=0 divided by zero and rows of unknown chunk sizes (a boolean
+    selection) failed inside dask's reshape."""
+    h = H14 if per_discard else H13
+    names = ("ready", "win", "value") + (("best_discard", "is_win") if per_discard else ())
+    for draws in (0, 2):
+        got = mdask.forecast(lazy(h), draws=draws, exchanges=False, per_discard=per_discard)
+        want = forecast(h, draws=draws, exchanges=False)
+        _same(got, want, names)
+    x = lazy(h)
+    keep = x[:, 0] < 2  # a boolean mask: chunk sizes unknown until computed
+    got = mdask.forecast(x[keep], draws=2, exchanges=False, per_discard=per_discard)
+    assert np.isnan(got["win"].shape[0])
+    rows = h[h[:, 0] < 2]
+    want = forecast(rows, draws=2, exchanges=False)
+    for name in names:
+        np.testing.assert_array_equal(got[name].compute(), getattr(want, name))

@@ -106,7 +106,7 @@ def test_points_preset_fields():
     assert (p.gang_shang_hua, p.gang_shang_pao, p.qiang_gang_hu, p.root_fan) == (2, 0, 1, 1)
     assert (p.exposed_kong, p.added_kong, p.concealed_kong) == (0, 0, 0)
     assert (p.cha_hua_zhu, p.cha_da_jiao, p.dian_gang_hua) == (False, "min", True)
-    assert (p.guo_shui_bu_hu, p.zui_hou_bi_hu) == (True, True)
+    assert (p.guo_shui, p.zui_hou_bi_hu, p.di_hu_on_discard) == ("fan", True, True)
     assert {f.name: v for f, v in p.base_fan.items() if f not in (
         Fan.QING_YAO_JIU, Fan.JIN_GOU_DIAO, Fan.QING_JIN_GOU_DIAO, Fan.LONG_QI_DUI,
         Fan.QING_LONG_QI_DUI)} == {

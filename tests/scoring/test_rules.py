@@ -17,7 +17,7 @@ BASE_NAMES = [
 ]
 EXTRA_NAMES = [
     "GEN", "GANG_SHANG_HUA", "GANG_SHANG_PAO", "QIANG_GANG_HU", "ZI_MO", "HAI_DI", "MEN_QING",
-    "ZHONG_ZHANG", "QIA_XIN_WU", "ZI_MEI_DUI", "YI_TIAO_LONG",
+    "ZHONG_ZHANG", "QIA_XIN_WU", "ZI_MEI_DUI", "YI_TIAO_LONG", "JUE_ZHANG",
 ]
 
 # The Rules fields, in declaration order, with the chengdu defaults (RULES.md sections 4-7).
@@ -26,10 +26,12 @@ FIELD_DEFAULTS = {
     "gang_shang_pao": 1, "qiang_gang_hu": 1, "self_draw": "add_base", "hai_di": 0,
     "men_qing": 0, "zhong_zhang": 0, "qia_xin_wu": 0, "zi_mei_dui": 0, "yi_tiao_long": 0,
     "jin_gou_diao": False, "cap": 3, "exposed_kong": 2, "jia_jia_you": False,
-    "added_kong": 1, "concealed_kong": 2, "hu_jiao_zhuan_yi": True, "hua_zhu": None,
+    "added_kong": 1, "added_kong_immediate": True, "concealed_kong": 2,
+    "gang_shang_pao_kong": "transfer", "qiang_gang_transfer": False, "hua_zhu": None,
     "cha_da_jiao": "max", "si_jiao": False, "fan_display_offset": 0, "kong_refund": True,
-    "guo_shui_bu_hu": False, "zui_hou_bi_hu": False, "model": "doubling", "cha_hua_zhu": True,
+    "guo_shui": "off", "zui_hou_bi_hu": False, "model": "doubling", "cha_hua_zhu": True,
     "hua_zhu_one_suit": False, "shai_tai_yang": False, "dian_gang_hua": False,
+    "xue_zhan": True, "jue_zhang": 0, "di_hu_on_discard": False, "ding_que": True,
 }
 TABLE = {
     "PING_HU": 0, "DUI_DUI_HU": 1, "QING_YI_SE": 2, "QI_DUI": 2, "DAI_YAO_JIU": 2,
@@ -42,7 +44,7 @@ TABLE = {
 
 def test_fan_members_and_order():
     assert [f.name for f in Fan] == BASE_NAMES + EXTRA_NAMES
-    assert [f.is_base for f in Fan] == [True] * 15 + [False] * 11
+    assert [f.is_base for f in Fan] == [True] * 15 + [False] * 12
 
 
 @pytest.mark.parametrize("name, zh", [
@@ -54,6 +56,7 @@ def test_fan_members_and_order():
     ("GANG_SHANG_HUA", "杠上花"), ("GANG_SHANG_PAO", "杠上炮"), ("QIANG_GANG_HU", "抢杠胡"),
     ("ZI_MO", "自摸"), ("HAI_DI", "海底"), ("MEN_QING", "门清"), ("ZHONG_ZHANG", "中张"),
     ("QIA_XIN_WU", "掐心五"), ("ZI_MEI_DUI", "姊妹对"), ("YI_TIAO_LONG", "一条龙"),
+    ("JUE_ZHANG", "绝张"),
 ])
 def test_fan_zh(name, zh):
     assert Fan[name].zh == zh
@@ -86,7 +89,8 @@ def test_presets():
         if getattr(qq, f.name) != getattr(Rules(), f.name)
     }
     assert diff == {"name": "qq", "fan_display_offset": 1, "exposed_kong": 1, "hua_zhu": 16,
-                    "cap": None, "self_draw": "none"}
+                    "cap": None, "self_draw": "none", "added_kong_immediate": False,
+                    "qiang_gang_hu": 0}
 
 
 NON_DEFAULT = {
@@ -94,10 +98,12 @@ NON_DEFAULT = {
     "gang_shang_pao": 0, "qiang_gang_hu": 2, "self_draw": "add_fan", "hai_di": 1,
     "men_qing": 1, "zhong_zhang": 1, "qia_xin_wu": 1, "zi_mei_dui": 1, "yi_tiao_long": 2,
     "jin_gou_diao": True, "cap": 5, "exposed_kong": 1, "jia_jia_you": True, "added_kong": 2,
-    "concealed_kong": 4, "hu_jiao_zhuan_yi": False, "hua_zhu": 20, "cha_da_jiao": "min",
+    "added_kong_immediate": False, "concealed_kong": 4, "gang_shang_pao_kong": "refund",
+    "qiang_gang_transfer": True, "hua_zhu": 20, "cha_da_jiao": "min",
     "si_jiao": True, "fan_display_offset": 1, "kong_refund": False,
-    "guo_shui_bu_hu": True, "zui_hou_bi_hu": True, "model": "points", "cha_hua_zhu": False,
+    "guo_shui": "tile", "zui_hou_bi_hu": True, "model": "points", "cha_hua_zhu": False,
     "hua_zhu_one_suit": True, "shai_tai_yang": True, "dian_gang_hua": True,
+    "xue_zhan": False, "jue_zhang": 1, "di_hu_on_discard": True, "ding_que": False,
 }
 
 
@@ -150,6 +156,10 @@ def test_unknown_option():
     ("self_draw", "add", ValueError),
     ("self_draw", None, ValueError),
     ("cha_da_jiao", "avg", ValueError),
+    ("gang_shang_pao_kong", "move", ValueError),
+    ("gang_shang_pao_kong", True, ValueError),
+    ("added_kong_immediate", 1, TypeError),
+    ("qiang_gang_transfer", "no", TypeError),
     ("jin_gou_diao", 1, TypeError),
     ("si_jiao", "yes", TypeError),
     ("long_qi_dui_uses_root", None, TypeError),

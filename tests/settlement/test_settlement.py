@@ -243,7 +243,7 @@ def test_hu_jiao_zhuan_yi_one_pao_duo_xiang():
 
 def test_hu_jiao_zhuan_yi_off_and_single_winner():
     hands = "123456789m34555p"
-    r = Round(Rules(hu_jiao_zhuan_yi=False))
+    r = Round(Rules(gang_shang_pao_kong="keep"))
     r.kong(3, "2s", "kong_concealed")
     out = r.win(0, "5p", from_player=3, after_kong_discard=True, hands=hands)
     assert plain(out) == [T(3, 0, 2, "dian_pao", 1)]

@@ -26,7 +26,7 @@ from tests.twins import TWINS, agree, check
 RULE_SETS = [
     Rules(),
     Rules.preset("qq"),
-    Rules(jia_jia_you=True, self_draw="add_fan", hu_jiao_zhuan_yi=False, kong_refund=False,
+    Rules(jia_jia_you=True, self_draw="add_fan", gang_shang_pao_kong="keep", kong_refund=False,
           cha_da_jiao="min", si_jiao=True),
     Rules(self_draw="none", cap=None, hua_zhu=12, exposed_kong=3, concealed_kong=3,
           added_kong=2),
@@ -34,11 +34,14 @@ RULE_SETS = [
     Rules.preset("points", exposed_kong=1, concealed_kong=2, cap=6, cha_hua_zhu=True, hua_zhu=5),
     # the options of RULES.md 7: 晒太阳, the 花猪 exception, 点杠花, 擦挂 (= 家家有)
     Rules(shai_tai_yang=True, hua_zhu_one_suit=True, dian_gang_hua=True, ca_gua=True),
+    # the table options of RULES.md 7: 杠上炮 refund, 转雨 on 抢杠 (即时加杠 is on in chengdu)
+    Rules(gang_shang_pao_kong="refund", qiang_gang_transfer=True),
 ]
 # A seed drives the game generator (it makes hundreds of random choices per hand, too many
 # for hypothesis to draw one by one).
 SEEDS = st.integers(0, 2**32 - 1)
 KONG_REASONS = {Reason.GANG_ZHI, Reason.GANG_BU, Reason.GANG_AN}
+REFUNDS = {Reason.KONG_REFUND, Reason.PAO_REFUND}
 
 
 class Hand:
@@ -162,7 +165,8 @@ class Hand:
         kind = self.rnd.choice(["kong", "kong_added", "kong_concealed"])
         others = [q for q in still if q != p]
         src = self.rnd.choice(others) if kind == "kong" else None
-        self.round.kong(p, t, kind, from_player=src)
+        immediate = kind != "kong_added" or self.rnd.random() < 0.7   # 即时加杠 or late
+        self.round.kong(p, t, kind, from_player=src, immediate=immediate)
         self.pool[t] = 0
         self.melds[p].append(Meld(kind, t))
         self.last_kong = p
@@ -331,18 +335,18 @@ def check_round(r: Round) -> None:
     for w, e in win_event.items():
         for t in transfers:
             if t.event > e and w in (t.payer, t.receiver):
-                assert t.reason is Reason.KONG_REFUND and t.receiver == w, (w, e, t)
+                assert t.reason in REFUNDS and t.receiver == w, (w, e, t)
     # Refunds never exceed what was paid for kongs, per (payer, konger).
     paid, refunded = {}, {}
     for t in transfers:
         if t.reason in KONG_REASONS:
             paid[t.payer, t.receiver] = paid.get((t.payer, t.receiver), 0) + t.amount
-        if t.reason is Reason.KONG_REFUND:
+        if t.reason in REFUNDS:
             key = (t.receiver, t.payer)
             refunded[key] = refunded.get(key, 0) + t.amount
     for key, amount in refunded.items():
         assert amount <= paid.get(key, 0)
-    if not r.rules.kong_refund:
+    if not r.rules.kong_refund and r.rules.gang_shang_pao_kong != "refund":
         assert not refunded
     # Draw transfers come only from the last event, a draw.
     for t in transfers:

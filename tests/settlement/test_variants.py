@@ -226,3 +226,72 @@ def test_short_hands_in_the_ledger():
     assert ref.draw_net(table) == s.net.tolist()
     # points at 5 players: 清一色 3 points, 赔小
     assert settle_draw(table, "points").net.tolist() == [3, -3, 0, 0, 0]
+
+
+# ----------------------------------------------------------------------------- table options
+
+def test_added_kong_immediate():
+    # 即时加杠 (chengdu): an added kong declared on the turn its 4th copy was drawn pays 1 each
+    r = Round()
+    assert plain(r.kong(0, "3m", "kong_added")) == [
+        (1, 0, 1, "gang_bu", None), (2, 0, 1, "gang_bu", None), (3, 0, 1, "gang_bu", None)]
+    # a later one is recorded (a kong meld, robbable) but earns nothing, and refunds nothing
+    assert r.kong(1, "4m", "kong_added", immediate=False) == ()
+    assert r.events[-1]["immediate"] is False and r.kong_income(1) == ()
+    twin(r)
+    # without the rule (qq) the late one pays like any added kong
+    r = Round("qq")
+    assert len(r.kong(1, "4m", "kong_added", immediate=False)) == 3
+    twin(r)
+    with pytest.raises(ValueError, match="only for an added kong"):
+        Round().kong(1, "4m", "kong_concealed", immediate=False)
+
+
+def _pao(rules: Rules) -> Round:
+    r = Round(rules)
+    r.kong(3, "2s", "kong_concealed")                    # 0, 1, 2 pay 3 two each
+    r.discard(3, "5p")
+    r.win([0, 1], "5p", from_player=3, after_kong_discard=True,
+          hands=["123456789m34555p",                     # 平胡 + 杠上炮 = 1 fan -> 2
+                 "112233445566m55p"])                    # 七对 + 杠上炮 = 3 fan -> 8
+    return r
+
+
+def test_gang_shang_pao_kong():
+    # "transfer" (呼叫转移): each winner gets the whole income (6); nothing left to refund
+    r = _pao(Rules())
+    assert [x[3] for x in plain(r.transfers)[3:]] == [
+        "dian_pao", "hu_jiao_zhuan_yi", "dian_pao", "hu_jiao_zhuan_yi"]
+    assert r.net.tolist() == [-2 + 2 + 6, -2 + 8 + 6, -2, 6 - 22] and r.kong_income(3) == ()
+    twin(r)
+    # "refund": 3 pays the 2 back to each payer, once; the winners are paid their wins only
+    r = _pao(Rules(gang_shang_pao_kong="refund"))
+    assert plain(r.transfers)[3:] == [
+        (3, 0, 2, "pao_refund", None), (3, 1, 2, "pao_refund", None),
+        (3, 2, 2, "pao_refund", None), (3, 0, 2, "dian_pao", 1), (3, 1, 8, "dian_pao", 3)]
+    assert r.net.tolist() == [2, 8, 0, -10] and r.kong_income(3) == ()
+    twin(r)
+    # "keep": the konger keeps it (refunded at a draw only if not ready then)
+    r = _pao(Rules(gang_shang_pao_kong="keep"))
+    assert r.net.tolist() == [0, 6, -2, -4] and r.kong_income(3) == ((0, 2), (1, 2), (2, 2))
+    twin(r)
+
+
+def test_qiang_gang_transfer():
+    def robbed(rules: Rules) -> Round:
+        r = Round(rules)
+        r.kong(1, "7s", "kong_added")                    # 0, 2, 3 pay 1 each
+        # 2 robs it: 平胡 + 抢杠胡 = 1 fan -> 2, paid by 1
+        r.win(2, "7s", from_player=1, robbing_kong=True, hands="123456789m11m789s")
+        return r
+
+    r = robbed(Rules())                                  # annulled: the kong earns nothing
+    assert plain(r.transfers) == [(1, 2, 2, "dian_pao", 1)]
+    twin(r)
+    r = robbed(Rules(qiang_gang_transfer=True))          # 转雨: its 3 go to the robber
+    assert plain(r.transfers)[3:] == [(1, 2, 2, "dian_pao", 1), (1, 2, 3, "zhuan_yu", None)]
+    assert r.net.tolist() == [-1, -2, 2 - 1 + 3, -1] and r.kong_income(1) == ()
+    twin(r)
+    # the robbed player keeps a pung, not a kong, also with 转雨
+    with pytest.raises(ValueError, match=r"do not match the kongs recorded for player 1 \(none\)"):
+        r.win(1, "9m", hands="123456789m11p78s", melds=["kong_added:7s"])

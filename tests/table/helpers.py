@@ -40,3 +40,21 @@ def idle(t: Table, until=None) -> None:
             continue
         drawn = t.state.drawn
         t.step(drawn if drawn >= 0 and mask[drawn] else int(np.flatnonzero(mask[:27])[0]))
+
+
+def step_batches_alike(c, py, seed: int, steps: int = 300) -> int:
+    """Step a C and a Python TableBatch with the same random legal actions, checking that their
+    masks (and observations), rewards and done flags agree; returns the hands finished."""
+    (oc, mc), (op, mp) = c.reset(), py.reset()
+    rng = np.random.default_rng(seed)
+    done = 0
+    for _ in range(steps):
+        assert np.array_equal(mc, mp)
+        for key in op:
+            assert oc[key].dtype == op[key].dtype and np.array_equal(oc[key], op[key]), key
+        actions = (rng.random(mc.shape) * mc).argmax(axis=1)
+        oc, mc, rc, dc = c.step(actions)
+        op, mp, rp, dp = py.step(actions)
+        assert np.array_equal(rc, rp) and np.array_equal(dc, dp)
+        done += int(dc.sum())
+    return done

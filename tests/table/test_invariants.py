@@ -23,7 +23,7 @@ HANDS = int(os.environ.get("MJFAST_TABLE_HANDS", "120"))
 C_HANDS = int(os.environ.get("MJFAST_TABLE_C_HANDS", "100000"))
 SETUPS = [  # (players, rules, seats)
     (4, "chengdu", ("efficient",) * 4),
-    (4, Rules(guo_shui_bu_hu=True, zui_hou_bi_hu=True), ("efficient", "random") * 2),
+    (4, Rules(guo_shui="fan", zui_hou_bi_hu=True), ("efficient", "random") * 2),
     (3, "qq", ("efficient", "random", "efficient")),
     (2, Rules(jia_jia_you=True, hai_di=1), ("random", "efficient")),
 ]
@@ -85,7 +85,7 @@ def test_same_seed_same_game():
 
 C_SETUPS = [  # (seats, rules) for the compiled engine's own checks
     (("random",) * 4, "chengdu"),
-    (("efficient", "random") * 2, Rules(guo_shui_bu_hu=True, zui_hou_bi_hu=True)),
+    (("efficient", "random") * 2, Rules(guo_shui="fan", zui_hou_bi_hu=True)),
     (("random", "efficient", "random"), "qq"),
     (("random", "random"), Rules(jia_jia_you=True, si_jiao=True)),
 ]

@@ -91,3 +91,19 @@ def test_cli_play(tmp_path, capsys):
     assert doc["hands"] == 3 and doc["rules"] == "qq" and len(doc["seats"]) == 4
     assert main(["play", "--players", "efficient"]) == 2
     assert "--players" in capsys.readouterr().err
+
+
+def test_cli_play_sessions(capsys):
+    assert main(["play", "--hands", "12", "--session", "4", "--players",
+                 "efficient,efficient,efficient", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    ses = doc["sessions"]
+    assert (ses["count"], ses["hands"]) == (3, 4) and len(ses["seats"]) == 3
+    assert sum(s["dealt"] for s in ses["seats"]) == 12
+    r = selfplay(12, ("efficient",) * 3, session=4)
+    assert [s["mean_net"] for s in ses["seats"]] == pytest.approx(
+        r.session_net().mean(axis=0).tolist())
+    assert main(["play", "--hands", "4", "--session", "2"]) == 0
+    assert "2 sessions of 2 hands" in capsys.readouterr().out
+    assert main(["play", "--session", "0"]) == 2
+    assert "--session" in capsys.readouterr().err
