@@ -24,7 +24,7 @@ from ._version import __version__ as __version__
 from .analysis import INVALID_MASK, INVALID_ROW, UNWINNABLE, is_win, mask_to_tiles, shanten, waits
 from .capi import get_include
 from .efficiency import NOT_HELD, Discard, advise, discards, effective_tiles
-from .errors import InvalidHandError, TileParseError
+from .errors import InvalidArgumentError, InvalidHandError, TileParseError
 from .forecast import Forecast, PlanChoice, VoidChoice, choose_plan, choose_void, forecast
 from .rules import PRESETS, Fan, Rules
 from .scoring import Decomposition, FanResult, MaxFan, WaitFan, decompose, fan, max_fan, score
@@ -58,6 +58,7 @@ __all__ = [
     "Fan",
     "FanResult",
     "Forecast",
+    "InvalidArgumentError",
     "InvalidHandError",
     "MaxFan",
     "Meld",

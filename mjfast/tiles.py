@@ -140,7 +140,7 @@ class MeldKind(str, enum.Enum):
 
     @property
     def size(self) -> int:
-        """Number of tiles: 3 for a pung, 4 for any kong."""
+        """The number of tiles, 3 for a pung and 4 for any kong."""
         return 3 if self is MeldKind.PUNG else 4
 
     @property

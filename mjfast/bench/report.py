@@ -73,7 +73,10 @@ def format_markdown(results: Sequence[Result]) -> str:
 
 
 def machine_info() -> dict[str, Any]:
-    """CPU count, numpy version and the OpenBLAS thread setting, for the report header."""
+    """CPU count, numpy version, the OpenBLAS thread setting and the load average at the start
+    (rates from a loaded machine are low; compare ratios from the same run), for the report."""
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     return {"cpus": os.cpu_count(), "python": platform.python_version(),
             "numpy": np.__version__, "machine": platform.machine(),
-            "OPENBLAS_NUM_THREADS": os.environ.get("OPENBLAS_NUM_THREADS")}
+            "OPENBLAS_NUM_THREADS": os.environ.get("OPENBLAS_NUM_THREADS"),
+            "load_average": None if load is None else round(load, 2)}

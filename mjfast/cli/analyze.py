@@ -10,6 +10,7 @@ import numpy as np
 from mjfast import analysis, efficiency
 from mjfast._args import hand_sizes
 from mjfast._typing import Form
+from mjfast.forecast import forecast
 from mjfast.rules import Rules
 from mjfast.scoring import MaxFan, max_fan
 from mjfast.tiles import Style, format_hand, format_tile
@@ -23,6 +24,7 @@ from .common import (
     rules_of,
     shanten_text,
     void_name,
+    write_plot,
 )
 from .forecast_text import (
     forecast_docs,
@@ -69,13 +71,18 @@ def cmd_analyze(args: argparse.Namespace) -> int:
         "rules": rules.name, "unit": rules.unit, "shanten": sh,
     }
     plan = {"draws": args.draws, "objective": args.objective, **policy_of(args)}
+    if args.plot is not None and args.draws is None:
+        raise CLIError("--plot: draws the forecast's curves; give --draws T")
     if waiting:
         doc.update(_waiting(hand, visible, kw, rules, style, ready=sh["all"] == 0))
     else:
         doc["complete"] = sh["all"] == -1
         doc["discards"] = _discards(hand, visible, kw, rules, style, plan)
     if args.draws is not None:
-        doc["forecast"] = forecast_docs(hand, kw, visible, rules, plan, style)
+        f = forecast(hand, visible=visible, rules=rules, **plan, **kw)
+        doc["forecast"] = forecast_docs(f, style)
+        if args.plot is not None:
+            write_plot(args.plot, f.plot)
     if args.void_advice:
         if held_melds:
             raise CLIError("--void-advice: the void choice is for a dealt hand, without melds")

@@ -9,12 +9,13 @@ the command line accepts the sets the Python API accepts and words a refusal the
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 
@@ -24,6 +25,10 @@ from mjfast.bench.report import rate_text
 from mjfast.errors import TileParseError, shown
 from mjfast.rules import Rules
 from mjfast.tiles import SUITS, Meld, parse_hand, parse_melds
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 __all__ = [
     "PROG",
@@ -186,6 +191,36 @@ def choice_type(option: str, choices: Sequence[str]) -> Callable[[str], str]:
     def convert(text: str) -> str:
         return _checked(partial(as_choice, choices=choices), option, text)
     return convert
+
+
+def plot_type(text: str) -> str:
+    """``--plot FILE``: an .svg or .png file name."""
+    from mjfast.plot import check_path
+
+    _checked(check_path, "--plot", text)
+    return text
+
+
+def add_plot(p: argparse.ArgumentParser, what: str) -> None:
+    """The ``--plot FILE`` option of a command that draws ``what``."""
+    p.add_argument("--plot", type=plot_type, metavar="FILE",
+                   help=f"also draw {what} to FILE, an .svg or .png (needs matplotlib: the plot "
+                        "extra)")
+
+
+def write_plot(path: str, draw: Callable[[], Figure | Axes]) -> None:
+    """Draw a figure (without a window) and write it to ``path`` (``--plot``)."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise CLIError("--plot: needs matplotlib: pip install 'mjfast[plot]'") from None
+    from mjfast.plot import save
+
+    matplotlib.use("Agg")  # a file, never a window
+    try:
+        save(draw(), path)
+    except OSError as exc:
+        raise CLIError(f"--plot: cannot write {shown(path)}: {exc.strerror or exc}") from None
 
 
 def _option_value(text: str) -> Any:

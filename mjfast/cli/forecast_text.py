@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from mjfast.forecast import Forecast, choose_plan, choose_void, forecast
+from mjfast.forecast import Forecast, choose_plan, choose_void
 from mjfast.tiles import SUITS, Style, format_tile
 
 from .common import CLIError
@@ -48,12 +48,12 @@ def _one(ready: np.ndarray, win: np.ndarray, value: float) -> dict[str, Any]:
     return {"ready": [float(x) for x in ready], "win": [float(x) for x in win], "value": float(value)}
 
 
-def forecast_docs(hand: np.ndarray, kw: dict[str, Any], visible: np.ndarray | None, rules: Any,
-                  plan: dict[str, Any], style: Style) -> dict[str, Any]:
-    """The forecast of a hand as JSON: the curves (per discard kind for 14 - 3m tiles); ``plan``
-    holds draws, objective and the policy (:func:`policy_of`)."""
-    f = forecast(hand, visible=visible, rules=rules, **plan, **kw)
-    doc: dict[str, Any] = {**plan, "flush": None if plan["flush"] is None else SUITS[plan["flush"]]}
+def forecast_docs(f: Forecast, style: Style) -> dict[str, Any]:
+    """The forecast of a hand as JSON: the curves (per discard kind for 14 - 3m tiles) and the
+    policy it was computed under."""
+    doc: dict[str, Any] = {"draws": f.draws, "objective": f.objective, "exchanges": f.exchanges,
+                           "backward": f.backward,
+                           "flush": None if f.flush is None else SUITS[f.flush]}
     if not f.complete:
         doc.update(_one(f.ready, f.win, float(np.asarray(f.value))))
         return doc

@@ -18,6 +18,7 @@ from .bench import cmd_bench
 from .common import (
     PROG,
     CLIError,
+    add_plot,
     choice_type,
     exchanges_type,
     int_type,
@@ -148,7 +149,8 @@ def _add_analyze(sub: _Subparsers) -> None:
                "  mjfast analyze 123m456m789m2p55p9s1s --void s --draws 12 --objective value\n"
                "  mjfast analyze 1234567m123p1559s --void-advice --draws 6\n"
                "  mjfast analyze 1123456789m23p5s --void s --plans --draws 12 --objective value\n"
-               "  mjfast analyze 123m456m78m23p55p9s --void s --draws 8 --exchanges 1 --backward")
+               "  mjfast analyze 123m456m78m23p55p9s --void s --draws 8 --exchanges 1 --backward\n"
+               "  mjfast analyze 123m456m789m2p55p9s1s --void s --draws 12 --plot forecast.svg")
     p.add_argument("hand", metavar="HAND",
                    help="concealed tiles: 123m456p, 123万456筒 or Unicode tiles")
     p.add_argument("--visible", metavar="TILES",
@@ -159,6 +161,8 @@ def _add_analyze(sub: _Subparsers) -> None:
     p.add_argument("--plans", action="store_true",
                    help="rank the hand as it stands against a 清一色 in each suit it may keep, by "
                         "the forecast (--draws, default 12)")
+    add_plot(p, "the forecast's P(ready) and P(win) curves (with --draws; per discard for 14 - 3m "
+             "tiles)")
     _hand_options(p)
     p.set_defaults(func=cmd_analyze)
 
@@ -214,7 +218,8 @@ def _add_stats(sub: _Subparsers) -> None:
                     "--hands, --seed and --workers do not apply.",
         epilog="examples:\n  mjfast stats --hands 10000000 --workers 2\n"
                "  mjfast stats --hands 100000 --tiles 13 --seed 7 --json\n"
-               "  mjfast stats --exact\n  mjfast stats --exact --tiles 13 --json")
+               "  mjfast stats --exact\n  mjfast stats --exact --tiles 13 --json\n"
+               "  mjfast stats --hands 1000000 --plot shanten.png")
     p.add_argument("--hands", type=int_type("--hands", 1), default=100_000, metavar="N",
                    help="hands to deal (default 100,000)")
     p.add_argument("--tiles", type=int_type("--tiles", 1), default=14, metavar="N",
@@ -225,6 +230,8 @@ def _add_stats(sub: _Subparsers) -> None:
     _workers(p, "threads")
     p.add_argument("--exact", action="store_true",
                    help="the exact table over every deal instead of a sample")
+    add_plot(p, "the shanten distribution with and without the void rule (the sample with the "
+             "exact values marked, or the exact one)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=cmd_stats)
 

@@ -18,6 +18,7 @@ from mjfast.table.selfplay import selfplay, summary
 
 from .common import (
     CLIError,
+    add_plot,
     int_type,
     key_value,
     override_type,
@@ -25,6 +26,7 @@ from .common import (
     rules_of,
     rules_type,
     workers_type,
+    write_plot,
 )
 
 __all__ = ["add_play", "cmd_play", "duplicate_type", "players_type"]
@@ -86,6 +88,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         with open(args.log, "w", encoding="utf-8") as f:
             for log in result.logs or ():
                 f.write(json.dumps(json.loads(log), ensure_ascii=False) + "\n")
+    if args.plot is not None:
+        write_plot(args.plot, lambda: result.plot(players=args.players))
     doc = summary(result)
     doc.update(players=list(args.players), rules=rules.name, seed=args.seed,
                seconds=round(seconds, 3))
@@ -174,7 +178,9 @@ def add_play(sub: Any) -> None:
                "  mjfast play --hands 1000 --players efficient,random --rules qq --json\n"
                "  mjfast play --hands 100 --log hands.jsonl\n"
                "  mjfast play --duplicate forecast,efficient --hands 100000 --workers 2\n"
-               "  mjfast play --duplicate forecast,efficient --forecast objective=win")
+               "  mjfast play --duplicate forecast,efficient --forecast objective=win\n"
+               "  mjfast play --hands 2000 --players efficient,efficient,random,random "
+               "--plot selfplay.png")
     p.add_argument("--hands", type=int_type("--hands", 1), default=1000, metavar="N",
                    help="hands to play (default 1,000)")
     p.add_argument("--players", type=players_type, default=("efficient",) * 4,
@@ -205,5 +211,6 @@ def add_play(sub: Any) -> None:
                         "mjfast.table.Table (any table, 2 to 6 seats; forked processes)")
     p.add_argument("--log", metavar="OUT.jsonl", default=None,
                    help="write each hand's event log (Round.to_json, one per line)")
+    add_plot(p, "the win rate and mean net per seat with 95% intervals and the fan histogram")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(func=cmd_play)

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjfast.bench.report import rate_text
 from mjfast.stats import ExactStats, compare, exact, run_stats
 
-from .common import CLIError, Progress, print_json, shanten_text
+from .common import CLIError, Progress, print_json, shanten_text, write_plot
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 __all__ = ["cmd_stats"]
 
@@ -32,11 +35,26 @@ def cmd_stats(args: argparse.Namespace) -> int:
         progress.close()
     void, free = exact(args.tiles), exact(args.tiles, void_rule=False)  # well under a second
     check = compare(doc, void, free)
+    if args.plot is not None:
+        write_plot(args.plot, lambda: _sample_plot(doc, void, free))
     if args.json:
         print_json({**doc, "exact": check})
     else:
         print("\n".join(_stats_lines(doc, check, void, free)))
     return 0
+
+
+def _sample_plot(doc: dict[str, Any], void: ExactStats, free: ExactStats) -> Axes:
+    """The sampled shanten distribution, the exact values marked (``--plot``)."""
+    from mjfast.plot import shanten_distribution
+
+    n = doc["hands"]
+    sample = [{int(s): c / n for s, c in doc["shanten"][rule].items()}
+              for rule in ("void_rule", "no_void_rule")]
+    exact_shares = ({s: void.rate(s) for s in void.shanten}, {s: free.rate(s) for s in free.shanten})
+    return shanten_distribution(*sample, exact=exact_shares,
+                                title=f"shanten of {n:,} random {doc['tiles']}-tile hands "
+                                      f"(seed {doc['seed']})")
 
 
 def _mark(row: dict[str, Any]) -> str:
@@ -106,6 +124,8 @@ def _cmd_exact(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     void, free = exact(args.tiles), exact(args.tiles, void_rule=False)
     seconds = time.perf_counter() - t0
+    if args.plot is not None:
+        write_plot(args.plot, void.plot)
     if args.json:
         print_json({"tiles": args.tiles, "wall": sum(void.wall), "total": void.total,
                     "void_rule": void.to_dict(), "no_void_rule": free.to_dict(),

@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 __all__ = ["Forecast", "PlanChoice", "VoidChoice"]
 
@@ -50,6 +54,20 @@ class Forecast:
             return np.zeros(self.win.shape[:-1]) if self.win.ndim > 1 else 0.0
         last = self.win[..., -1]
         return float(last) if np.ndim(last) == 0 else last
+
+    def plot(self, ax: Axes | None = None) -> Axes:
+        """P(ready) and P(win) by draw on ``ax`` (a new figure's by default), one pair of curves
+        per legal discard for a 14 - 3m hand (:func:`mjfast.plot.forecast`; the ``plot``
+        extra). Returns the Axes.
+
+        >>> import mjfast
+        >>> ax = mjfast.forecast("123m456m789m23p55p", draws=6).plot()
+        >>> ax.get_xlabel(), [line.get_label() for line in ax.get_lines()]
+        ('own draws', ['P(ready)', 'P(win)'])
+        """
+        from mjfast import plot
+
+        return plot.forecast(self, ax)
 
 
 @dataclass(frozen=True)

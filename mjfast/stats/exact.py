@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
 
@@ -27,6 +27,9 @@ from mjfast._args import as_flag, as_form, as_int, counts_list
 from mjfast._core import _stats
 from mjfast._notation import kind_name
 from mjfast.errors import InvalidArgumentError, shown
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 __all__ = ["UNWINNABLE", "Event", "ExactStats", "exact"]
 
@@ -99,6 +102,20 @@ class ExactStats:
         if not self.shanten or UNWINNABLE in self.shanten:
             return None
         return Fraction(sum(s * n for s, n in self.shanten.items()), self.total)
+
+    def plot(self, ax: Axes | None = None) -> Axes:
+        """The shanten distribution with and without the void rule, side by side, on ``ax`` (a
+        new figure's by default; :func:`mjfast.plot.exact_stats`, the ``plot`` extra).
+
+        >>> ax = exact(14).plot()
+        >>> ax.get_xlabel(), [t.get_text() for t in ax.get_legend().get_texts()]
+        ('shanten', ['void rule', 'no void rule'])
+        """
+        from mjfast import plot
+
+        other = exact(self.tiles, void_rule=not self.void_rule, form=self.form, wall=self.wall)
+        void, free = (self, other) if self.void_rule else (other, self)
+        return plot.exact_stats(void, free, ax)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready: exact counts as ints, probabilities as floats."""

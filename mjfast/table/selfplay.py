@@ -6,7 +6,7 @@ import multiprocessing
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -18,6 +18,9 @@ from mjfast.table.cengine import PLAYER_KINDS, deal_wall, run_selfplay, session_
 from mjfast.table.engine import MAX_TABLE_PLAYERS, Table
 from mjfast.table.match import BatchPlayer, play_batched
 from mjfast.table.players import Player, as_players, play_hand
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 __all__ = ["SelfPlayResult", "hand_seeds", "selfplay", "summary"]
 
@@ -63,6 +66,19 @@ class SelfPlayResult:
     def hands(self) -> int:
         """The number of hands."""
         return len(self.turns)
+
+    def plot(self, fig: Figure | None = None, players: Sequence[str] | None = None) -> Figure:
+        """Win rate and mean net per seat with 95% intervals, and the fan histogram of the
+        wins, as three panels of ``fig`` (a new figure by default; :func:`mjfast.plot.selfplay`,
+        the ``plot`` extra). ``players`` labels the seats. Returns the Figure.
+
+        >>> fig = selfplay(50, seed=3).plot()
+        >>> [ax.get_ylabel() for ax in fig.axes]
+        ['win rate', 'mean net per hand', 'share of wins']
+        """
+        from mjfast import plot
+
+        return plot.selfplay(summary(self), fig, players)
 
     def session_net(self) -> np.ndarray:
         """(S, P) int64: the net of each session (its hands summed; the last may be short).

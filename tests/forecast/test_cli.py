@@ -68,14 +68,15 @@ def test_batch_forecast(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and ".npz" in err
 
 
-def test_readme_forecast_examples() -> None:
-    """The README's Forecasts examples (a doctest block) give the numbers they show."""
+def test_docs_forecast_examples() -> None:
+    """The forecasts guide's first example (a doctest block, which CI's docs build runs too)
+    gives the numbers it shows."""
     import doctest
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    block = text.split("## Forecasts", 1)[1].split("```\n", 2)[1]
-    test = doctest.DocTestParser().get_doctest(block, {}, "README Forecasts", None, 0)
+    page = Path(__file__).resolve().parents[2] / "docs" / "guide" / "forecasts.md"
+    block = page.read_text(encoding="utf-8").split("```{doctest}\n", 1)[1].split("```", 1)[0]
+    test = doctest.DocTestParser().get_doctest(block, {}, "docs/guide/forecasts.md", None, 0)
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.summarize().failed == 0 and len(test.examples) >= 6

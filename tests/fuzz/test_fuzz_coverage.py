@@ -37,6 +37,7 @@ EXEMPT = {
     "SelfPlayResult": "a result type the library builds",
     "Forecast": "a result type the library builds",
     "VoidChoice": "a result type the library builds",
+    "InvalidArgumentError": "an exception type",
     "InvalidHandError": "an exception type",
     "TileParseError": "an exception type",
     "get_include": "takes no argument",
