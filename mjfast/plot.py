@@ -42,7 +42,7 @@ class _Curves(Protocol):
     @property
     def objective(self) -> str: ...
     @property
-    def exchanges(self) -> bool: ...
+    def exchanges(self) -> int | None: ...
     @property
     def best_discard(self) -> np.ndarray | int | None: ...
     @property
@@ -116,8 +116,8 @@ def forecast(f: _Curves, ax: Axes | None = None) -> Axes:
     ax.set_xlim(0.5, max(f.draws, 1) + 0.5)
     ax.grid(alpha=0.3)
     objective = "P(win)" if f.objective == "win" else "expected value"
-    ax.set_title(f"forecast over {f.draws} draws (playing for {objective}, "
-                 f"exchanges {'on' if f.exchanges else 'off'})")
+    budget = "off" if f.exchanges == 0 else "no budget" if f.exchanges is None else f.exchanges
+    ax.set_title(f"forecast over {f.draws} draws (playing for {objective}, exchanges {budget})")
     ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(1.01, 0.5))
     return ax
 
