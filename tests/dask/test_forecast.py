@@ -92,14 +92,14 @@ def test_zero_draws_and_unknown_chunk_sizes(client, per_discard):
     h = H14 if per_discard else H13
     names = ("ready", "win", "value") + (("best_discard", "is_win") if per_discard else ())
     for draws in (0, 2):
-        got = mdask.forecast(lazy(h), draws=draws, exchanges=False, per_discard=per_discard)
-        want = forecast(h, draws=draws, exchanges=False)
+        got = mdask.forecast(lazy(h), draws=draws, exchanges=0, per_discard=per_discard)
+        want = forecast(h, draws=draws, exchanges=0)
         _same(got, want, names)
     x = lazy(h)
     keep = x[:, 0] < 2  # a boolean mask: chunk sizes unknown until computed
-    got = mdask.forecast(x[keep], draws=2, exchanges=False, per_discard=per_discard)
+    got = mdask.forecast(x[keep], draws=2, exchanges=0, per_discard=per_discard)
     assert np.isnan(got["win"].shape[0])
     rows = h[h[:, 0] < 2]
-    want = forecast(rows, draws=2, exchanges=False)
+    want = forecast(rows, draws=2, exchanges=0)
     for name in names:
         np.testing.assert_array_equal(got[name].compute(), getattr(want, name))

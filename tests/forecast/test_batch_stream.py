@@ -37,7 +37,7 @@ def test_memory_is_bounded_by_the_chunk(tmp_path: Path, capsys: pytest.CaptureFi
     assert peak < 8_000_000, f"peak {peak:,} bytes"
     got = np.load(dst)
     assert got["ready"].shape == (40_000, 27) and got["value"].shape == (40_000,)
-    want = forecast(hands[39_000:], draws=27, exchanges=False)  # the last chunk, as computed
+    want = forecast(hands[39_000:], draws=27, exchanges=0)  # the last chunk, as computed
     np.testing.assert_array_equal(got["ready"][39_000:], want.ready)
     np.testing.assert_array_equal(got["value"][39_000:], want.value)
 
@@ -61,7 +61,7 @@ def test_14_tile_arrays_stream_like_one_call(tmp_path: Path,
     assert code == 0, err
     got = np.load(dst)
     for i, text in enumerate(texts):
-        want = forecast(text, draws=4, exchanges=False)
+        want = forecast(text, draws=4, exchanges=0)
         np.testing.assert_array_equal(got["win"][i], want.win)
         assert got["best_discard"][i] == want.best_discard and got["is_win"][i] == want.is_win
     assert sorted(got.files) == ["best_discard", "is_win", "ready", "value", "win"]

@@ -53,10 +53,10 @@ def test_advise_checks_forecast_options_without_draws(option: dict, message: str
 
 
 def test_choose_void_takes_visible() -> None:
-    seen = choose_void(DEALT, draws=4, exchanges=False, visible="8888m66s")
-    blind = choose_void(DEALT, draws=4, exchanges=False)
+    seen = choose_void(DEALT, draws=4, exchanges=0, visible="8888m66s")
+    blind = choose_void(DEALT, draws=4, exchanges=0)
     for a in seen:
-        want = forecast(DEALT, draws=4, exchanges=False, void_suit=a.suit, visible="8888m66s")
+        want = forecast(DEALT, draws=4, exchanges=0, void_suit=a.suit, visible="8888m66s")
         np.testing.assert_array_equal(a.forecast.win, want.win)
     assert seen[0].win < blind[0].win  # 8m and 6s gone: fewer ways to win
 
@@ -68,7 +68,7 @@ def test_cli_void_advice_uses_visible_and_refuses_void(capsys: pytest.CaptureFix
     assert cli.main(["analyze", DEALT, "--void-advice", "--draws", "4", "--visible", "8888m66s",
                      "--json"]) == 0
     advice = json.loads(capsys.readouterr().out)["void_advice"]
-    want = choose_void(DEALT, draws=4, exchanges=False, visible="8888m66s")
+    want = choose_void(DEALT, draws=4, exchanges=0, visible="8888m66s")
     assert advice[0]["win"] == want[0].win
     assert cli.main(["analyze", DEALT, "--void-advice", "--void", "s"]) == 2
     err = capsys.readouterr().err

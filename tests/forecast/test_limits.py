@@ -28,12 +28,13 @@ def test_bytes_are_capped_naming_the_hand(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(api, "MAX_BYTES", 8 << 20)
     with pytest.raises(InvalidArgumentError,
                        match=r"^hand: the forecast needs more than 8 MiB of memory \(MAX_BYTES; "
-                             r"[\d,]+ states\); use exchanges=False or fewer draws"):
-        forecast(ONE_SHANTEN, draws=4)
+                             r"[\d,]+ states\); use a smaller exchanges budget \(0: none\) or "
+                             r"fewer draws"):
+        forecast(ONE_SHANTEN, draws=4, exchanges=None)
     batch = np.stack([mjfast.parse_hand("123m456m789m23p55p"),  # ready: about 1 MiB
                       mjfast.parse_hand("123m456m789m2p55p9s")])  # 1-shanten: about 8.1 MiB
     with pytest.raises(InvalidArgumentError, match=r"^hands\[1\]: .* MiB of memory"):
-        forecast(batch, draws=4)
+        forecast(batch, draws=4, exchanges=None)
 
 
 def test_a_cap_below_the_first_buffers_is_refused_not_out_of_memory(
@@ -50,17 +51,17 @@ def test_work_is_capped_naming_the_hand(monkeypatch: pytest.MonkeyPatch) -> None
     with pytest.raises(InvalidArgumentError,
                        match=r"^hand: the forecast needs more than 2,048 state expansions "
                              r"\(MAX_WORK; [\d,]+ states\)"):
-        forecast(ONE_SHANTEN, draws=4)
+        forecast(ONE_SHANTEN, draws=4, exchanges=None)
     assert forecast("123m456m789m23p55p9s", draws=2).best_discard == 26  # 142: within
 
 
 def test_without_exchanges_the_message_says_what_grew(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The state-cap message advised exchanges=False when exchanges were already off."""
+    """The state-cap message advised turning exchanges off when they were already off."""
     monkeypatch.setattr(api, "MAX_STATES", 50)
     with pytest.raises(InvalidArgumentError) as info:
-        forecast("1469m258p369s1479m", draws=27, exchanges=False, void_suit="s")
+        forecast("1469m258p369s1479m", draws=27, exchanges=0, void_suit="s")
     msg = str(info.value)
-    assert "exchanges=False" not in msg
+    assert "budget" not in msg
     assert "exchanges are off: it grows with the draws (27) and the shanten, 3 tiles of the " \
            "void suit held" in msg
     assert msg.startswith("hand: the forecast needs more than 50 states (MAX_STATES)")
@@ -79,7 +80,7 @@ def test_memory_stays_within_the_byte_cap() -> None:
         api.MAX_BYTES = 64 << 20
         visible = mjfast.parse_hand("6666777788889999p") + mjfast.parse_hand("1111222233334444s")
         try:
-            forecast("123m456m789m23p55p", draws=27, visible=visible)
+            forecast("123m456m789m23p55p", draws=27, visible=visible, exchanges=None)
         except mjfast.errors.InvalidArgumentError as exc:
             print("refused", exc, file=sys.stderr)
         print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)
@@ -100,7 +101,7 @@ INTERRUPT = textwrap.dedent("""
     print("ready", flush=True)
     began = time.perf_counter()
     try:
-        forecast(hands, melds=["pung:1s", "pung:2s"], draws=7, workers={workers})
+        forecast(hands, melds=["pung:1s", "pung:2s"], draws=7, workers={workers}, exchanges=None)
         print("finished", flush=True)
     except KeyboardInterrupt:
         print("interrupted", flush=True)
@@ -136,6 +137,6 @@ def test_ctrl_c_stops_a_long_forecast(workers: int) -> None:
 def test_ctrl_c_stops_the_cli() -> None:
     out, late, code = _interrupt([sys.executable, "-m", "mjfast", "analyze", "789m23p55p",
                                   "--meld", "pung:1s", "--meld", "pung:2s", "--draws", "7",
-                                  "--exchanges"], 4.0)
+                                  "--exchanges", "none"], 4.0)
     assert code == 130 and "interrupted" in out, out
     assert late < 5.0, late
