@@ -14,8 +14,7 @@ observation). It writes ``learning_curve.png`` (mean net per hand over the last 
 during training) and prints the mean net per hand of the trained policy, of a uniformly random
 legal policy and of the ``efficient`` player itself in the same seat on the same 1,000 deals.
 
-What one run reached (60,000 agent steps, 4,033 training hands, 14 minutes on one shared core):
-see ``README.md`` beside this file.
+What runs reached: ``README.md`` beside this file.
 """
 
 from __future__ import annotations
@@ -133,7 +132,7 @@ def main() -> None:
     ax.axhline(0.0, color="gray", lw=0.8, ls="--", label="efficient player (by symmetry)")
     ax.set_xlabel("agent steps")
     ax.set_ylabel("net per hand (base stakes)")
-    ax.set_title("One seat of 血战到底 against three efficient bots")
+    ax.set_title("One seat of Xuezhan daodi against three efficient bots")
     ax.legend()
     fig.tight_layout()
     fig.savefig(args.out, dpi=120)
