@@ -10,7 +10,7 @@ from mjfast.stats import exact
 
 
 def forecast_14(path: Path) -> None:
-    f = mjfast.forecast("123m456m789m2p55p9s1s", draws=12, exchanges=False)
+    f = mjfast.forecast("123m456m789m2p55p9s1s", draws=12)
     f.plot().figure.savefig(path)
 
 
