@@ -8,12 +8,13 @@ from typing import Any
 
 import numpy as np
 
-from ._args import OBJECTIVES, as_choice, as_flag, as_rules
+from ._args import OBJECTIVES, as_choice, as_rules
 from ._batch import call
 from ._core import _kernels
 from ._typing import Form, HandLike, HandsLike, VoidSuits
 from ._validate import prepare
 from .errors import InvalidArgumentError
+from .forecast import policy as _policy
 
 __all__ = ["NOT_HELD", "Discard", "effective_tiles", "discards", "advise"]
 
@@ -125,7 +126,7 @@ def advise(hand: str | HandLike, *, visible: Any = None, form: Form = "all", mel
         raise InvalidArgumentError("hand: advise takes one hand; use discards() for a batch")
     # checked with or without draws: a bad value is an error even where it does not act
     as_choice(objective, "objective", OBJECTIVES)
-    as_flag(exchanges, "exchanges")
+    _policy.as_policy(exchanges=exchanges, backward=backward, flush=flush)
     as_rules(rules)
     counts = p.hands[0]
     after = discards(counts, form=form, melds=p.melds, void_suit=void_suit, void_rule=void_rule,
