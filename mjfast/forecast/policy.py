@@ -40,8 +40,9 @@ class Policy:
 
     @property
     def budget(self) -> int:
-        """The engine's budget: the int, or -1 for none."""
-        return -1 if self.exchanges is None else self.exchanges
+        """The engine's budget: the int, or -1 for none (a run of at most 27 draws spends at
+        most 27, so a larger budget is passed as 27: the same class)."""
+        return -1 if self.exchanges is None else min(self.exchanges, 27)
 
 
 def as_exchanges(value: object) -> int | None:

@@ -53,7 +53,7 @@ def test_arrays(data: st.DataObject, hands: np.ndarray) -> None:
 @FUZZ
 @given(data=st.data())
 def test_forecast(data: st.DataObject) -> None:
-    kw: dict[str, Any] = {"draws": data.draw(st.integers(0, 2)), "exchanges": False,
+    kw: dict[str, Any] = {"draws": data.draw(st.integers(0, 2)), "exchanges": 0,
                           "per_discard": False, "objective": "win"}
     bad = data.draw(st.sets(st.sampled_from(sorted(kw)), max_size=1), label="hostile")
     for key in sorted(bad):

@@ -1,4 +1,4 @@
-"""Fuzz: forecast and choose_void with hostile arguments (every refusal named, nothing hangs)."""
+"""Fuzz: forecast, choose_void and choose_plan with hostile arguments (every refusal named, nothing hangs)."""
 
 from __future__ import annotations
 
@@ -67,6 +67,26 @@ def test_choose_void(data: st.DataObject) -> None:
 
 @FUZZ
 @given(data=st.data())
+def test_choose_plan(data: st.DataObject) -> None:
+    case = data.draw(cases(void_rule=True, form="all", max_melds=1))
+    kw: dict[str, Any] = {"hand": case.hand, "draws": data.draw(st.integers(0, 2)),
+                          "melds": case.api_melds, "void_suit": case.void_suit,
+                          "objective": "value", "exchanges": 0}
+    bad = data.draw(st.sets(st.sampled_from(sorted(kw)), max_size=1), label="hostile")
+    for key in sorted(bad):
+        kw[key] = data.draw(hostile(), label=key)
+    if not _quick(kw):
+        return
+    hand = kw.pop("hand")
+    res = outcome(lambda: mjfast.choose_plan(hand, **kw), names=("hand", *kw),
+                  returns=lambda r: isinstance(r, list) and 1 <= len(r) <= 4
+                  and all(isinstance(c, mjfast.PlanChoice) for c in r))
+    if not bad:
+        assert res.ok, f"a valid call was refused: {res.value!r}"
+
+
+@FUZZ
+@given(data=st.data())
 def test_forecast_caps(data: st.DataObject) -> None:
     """Any hand, draws and exchanges under small caps: a result, or InvalidArgumentError naming
     the hand (the state, byte and work caps), never a hang or a crash."""
@@ -80,7 +100,8 @@ def test_forecast_caps(data: st.DataObject) -> None:
     try:
         for k, v in caps.items():
             setattr(api, k, v)
-        kw = {"draws": data.draw(st.integers(0, 27)), "exchanges": data.draw(st.booleans()),
+        kw = {"draws": data.draw(st.integers(0, 27)),
+              "exchanges": data.draw(st.sampled_from([0, 1, None])),
               "melds": case.api_melds, "void_suit": case.void_suit, "visible": case.visible}
         res = outcome(lambda: mjfast.forecast(case.hand, **kw), names=("hand", "visible"),
                       returns=lambda r: isinstance(r, mjfast.Forecast))
