@@ -36,7 +36,7 @@ def _written(path: Path, kind: str) -> None:
 
 
 def test_forecast_13_tiles(tmp_path: Path) -> None:
-    f = mjfast.forecast("123m456m789m23p55p", draws=5, exchanges=False)
+    f = mjfast.forecast("123m456m789m23p55p", draws=5)
     ax = f.plot()
     assert ax.get_xlabel() == "own draws" and "P(win)" in ax.get_ylabel()
     ready, win = ax.get_lines()
@@ -47,7 +47,7 @@ def test_forecast_13_tiles(tmp_path: Path) -> None:
 
 
 def test_forecast_14_tiles_one_curve_per_discard(tmp_path: Path) -> None:
-    f = mjfast.forecast("123m456m789m2p55p9s1s", draws=6, exchanges=False)
+    f = mjfast.forecast("123m456m789m2p55p9s1s", draws=6)
     fig, ax = plt.subplots()
     assert f.plot(ax) is ax  # draws on the given Axes
     legal = int((~np.isnan(f.value)).sum())
