@@ -14,6 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from mjfast._core import _table
+from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.table.actions import NUM_ACTIONS, IllegalActionError, action_name
 from mjfast.table.batch import ObsBuffers
@@ -106,7 +107,10 @@ def play_batched(hands: int, seats: Sequence[int | BatchPlayer], rules: Rules, s
     plays them, so an all-built-in run gives its results), split over ``workers`` threads (the
     engine and the forecasts release the GIL; the players' Python does not)."""
     engine_rules(rules)  # refuses what the engine does not play
-    # a batch player gets the efficient player's hints: it needs what that player needs
+    if not rules.ding_que and not all(isinstance(s, int) for s in seats):
+        # the forecast player plans from its declared void suit (its choose_void ranking)
+        raise InvalidArgumentError("Rules.ding_que=False: a batch player (forecast) plays with "
+                                   "a declared void suit only")
     p = len(seats)
     out = empty_results(hands, p)
     ranges = session_ranges(hands, session, workers)

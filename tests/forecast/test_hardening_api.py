@@ -44,7 +44,7 @@ def test_strided_single_rows_are_read_not_refused() -> None:
 
 @pytest.mark.parametrize(("option", "message"), [
     ({"objective": "fast"}, "^objective: expected 'win' or 'value'"),
-    ({"exchanges": "no"}, "^exchanges: expected a bool"),
+    ({"exchanges": "no"}, "^exchanges: expected an int"),
     ({"rules": "nope"}, "^rules: expected a Rules object or a preset name"),
 ])
 def test_advise_checks_forecast_options_without_draws(option: dict, message: str) -> None:
