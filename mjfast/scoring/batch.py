@@ -290,8 +290,7 @@ def fan(
         rules: a :class:`~mjfast.rules.Rules` or a preset name (default ``chengdu``).
         sets: the sets of a complete hand: 4, or 3 / 2 for the short hands of the 5- and
             6-player tables (3 * sets + 2 - 3m tiles; no seven pairs there).
-        self_drawn, after_kong, after_kong_discard, robbing_kong, last_tile, tian_hu, di_hu,
-        jue_zhang:
+        self_drawn, after_kong, after_kong_discard, robbing_kong, last_tile, tian_hu, di_hu, jue_zhang:
             situational flags as in :func:`~mjfast.scoring.score`, each a bool or an ``(N,)``
             bool array.
         workers: threads (-1 = all cores); the result does not depend on it.
