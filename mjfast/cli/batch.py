@@ -190,11 +190,12 @@ def run_file(args: argparse.Namespace, computer: _Computer,
     """Stream the input through ``computer`` into the output: (rows, bad rows, first error)."""
     with _open_input(args.input, args.chunk, args.workers) as inp:
         writer = _open_output(args.output, args.what, inp.pos_name, args.style, metadata)
-        reasons = not isinstance(writer, NpyWriter)  # a .npy keeps no error text: word the first
-        progress = Progress(inp.total, "batch", "rows")
+        progress: Progress | None = None
         done = bad_rows = 0
         first_bad: str | None = None
-        try:
+        try:  # at once: a Ctrl-C from here on removes OUT.part
+            reasons = not isinstance(writer, NpyWriter)  # a .npy keeps no error text: word the first
+            progress = Progress(inp.total, "batch", "rows")
             for rows in inp.rows:
                 cols, errors = computer.compute(rows, reasons=reasons)
                 if errors:
@@ -212,7 +213,8 @@ def run_file(args: argparse.Namespace, computer: _Computer,
             writer.discard()
             raise
         finally:
-            progress.close()
+            if progress is not None:
+                progress.close()
     return done, bad_rows, first_bad
 
 
