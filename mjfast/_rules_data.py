@@ -78,11 +78,14 @@ _PRESET_FIELDS: dict[str, dict[str, Any]] = {
 ALIASES: Mapping[str, str] = MappingProxyType({"ca_gua": "jia_jia_you",
                                                "da_xiao_yu": "jia_jia_you"})
 
-_SELF_DRAW = ("add_base", "add_fan", "none")
-_CHA_DA_JIAO = ("max", "min")
-_GANG_SHANG_PAO_KONG = ("transfer", "refund", "keep")
-_GUO_SHUI = ("off", "fan", "tile")
-_MODELS = ("doubling", "points")
+# The fields of Rules that take one of a few strings, and those strings.
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "self_draw": ("add_base", "add_fan", "none"),
+    "model": ("doubling", "points"),
+    "gang_shang_pao_kong": ("transfer", "refund", "keep"),
+    "cha_da_jiao": ("max", "min"),
+    "guo_shui": ("off", "fan", "tile"),
+}
 
 
 def _normalise_base_fan(value: object) -> Mapping[Fan, int]:
@@ -132,6 +135,23 @@ def _check_int(name: str, value: object, *, minimum: int = 0, maximum: int | Non
 def _fan(name: str, value: object) -> int:
     return _check_int(name, value, maximum=MAX_FAN, why=" (fan values are bounded: payments "
                       "must fit int64 and fans the int16 batch output)")
+
+
+def _choice(name: str, value: object, choices: tuple[str, ...]) -> None:
+    """Refuse a value of a string field that is not one of ``choices``."""
+    if not isinstance(value, str) or value not in choices:
+        listed = ", ".join(map(repr, choices[:-1])) + f" or {choices[-1]!r}"
+        raise InvalidArgumentError(f"Rules.{name} must be {listed}, got {shown(value)}")
+
+
+def _top_fan(r: Any) -> int:
+    """The largest internal fan a hand can reach under the Rules *r*: the best base fan, four
+    roots (no hand holds more) and every extra at once (an upper bound: not every pair
+    combines)."""
+    extras = (r.gang_shang_hua + r.gang_shang_pao + r.qiang_gang_hu + r.hai_di + r.men_qing
+              + r.zhong_zhang + r.qia_xin_wu + r.zi_mei_dui + r.yi_tiao_long + r.jue_zhang
+              + (r.self_draw == "add_fan"))
+    return int(max(r.base_fan.values()) + 4 * r.root_fan + extras)
 
 
 def _amount(name: str, value: object) -> int:

@@ -39,12 +39,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from mjfast._rules_data import (
-    _CHA_DA_JIAO,
-    _GANG_SHANG_PAO_KONG,
-    _GUO_SHUI,
-    _MODELS,
+    _CHOICES,
     _PRESET_FIELDS,
-    _SELF_DRAW,
     ALIASES,
     MAX_AMOUNT,
     MAX_FAN,
@@ -52,24 +48,17 @@ from mjfast._rules_data import (
     _amount,
     _cap,
     _check_int,
+    _choice,
     _fan,
     _normalise_base_fan,
     _resolve_aliases,
+    _top_fan,
 )
 from mjfast.errors import InvalidArgumentError, shown
 from mjfast.fans import BASE_PATTERNS, DEFAULT_BASE_FAN, Fan
 
 __all__ = ["ALIASES", "BASE_PATTERNS", "MAX_AMOUNT", "MAX_FAN", "PRESETS", "Fan", "Rules",
            "rules_from_json", "rules_to_json"]
-
-
-def _top_fan(r: Rules) -> int:
-    """The largest internal fan a hand can reach under *r*: the best base fan, four roots (no
-    hand holds more) and every extra at once (an upper bound: not every pair combines)."""
-    extras = (r.gang_shang_hua + r.gang_shang_pao + r.qiang_gang_hu + r.hai_di + r.men_qing
-              + r.zhong_zhang + r.qia_xin_wu + r.zi_mei_dui + r.yi_tiao_long + r.jue_zhang
-              + (r.self_draw == "add_fan"))
-    return max(r.base_fan.values()) + 4 * r.root_fan + extras
 
 
 @dataclass(frozen=True)
@@ -233,26 +222,8 @@ class Rules:
                         f"Rules.{name} must be an int or None, got {shown(value, with_type=True)}"
                     )
                 setattr_(self, name, check(name, value))
-        if not isinstance(self.self_draw, str) or self.self_draw not in _SELF_DRAW:
-            raise InvalidArgumentError(
-                f"Rules.self_draw must be one of {', '.join(map(repr, _SELF_DRAW))}, "
-                f"got {shown(self.self_draw)}"
-            )
-        if not isinstance(self.model, str) or self.model not in _MODELS:
-            raise InvalidArgumentError(
-                f"Rules.model must be 'doubling' or 'points', got {shown(self.model)}")
-        if not isinstance(self.gang_shang_pao_kong, str) \
-                or self.gang_shang_pao_kong not in _GANG_SHANG_PAO_KONG:
-            raise InvalidArgumentError(
-                f"Rules.gang_shang_pao_kong must be one of "
-                f"{', '.join(map(repr, _GANG_SHANG_PAO_KONG))}, got {shown(self.gang_shang_pao_kong)}")
-        if not isinstance(self.cha_da_jiao, str) or self.cha_da_jiao not in _CHA_DA_JIAO:
-            raise InvalidArgumentError(
-                f"Rules.cha_da_jiao must be 'max' or 'min', got {shown(self.cha_da_jiao)}"
-            )
-        if not isinstance(self.guo_shui, str) or self.guo_shui not in _GUO_SHUI:
-            raise InvalidArgumentError(
-                f"Rules.guo_shui must be 'off', 'fan' or 'tile', got {shown(self.guo_shui)}")
+        for name, choices in _CHOICES.items():
+            _choice(name, getattr(self, name), choices)
         top = _top_fan(self)
         if top > MAX_FAN and (self.cap is None or self.cap > MAX_FAN):
             raise InvalidArgumentError(
