@@ -11,23 +11,26 @@ from typing import Any
 
 import numpy as np
 
-from mjfast._args import as_flag
+from mjfast._args import as_flag, as_void
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
-from mjfast.scoring import FanResult
+from mjfast.scoring import FanResult, score
 from mjfast.settlement.model import (
     PlayerState,
     Reason,
     Transfer,
+    hand_counts,
     hand_text,
     meld_counts,
+    melds_of,
+    naming,
     void_text,
 )
 from mjfast.tiles import NUM_KINDS, Meld, MeldKind, format_tile
 
-__all__ = ["Kong", "State", "Winner", "account_copies", "by_payer", "check_sequence",
-           "check_winner_kongs", "draw_states", "is_list", "per_winner", "win_record",
-           "win_transfers"]
+__all__ = ["Kong", "State", "Winner", "account_copies", "by_payer", "check_di_hu",
+           "check_sequence", "check_winner_kongs", "draw_states", "is_list", "per_winner",
+           "score_winner", "win_record", "win_transfers"]
 
 
 @dataclass
@@ -207,6 +210,41 @@ def check_sequence(s: State, winners: list[int], t: int, d: int | None,
             and (s.held[d, t] > 3 or (d, t) in s.pungs):
         raise ValueError(f"win: player {d} cannot have a pung of {format_tile(t)} to add to")
     return last_kong, robbed
+
+
+def check_di_hu(rules: Rules, dealer: int, winners: list[int], d: int | None,
+                own: list[dict[str, bool]]) -> None:
+    """A 地胡 flag is a non-dealer's, and on a discard only with rules.di_hu_on_discard."""
+    for w, o in zip(winners, own):
+        if o["di_hu"] and w == dealer:
+            raise ValueError("win: di_hu (地胡) is a non-dealer's win")
+        if o["di_hu"] and d is not None and not rules.di_hu_on_discard:
+            raise ValueError("win: di_hu (地胡) on a discard needs rules.di_hu_on_discard "
+                             "(else it is a win on the first own draw)")
+
+
+def score_winner(s: State, rules: Rules, sets: int, w: int, t: int, d: int | None,
+                 flags: dict[str, bool], hand: object, melds: object, void_suit: object, *,
+                 what: str) -> Winner:
+    """Read one winner's hand, check it against the ledger and score it."""
+    counts = hand_counts(hand, f"{what}: hand")
+    ms = melds_of(melds, what)
+    void = as_void(void_suit, f"{what}: void_suit")
+    vs = None if void < 0 else void
+    size, full = sum(counts), 3 * sets + 2 - 3 * len(ms)
+    if size == full - 1:
+        raise ValueError(f"{what}: the hand has {size} tiles; pass the concealed tiles "
+                         f"including the win tile ({full} tiles)")
+    if counts[t] == 0:
+        raise ValueError(f"{what}: the hand does not contain the win tile {format_tile(t)}")
+    check_winner_kongs(s, w, ms, what)
+    with naming(what):
+        res = score(np.asarray(counts, dtype=np.uint8), win_tile=t, melds=ms, void_suit=vs,
+                    self_drawn=d is None, rules=rules, sets=sets, **flags)
+    if not res.is_win:
+        raise ValueError(f"{what}: {hand_text(counts)}{''.join(' ' + str(m) for m in ms)} "
+                         f"is not a winning hand on {format_tile(t)}")
+    return Winner(w, res, counts, ms, vs)
 
 
 def check_winner_kongs(s: State, p: int, melds: Sequence[Meld], what: str) -> None:

@@ -10,22 +10,21 @@ from typing import Any, cast
 
 import numpy as np
 
-from mjfast._args import as_choice, as_flag, as_int, as_player, as_rules, as_tile, as_void
+from mjfast._args import as_choice, as_flag, as_int, as_player, as_rules, as_tile
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
-from mjfast.scoring import score
 from mjfast.settlement.draw import check_copies, settle_states
 from mjfast.settlement.ledger import (
     Kong,
     State,
-    Winner,
     account_copies,
+    check_di_hu,
     check_sequence,
-    check_winner_kongs,
     draw_states,
     is_list,
     per_winner,
     per_winner_flags,
+    score_winner,
     win_record,
     win_transfers,
 )
@@ -40,10 +39,6 @@ from mjfast.settlement.model import (
     TileLike,
     Transfer,
     as_state,
-    hand_counts,
-    hand_text,
-    melds_of,
-    naming,
     sets_for,
 )
 from mjfast.tiles import NUM_KINDS, MeldKind, format_tile
@@ -375,11 +370,11 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         winners, t, d = self._win_seats(s, seats, tile, from_player)
         given = per_winner(single, len(winners), hands, melds, void_suit)
         own = per_winner_flags(single, len(winners), {"di_hu": di_hu, "jue_zhang": jue_zhang})
-        self._check_di_hu(winners, d, own)
+        check_di_hu(self._rules, self._dealer, winners, d, own)
         last_kong, robbed = check_sequence(s, winners, t, d, flags, self._dealer)
-        scored = [self._score_winner(s, w, t, d, {**flags, **own[i]}, *args,
-                                     what=f"win: player {w}" if single
-                                     else f"win: players[{i}] (player {w})")
+        scored = [score_winner(s, self._rules, self._sets, w, t, d, {**flags, **own[i]}, *args,
+                               what=f"win: player {w}" if single
+                               else f"win: players[{i}] (player {w})")
                   for i, (w, args) in enumerate(zip(winners, given))]
         held, shared = account_copies(s, scored, t, d, flags["robbing_kong"])
         # 点杠花: a 杠上花 on an exposed kong's replacement draw, paid by its discarder alone
@@ -401,15 +396,6 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         self._s = s
         return tuple(out)
 
-    def _check_di_hu(self, winners: list[int], d: int | None,
-                     own: list[dict[str, bool]]) -> None:
-        for w, o in zip(winners, own):
-            if o["di_hu"] and w == self._dealer:
-                raise ValueError("win: di_hu (地胡) is a non-dealer's win")
-            if o["di_hu"] and d is not None and not self._rules.di_hu_on_discard:
-                raise ValueError("win: di_hu (地胡) on a discard needs rules.di_hu_on_discard "
-                                 "(else it is a win on the first own draw)")
-
     def _win_seats(self, s: State, seats: list[object], tile: TileLike,
                    from_player: int | None) -> tuple[list[int], int, int | None]:
         """The winners, the win tile and the discarder (None = self-drawn)."""
@@ -430,28 +416,6 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         if d in winners:
             raise ValueError(f"win: player {d} cannot win on their own discard")
         return winners, t, d
-
-    def _score_winner(self, s: State, w: int, t: int, d: int | None, flags: dict[str, bool],
-                      hand: object, melds: object, void_suit: object, *, what: str) -> Winner:
-        """Read one winner's hand, check it against the ledger and score it."""
-        counts = hand_counts(hand, f"{what}: hand")
-        ms = melds_of(melds, what)
-        void = as_void(void_suit, f"{what}: void_suit")
-        vs = None if void < 0 else void
-        size, full = sum(counts), 3 * self._sets + 2 - 3 * len(ms)
-        if size == full - 1:
-            raise ValueError(f"{what}: the hand has {size} tiles; pass the concealed tiles "
-                             f"including the win tile ({full} tiles)")
-        if counts[t] == 0:
-            raise ValueError(f"{what}: the hand does not contain the win tile {format_tile(t)}")
-        check_winner_kongs(s, w, ms, what)
-        with naming(what):
-            res = score(np.asarray(counts, dtype=np.uint8), win_tile=t, melds=ms, void_suit=vs,
-                        self_drawn=d is None, rules=self._rules, sets=self._sets, **flags)
-        if not res.is_win:
-            raise ValueError(f"{what}: {hand_text(counts)}{''.join(' ' + str(m) for m in ms)} "
-                             f"is not a winning hand on {format_tile(t)}")
-        return Winner(w, res, counts, ms, vs)
 
     def draw(self, players: Sequence[PlayerState | Mapping[str, Any] | None]) -> Settlement:
         """The wall ran out (流局): run the draw settlement and end the hand.
