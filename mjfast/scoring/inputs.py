@@ -1,5 +1,6 @@
 """What a win is scored from, checked once: declared melds (summarised and cached), the concealed
-size, and the situational flags with the rules that make them contradict each other.
+size, the copies seen elsewhere, and the situational flags with the rules that make them
+contradict each other.
 
 The single-hand scorer and the batch kernels' error messages both read this module, so a
 contradiction is worded the same way whichever path finds it; the C kernels hold a copy of
@@ -10,9 +11,12 @@ Hands themselves are read by :func:`mjfast._args.hand_bytes`, tiles by
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from mjfast._args import FLAG_NAMES, as_flag, hand_sizes
+import numpy as np
+
+from mjfast._args import FLAG_NAMES, as_flag, hand_bytes, hand_sizes
 from mjfast._typing import MeldsLike
 from mjfast.errors import InvalidHandError
 from mjfast.tiles import Meld, MeldKind, format_tile, melds_to_counts, parse_melds
@@ -25,8 +29,10 @@ __all__ = [
     "Situation",
     "check_sizes",
     "contradiction",
+    "is_batch_hand",
     "meld_info",
     "situation",
+    "visible_bytes",
 ]
 
 FLAG_BITS: dict[str, int] = {name: 1 << i for i, name in enumerate(FLAG_NAMES)}
@@ -183,3 +189,21 @@ def contradiction(sd: bool, ak: bool, akd: bool, rob: bool, last: bool, tian: bo
     what = "robbing_kong" if rob else "after_kong_discard"
     src = "self_drawn" if sd else "after_kong"
     return bad(f"{src} is a self-drawn win, {what} a win on another player's tile")
+
+
+def is_batch_hand(hand: object) -> bool:
+    """Whether *hand* is a batch: a 2-D array, or a non-empty list of hands."""
+    if type(hand) is np.ndarray:
+        return hand.ndim == 2
+    return (type(hand) is list or type(hand) is tuple) and len(hand) > 0 and isinstance(
+        hand[0], (str, list, tuple, np.ndarray))
+
+
+def visible_bytes(visible: object, c: bytes, mc: Sequence[int]) -> bytes:
+    """The checked visible counts beside held counts *c* and meld counts *mc*."""
+    vis = hand_bytes(visible, "visible")
+    for k in range(27):
+        if c[k] + mc[k] + vis[k] > 4:
+            raise InvalidHandError(f"visible[{k}]: {vis[k]} visible + {c[k] + mc[k]} held "
+                                   f"copies of {format_tile(k)} exceed 4")
+    return vis

@@ -16,7 +16,6 @@ words the error.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Literal, overload
 
 import numpy as np
@@ -36,7 +35,7 @@ from mjfast._core import _fan
 from mjfast._typing import Errors, HandLike, HandsLike, MeldsLike, RulesLike, TileLike, VoidSuit, VoidSuits
 from mjfast.analysis import mask_to_tiles
 from mjfast.analysis import waits as _waits_kernel
-from mjfast.errors import InvalidArgumentError, InvalidHandError
+from mjfast.errors import InvalidArgumentError
 from mjfast.rules import BASE_PATTERNS, CHENGDU, Fan
 from mjfast.scoring import batch
 from mjfast.scoring.batch import Fans, ManyHands, OneHand, Waits
@@ -45,8 +44,10 @@ from mjfast.scoring.inputs import (
     MeldInfo,
     Situation,
     check_sizes,
+    is_batch_hand,
     meld_info,
     situation,
+    visible_bytes,
 )
 from mjfast.scoring.patterns import Pattern, RulesView, view
 from mjfast.scoring.readings import R_DRAGON, R_SEQ_456, R_TWIN_SEQ, SUIT_CACHE, SuitReading, suit_features
@@ -427,7 +428,7 @@ def max_fan(
                       best_tile)
     if m is not None:
         return m
-    if _is_batch(hand):
+    if is_batch_hand(hand):
         return batch.max_fan(hand, melds=melds, void_suit=void_suit, visible=visible,
                              rules=rules, workers=workers, out=out, errors=errors,
                              best_wait=batch.best_wait_arg(best_wait, best_tile), sets=sets)
@@ -443,13 +444,6 @@ def max_fan(
     return _max_fan_one(hand, melds, void_suit, visible, rules, as_sets(sets))  # type: ignore[arg-type]
 
 
-def _is_batch(hand: object) -> bool:
-    if type(hand) is np.ndarray:
-        return hand.ndim == 2
-    return (type(hand) is list or type(hand) is tuple) and len(hand) > 0 and isinstance(
-        hand[0], (str, list, tuple, np.ndarray))
-
-
 def _max_fan_one(hand: HandLike, melds: MeldsLike, void_suit: object, visible: object,
                  rules: RulesLike, sets: int) -> MaxFan:
     c = hand_bytes(hand)
@@ -458,7 +452,7 @@ def _max_fan_one(hand: HandLike, melds: MeldsLike, void_suit: object, visible: o
     v = view(r)
     void = as_void(void_suit)
     check_sizes(c, mi, False, "hand", sets)
-    vis = None if visible is None else _visible(visible, c, mi.counts or (0,) * 27)
+    vis = None if visible is None else visible_bytes(visible, c, mi.counts or (0,) * 27)
     waits = wait_fans(c, mi, void, vis, v, sets)
     live = [wf for wf in waits if not (r.si_jiao and wf.dead)]
     if not live:
@@ -487,15 +481,6 @@ def wait_fans(c: bytes, mi: MeldInfo, void: int, vis: bytes | None, v: RulesView
             dead = 4 - c[t] - mc[t] - (vis[t] if vis is not None else 0) <= 0
             waits.append(WaitFan(t, res.raw_fan, res.items, res.decomposition, dead))  # type: ignore[arg-type]
     return tuple(waits)
-
-
-def _visible(visible: object, c: bytes, mc: Sequence[int]) -> bytes:
-    vis = hand_bytes(visible, "visible")
-    for k in range(27):
-        if c[k] + mc[k] + vis[k] > 4:
-            raise InvalidHandError(f"visible[{k}]: {vis[k]} visible + {c[k] + mc[k]} held "
-                                   f"copies of {format_tile(k)} exceed 4")
-    return vis
 
 
 # The compiled fast paths (bound to the scorer by mjfast.scoring.fast); tests replace them.
