@@ -65,7 +65,9 @@ import ctypes
 
 ctypes.CDLL("$LIBUBSAN").__sanitizer_set_report_path(b"$SAN_DIR/reports/ubsan")
 EOF
-export LD_PRELOAD="$LIBASAN"
+# libstdc++ is preloaded after the ASan runtime so that ASan finds the real __cxa_throw: a C++
+# extension loaded later (matplotlib's ft2font) throws while importing, and ASan aborts otherwise.
+export LD_PRELOAD="$LIBASAN $(gcc -print-file-name=libstdc++.so)"
 export ASAN_OPTIONS="detect_leaks=0:allocator_may_return_null=1:log_path=$SAN_DIR/reports/asan"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:log_path=$SAN_DIR/reports/ubsan"
 export PYTHONPATH="$SAN_DIR:$SITE"
