@@ -90,7 +90,7 @@ def cmd_play(args: argparse.Namespace) -> int:
                 f.write(json.dumps(json.loads(log), ensure_ascii=False) + "\n")
     if args.plot is not None:
         write_plot(args.plot, lambda: result.plot(labels=args.bots))
-    doc = summary(result)
+    doc: dict[str, Any] = {**summary(result)}
     doc.update(players=list(args.bots), rules=rules.name, seed=args.seed,
                seconds=round(seconds, 3))
     if args.json:
@@ -105,8 +105,8 @@ def _cmd_duplicate(args: argparse.Namespace, rules: Any) -> int:
         raise CLIError("--log: not with --duplicate")
     tested, opponent = _bots(args.duplicate, args.forecast)
     start = time.perf_counter()
-    doc = duplicate(args.hands, tested, opponent, rules=rules, seed=args.seed,
-                    workers=args.workers).summary()
+    doc: dict[str, Any] = {**duplicate(args.hands, tested, opponent, rules=rules,
+                                       seed=args.seed, workers=args.workers).summary()}
     seconds = time.perf_counter() - start
     doc.update(players=list(args.duplicate), rules=rules.name, seed=args.seed,
                seconds=round(seconds, 3))

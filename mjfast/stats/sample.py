@@ -26,7 +26,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -35,7 +35,54 @@ from mjfast._core import _stats
 from mjfast._deprecated import renamed
 from mjfast.datagen import WALL_SIZE
 
-__all__ = ["STATS_CHUNK", "chunk_hands", "run_stats"]
+__all__ = ["STATS_CHUNK", "ByRule", "Effective", "SampleStats", "SampleSummary",
+           "ShantenHistograms", "chunk_hands", "run_stats"]
+
+
+class ByRule(TypedDict):
+    """A number with the void rule and without it."""
+
+    void_rule: float
+    no_void_rule: float
+
+
+class ShantenHistograms(TypedDict):
+    """Hands per shanten (keyed by the shanten as text), with and without the void rule."""
+
+    void_rule: dict[str, int]
+    no_void_rule: dict[str, int]
+
+
+class Effective(TypedDict):
+    """Mean effective tiles: kinds and copies."""
+
+    kinds: float
+    tiles: float
+
+
+class SampleSummary(TypedDict):
+    """The statistics of the hands dealt (see :func:`run_stats`)."""
+
+    shanten: ShantenHistograms
+    mean_shanten: ByRule
+    ready_rate: ByRule
+    complete_rate: ByRule | None
+    complete_hands: int | None
+    ready_hands: int
+    mean_waits: float | None
+    mean_effective: Effective
+
+
+class SampleStats(SampleSummary):
+    """:func:`run_stats`: the statistics and the run (JSON-ready)."""
+
+    hands: int
+    tiles: int
+    seed: int
+    workers: int
+    wall: int
+    seconds: float
+    hands_per_s: float | None
 
 STATS_CHUNK = 1 << 16
 """Hands per chunk: each chunk is dealt from its own generator and tallied on its own."""
@@ -141,7 +188,7 @@ def _hist_doc(hist: list[int]) -> dict[str, int]:
     return {str(d - 1): c for d, c in enumerate(hist) if c}
 
 
-def _summary(total: _Tally, hands: int, tiles: int) -> dict[str, Any]:
+def _summary(total: _Tally, hands: int, tiles: int) -> SampleSummary:
     """The JSON-ready statistics of the summed tallies (without the run's own fields)."""
     void, free = total.void, total.free
 
@@ -169,7 +216,7 @@ def _summary(total: _Tally, hands: int, tiles: int) -> dict[str, Any]:
 
 @renamed(hands="n_hands")
 def run_stats(n_hands: int, tiles: int = 14, *, seed: int | None = None, workers: int = 1,
-              progress: Progress | None = None) -> dict[str, Any]:
+              progress: Progress | None = None) -> SampleStats:
     """Deal ``n_hands`` random hands of ``tiles`` (13 or 14) tiles and return their
     statistics.
 

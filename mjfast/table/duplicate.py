@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
 
@@ -29,7 +29,29 @@ from mjfast.table.engine import MAX_TABLE_PLAYERS
 from mjfast.table.players import Player
 from mjfast.table.selfplay import SelfPlayResult, selfplay
 
-__all__ = ["DuplicateResult", "duplicate"]
+__all__ = ["DuplicateResult", "DuplicateSummary", "PlayerRates", "duplicate"]
+
+
+class PlayerRates(TypedDict):
+    """Per hand in the tested seats: the mean net and the rates (``mean_fan`` of wins)."""
+
+    mean_net: float
+    win_rate: float
+    mean_fan: float | None
+    dealt_in: float
+    hua_zhu: float
+    cha_da_jiao: float
+
+
+class DuplicateSummary(TypedDict):
+    """:meth:`DuplicateResult.summary`."""
+
+    hands: int
+    seats: int
+    mean_net: float
+    mean_net_ci: float
+    tested: PlayerRates
+    opponent: PlayerRates
 
 
 @dataclass(frozen=True)
@@ -63,7 +85,7 @@ class DuplicateResult:
         diff = [r.net[:, s] - self.baseline.net[:, s] for s, r in enumerate(self.tested)]
         return np.asarray(np.mean(diff, axis=0, dtype=np.float64))
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> DuplicateSummary:
         """``mean_net`` and its 95% half-width ``mean_net_ci`` (per hand, the duplicate
         difference), and per player (``tested``, ``opponent`` in the same seats) the mean net
         and the rates per hand."""
@@ -75,7 +97,7 @@ class DuplicateResult:
                 "opponent": _rates([(self.baseline, s) for s in range(self.seats)])}
 
 
-def _rates(runs: list[tuple[SelfPlayResult, int]]) -> dict[str, Any]:
+def _rates(runs: list[tuple[SelfPlayResult, int]]) -> PlayerRates:
     def cat(name: str) -> np.ndarray:
         return np.concatenate([getattr(r, name)[:, s] for r, s in runs])
 

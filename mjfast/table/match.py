@@ -7,7 +7,7 @@ The C :class:`~mjfast._core._table.Runner` plays the built-in seats and stops a 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol, runtime_checkable
 
@@ -40,7 +40,7 @@ class BatchPlayer(Protocol):
     def act_batch(self, obs: dict[str, np.ndarray], masks: np.ndarray, hints: np.ndarray,
                   shanten: np.ndarray) -> np.ndarray: ...
 
-    def __call__(self, obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int: ...
+    def __call__(self, obs: Mapping[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int: ...
 
 
 class Views(ObsBuffers):

@@ -5,7 +5,7 @@ shanten and discard ranking) and ``forecast`` (the exact forecasts,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -30,11 +30,11 @@ from mjfast.tiles import NUM_KINDS
 
 __all__ = ["PLAYERS", "Player", "as_players", "efficient_player", "play_hand", "random_player"]
 
-Player = Callable[[dict[str, Any], np.ndarray, np.random.Generator], int]
+Player = Callable[[Mapping[str, Any], np.ndarray, np.random.Generator], int]
 """``(observation, legal mask, rng) -> action index``."""
 
 
-def random_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
+def random_player(obs: Mapping[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
     """Uniform over the legal actions.
 
     >>> m = np.zeros(140, bool); m[[3, 9]] = True
@@ -46,7 +46,7 @@ def random_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generato
     return int(legal[rng.integers(len(legal))])
 
 
-def _meld_counts(obs: dict[str, Any]) -> np.ndarray:
+def _meld_counts(obs: Mapping[str, Any]) -> np.ndarray:
     counts = np.zeros(NUM_KINDS, dtype=np.uint8)
     for kind, typ in obs["melds"][obs["seat"]]:
         if typ >= 0:
@@ -54,7 +54,7 @@ def _meld_counts(obs: dict[str, Any]) -> np.ndarray:
     return counts
 
 
-def _visible(obs: dict[str, Any]) -> np.ndarray:
+def _visible(obs: Mapping[str, Any]) -> np.ndarray:
     """Copies seen outside the own hand: live discards and the others' open melds."""
     seen = np.zeros(NUM_KINDS, dtype=np.int64)
     live = obs["discards"][(obs["discards"] >= 0) & ~obs["discards_taken"]]
@@ -75,7 +75,7 @@ def _best_void(hand: np.ndarray, allowed: np.ndarray, sets: int) -> int:
                               int(hand[9 * v:9 * v + 9].sum()), v))
 
 
-def _best_discard(obs: dict[str, Any], mask: np.ndarray, melds: np.ndarray, void: int,
+def _best_discard(obs: Mapping[str, Any], mask: np.ndarray, melds: np.ndarray, void: int,
                   sets: int) -> int:
     """The legal discard ranked first by (shanten after, effective copies left, kind)."""
     hand = obs["hand"]
@@ -96,7 +96,7 @@ def _best_discard(obs: dict[str, Any], mask: np.ndarray, melds: np.ndarray, void
     return DISCARD + tied[int(np.argmax(counts))]
 
 
-def efficient_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
+def efficient_player(obs: Mapping[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
     """Declares the void with the best shanten, always wins when it can, pungs and kongs when
     that does not raise the shanten, and discards by the kernels' discard ranking (shanten
     after the discard, then effective copies left, then the lowest kind). ``rng`` is unused:

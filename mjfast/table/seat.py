@@ -78,8 +78,7 @@ class SeatGame:
                 continue
             t.step(self._others[p - (p > self.seat)](t.observation(p), mask, rng))
         self.over = t.is_over
-        obs = t.observation(self.seat)
-        obs["mask"] = t.legal_actions(self.seat)
+        obs: dict[str, Any] = {**t.observation(self.seat), "mask": t.legal_actions(self.seat)}
         return obs, self._paid(int(obs["scores"][self.seat]))
 
     def _paid(self, score: int) -> int:

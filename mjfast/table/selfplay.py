@@ -7,7 +7,7 @@ import warnings
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict, cast
 
 import numpy as np
 
@@ -24,10 +24,47 @@ from mjfast.table.players import Player, as_players, play_hand
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["SelfPlayResult", "hand_seeds", "selfplay", "summary"]
+__all__ = ["SeatSummary", "SelfPlayResult", "SelfPlaySummary", "SessionSeat", "SessionSummary",
+           "hand_seeds", "selfplay", "summary"]
 
 _INT_FIELDS = ("won", "order", "fan", "net", "hua_zhu", "cha_da_jiao", "dealt_in")
 _HAND_FIELDS = ("turns", "drawn", "tian_hu", "yi_pao_duo_xiang", "dealer")
+
+
+class SeatSummary(TypedDict):
+    """One seat in :func:`summary`: the rates per hand and their 95% half-widths."""
+
+    win_rate: float
+    win_rate_ci: float
+    mean_fan: float | None
+    mean_net: float
+    mean_net_ci: float
+
+
+class SessionSeat(TypedDict):
+    """One seat's sessions: the mean total of a session (95% half-width), the hands dealt."""
+
+    mean_net: float
+    mean_net_ci: float
+    dealt: int
+
+
+class SessionSummary(TypedDict):
+    count: int
+    hands: int
+    seats: list[SessionSeat]
+
+
+class SelfPlaySummary(TypedDict):
+    """:func:`summary` (``rates`` keyed ``tian_hu``, ``yi_pao_duo_xiang``, ``hua_zhu``,
+    ``cha_da_jiao``, ``drawn``; ``fan_histogram`` wins per fan; ``sessions`` with sessions of
+    several hands only)."""
+
+    hands: int
+    seats: list[SeatSummary]
+    rates: dict[str, float]
+    fan_histogram: dict[int, int]
+    sessions: NotRequired[SessionSummary]
 
 
 @dataclass(frozen=True)
@@ -265,7 +302,7 @@ def _interval(x: np.ndarray) -> tuple[float, float]:
     return float(x.mean()), 1.96 * sd / np.sqrt(len(x))
 
 
-def summary(r: SelfPlayResult) -> dict[str, Any]:
+def summary(r: SelfPlayResult) -> SelfPlaySummary:
     """Win rates, mean fan and mean net per seat (with 95% intervals), the per-hand rates of
     天胡 / 一炮多响 / 花猪 / 查大叫 / 流局 and the histogram of the fan of wins; with sessions of
     several hands, also ``"sessions"``: their count, length and per seat the mean total of a
@@ -275,7 +312,7 @@ def summary(r: SelfPlayResult) -> dict[str, Any]:
     >>> sorted(s), len(s["seats"])
     (['fan_histogram', 'hands', 'rates', 'seats'], 4)
     """
-    seats = []
+    seats: list[SeatSummary] = []
     for p in range(r.won.shape[1]):
         win, win_ci = _interval(r.won[:, p].astype(np.float64))
         net, net_ci = _interval(r.net[:, p].astype(np.float64))
@@ -291,10 +328,11 @@ def summary(r: SelfPlayResult) -> dict[str, Any]:
              "drawn": int(r.drawn.sum()) / n}
     fans = r.fan[r.won]
     hist = {int(f): int(c) for f, c in zip(*np.unique(fans, return_counts=True))}
-    out = {"hands": r.n_hands, "seats": seats, "rates": rates, "fan_histogram": hist}
+    out: SelfPlaySummary = {"hands": r.n_hands, "seats": seats, "rates": rates,
+                            "fan_histogram": hist}
     if r.session > 1:
         totals = r.session_net()
-        per_seat = []
+        per_seat: list[SessionSeat] = []
         for p in range(totals.shape[1]):
             mean, ci = _interval(totals[:, p].astype(np.float64))
             per_seat.append({"mean_net": mean, "mean_net_ci": ci,
