@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "mjfast_fan.h"
-#include "mjfast_kernels.h"
+#include "mjfast_batch.h"
 
 enum { MT_KINDS = 27, MT_WALL = 108, MT_MAX_DISCARDS = 48, MT_MAX_PLAYERS = 4 };
 enum { MT_DISCARD = 0, MT_PUNG = 27, MT_KONG = 54, MT_ADDED = 81, MT_CONCEALED = 108,

@@ -4,7 +4,7 @@
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t
 
-cdef extern from "mjfast_kernels.h" nogil:
+cdef extern from "mjfast_batch.h" nogil:
     ctypedef struct mj_tables_t:
         const uint8_t *left
         const uint8_t *right  # uint16 little-endian, unaligned
