@@ -1,7 +1,7 @@
 /* mjfast core kernels: shanten, win test, waits, effective tiles and discards over 27-count hands.
  *
- * Plain C, no Python: the Cython layer (mjfast/_core/_kernels.pyx) loads the tables, checks
- * arrays and calls these functions on row ranges with the GIL released.
+ * Plain C, no Python: mj_init (mjfast_api.c) builds the tables; the Cython layer
+ * (mjfast/_core/_kernels.pxi) checks arrays and calls these functions on row ranges with the GIL released.
  *
  * Values: a hand's "distance" is min |C - H| over the winning hands C (RULES.md section 3), so
  * shanten = distance - 1. Per suit, the distance to k sets (+ a pair) comes from the class tables

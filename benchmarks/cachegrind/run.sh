@@ -11,6 +11,7 @@ n=${1:-200000}
 here=$(cd "$(dirname "$0")" && pwd)
 src="$here/../../src"
 work=$(mktemp -d)
+make -s -C "$src" mjfast.c mjfast.h
 cc -O3 -g -I "$src" "$here/kernels_cg.c" "$src/mjfast.c" -o "$work/kernels_cg"
 for op in shanten regular waits discards effective; do
     valgrind --tool=cachegrind --cache-sim=yes --D1=32768,8,64 --LL=524288,8,64 \

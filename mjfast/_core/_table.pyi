@@ -1,4 +1,4 @@
-"""Type stub of the compiled table engine (mjfast/_core/_table.pyx)."""
+"""Type stub of the compiled table engine (mjfast/_core/_table.pxi)."""
 
 from typing import Any
 
