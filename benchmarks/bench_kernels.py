@@ -1,5 +1,6 @@
-"""Benchmarks of mjfast's public kernels: the cases of :mod:`mjfast.bench` (peers and the batch
-fan cases aside: ``bench_peers.py`` and ``bench_fan.py`` time those).
+"""Benchmarks of mjfast's public kernels, hot (batches that stay in cache): the cases of
+:mod:`mjfast.bench` (peers, the batch fan cases and the streaming cases aside:
+``bench_peers.py``, ``bench_fan.py`` and ``bench_stream.py`` time those).
 
 Run ``pytest benchmarks --benchmark-only`` (full sizes: 10^6 hands for shanten, 4M for the
 threads comparison) or ``pytest benchmarks --benchmark-disable`` (each case once, 500 hands).
@@ -13,7 +14,7 @@ import pytest
 
 from mjfast import bench
 
-KERNEL_CASES = [c.name for c in bench.CASES if c.peer is None and c.group != "fan"]
+KERNEL_CASES = [c.name for c in bench.CASES if c.peer is None and c.group not in ("fan", "stream")]
 
 
 @pytest.mark.parametrize("name", KERNEL_CASES)

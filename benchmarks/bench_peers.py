@@ -14,13 +14,13 @@ import pytest
 from mjfast import bench
 from mjfast.datagen import deal, two_suit_hands
 
-PEER_CASES = [c.name for c in bench.CASES if c.peer is not None]
+PEER_CASES = [c.name for c in bench.CASES if c.peer is not None and c.group != "stream"]
 
 
 @pytest.mark.parametrize("name", PEER_CASES)
 def test_peer(time_case, name):
     """Time one peer on random 14-tile hands (checked against mjfast first)."""
-    time_case(name, group="peers", api=bench.PEERS[bench.find_case(name).peer].what)
+    time_case(name, group="peers", api=bench.peer_api(bench.find_case(name).peer))
 
 
 @pytest.mark.parametrize("peer", sorted(bench.PEERS))

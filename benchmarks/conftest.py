@@ -58,16 +58,17 @@ def bench_size(benchmark_disabled: bool):  # type: ignore[no-untyped-def]
 
 @pytest.fixture
 def time_case(benchmark, bench_size, benchmark_disabled):  # type: ignore[no-untyped-def]
-    """``time_case(name, group=None, **info)``: time one case of mjfast.bench with
-    pytest-benchmark (skipped when it is unavailable); hands/s go into ``extra_info``."""
+    """``time_case(name, group=None, n=None, **info)``: time one case of mjfast.bench with
+    pytest-benchmark (skipped when it is unavailable) on ``n`` hands (default: ``bench_size``);
+    hands/s go into ``extra_info``."""
     from mjfast import bench
 
-    def run(name: str, group=None, **info):  # type: ignore[no-untyped-def]
+    def run(name: str, group=None, n=None, **info):  # type: ignore[no-untyped-def]
         case = bench.find_case(name)
         reason = case.available()
         if reason:
             pytest.skip(reason)
-        n = bench_size(case)
+        n = bench_size(case) if n is None else n
         args = case.setup(n, bench.SEED)
         benchmark.group = group or case.group
         benchmark.extra_info.update(case=case.name, n=n, unit=case.unit, **info)

@@ -5,8 +5,10 @@ pytest-benchmark files in ``benchmarks/``, so both measure the same cases on the
 (dealt by :mod:`mjfast.datagen`).
 
 - :mod:`~mjfast.bench.cases`: :data:`CASES`, one :class:`Case` per measured call, mjfast's
-  public kernels first, then the optional peers (``xiangting``, ``riichienv``, ``mahjong``;
-  each skipped when not importable).
+  public kernels first (hot: batches that stay in cache; then group ``"stream"``: 10^7 distinct
+  hands, each read once from memory), then the optional peers (``nyanten``, built from its C++
+  source by ``benchmarks/peers/nyanten/build.sh``: :mod:`~mjfast.bench.nyanten`; ``xiangting``,
+  ``riichienv``, ``mahjong``; each skipped when not available).
 - :mod:`~mjfast.bench.peers`: the peers' calls, the conversions to their inputs and
   :func:`verify_peer`. Every peer is checked against mjfast on its sample (random and two-suit
   hands) before it is timed; a peer that disagrees is reported, not timed. The mjfast row the
@@ -29,6 +31,7 @@ from .peers import (
     PEERS,
     PeerMismatchError,
     kokushi_shanten,
+    peer_api,
     peer_available,
     peer_call,
     peer_shanten,
@@ -55,6 +58,7 @@ __all__ = [
     "format_table",
     "kokushi_shanten",
     "machine_info",
+    "peer_api",
     "peer_available",
     "peer_call",
     "peer_shanten",

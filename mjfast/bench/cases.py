@@ -22,6 +22,7 @@ import mjfast
 
 from ..datagen import complete_hands, deal, deal_split, ready_hands, two_suit_hands
 from ..stats import exact, run_stats
+from .nyanten import nyanten_available, nyanten_shanten, verify_nyanten
 from .peers import PEERS, peer_available, peer_call, verify_peer
 
 __all__ = ["CASES", "SEED", "Case", "clear_cache", "find_case"]
@@ -181,6 +182,44 @@ def _peer_available(name: str) -> Callable[[], str | None]:
     return lambda: peer_available(name)
 
 
+def _setup_nyanten(n: int, seed: int) -> tuple[Any, ...]:
+    hands = _random(n, seed)
+    verify_nyanten(hands[: min(n, 200_000)])
+    verify_nyanten(two_suit_hands(min(n, 2000), seed=seed + 3))
+    return hands, np.empty(n, np.int8)
+
+
+# The streaming cases: 10^7 distinct rows (270 MB of 14-tile hands), far beyond every cache, so
+# each call reads every row once from memory, as a user streaming hands does; the cases above
+# reuse a batch of at most 10^6 hands that stays in the last-level cache ("hot"). The results go
+# to out= arrays allocated at setup (the kernel's rate, not the first touch of fresh pages).
+
+_STREAM = 10_000_000
+
+
+def _stream_hands(n: int, seed: int) -> tuple[Any, ...]:
+    return _random(n, seed + 10), np.empty(n, np.int8)
+
+
+def _stream_ready(n: int, seed: int) -> tuple[Any, ...]:
+    return _ready(n, seed + 10), np.empty(n, np.uint32)
+
+
+def _stream_probes(n: int, seed: int) -> tuple[Any, ...]:
+    return _random(n, seed + 10), np.empty((n, 27), np.int8)
+
+
+def _stream_effective(n: int, seed: int) -> tuple[Any, ...]:
+    hands, visible = _setup_effective(n, seed + 10)
+    return hands, visible, np.empty((n, 27), np.int8)
+
+
+def _stream_nyanten(n: int, seed: int) -> tuple[Any, ...]:
+    hands, out = _stream_hands(n, seed)
+    verify_nyanten(hands[:200_000])
+    return hands, out
+
+
 # The batch fan cases (benchmarks/bench_fan.py): winning hands with 15% seven pairs, a random
 # held kind as the win tile, ready hands made from them by taking a random held kind out.
 
@@ -299,6 +338,28 @@ CASES: tuple[Case, ...] = (
          repeats=3, compare="stats_w1", group="stats"),
     Case("stats_exact", "stats.exact(14): the exact shanten table of all C(108, 14) deals",
          _setup_stats, _run_exact, 5, 1, unit="calls/s", repeats=3, group="stats"),
+    Case("peer_nyanten", "nyanten (C++), regular form, no void rule: one batch call (ctypes)",
+         _setup_nyanten, nyanten_shanten, _M, 100_000, peer="nyanten",
+         compare="shanten_regular", available=nyanten_available, group="peers"),
+    Case("shanten_stream", "shanten, Sichuan rules, 10^7 distinct 14-tile hands read once",
+         _stream_hands, lambda h, o: mjfast.shanten(h, out=o), _STREAM, _M, repeats=3,
+         group="stream"),
+    Case("shanten_regular_stream", "shanten form='regular', void_rule=False, streamed",
+         _stream_hands, lambda h, o: mjfast.shanten(h, form="regular", void_rule=False, out=o),
+         _STREAM, _M, repeats=3, group="stream"),
+    Case("peer_nyanten_stream", "nyanten (C++), regular form, the same streamed hands",
+         _stream_nyanten, nyanten_shanten, _STREAM, _M, repeats=3, peer="nyanten",
+         compare="shanten_regular_stream", available=nyanten_available, group="stream"),
+    Case("is_win_stream", "is_win, streamed 14-tile hands", _stream_hands,
+         lambda h, o: mjfast.is_win(h, out=o.view(np.bool_)), _STREAM, _M, repeats=3,
+         group="stream"),
+    Case("waits_stream", "waits, 10^7 distinct ready 13-tile hands read once", _stream_ready,
+         lambda h, o: mjfast.waits(h, out=o), _STREAM, _M, repeats=3, group="stream"),
+    Case("effective_tiles_stream", "effective_tiles with visible, streamed 13-tile hands",
+         _stream_effective, lambda h, v, o: mjfast.effective_tiles(h, visible=v, out=o),
+         _STREAM, _M, repeats=3, group="stream"),
+    Case("discards_stream", "discards, streamed 14-tile hands", _stream_probes,
+         lambda h, o: mjfast.discards(h, out=o), _STREAM, _M, repeats=3, group="stream"),
     Case("peer_riichienv", "riichienv.calculate_shanten, one call per hand",
          _peer_setup("riichienv"), _peer_run, 200_000, 20_000, peer="riichienv",
          compare="shanten_regular", available=_peer_available("riichienv"), repeats=3,

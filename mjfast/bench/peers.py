@@ -25,6 +25,7 @@ __all__ = [
     "PEERS",
     "PeerMismatchError",
     "kokushi_shanten",
+    "peer_api",
     "peer_available",
     "peer_call",
     "peer_shanten",
@@ -154,6 +155,13 @@ def peer_call(name: str) -> Callable[[Any], int]:
     return peer.make_call(importlib.import_module(peer.module))
 
 
+def peer_api(name: str) -> str:
+    """What peer ``name``'s cases call, for the report."""
+    if name == "nyanten":  # a batch peer (mjfast.bench.nyanten), not a Python package
+        return "Nyanten::Standard_::calculateReplacementNumber per row (C++, one batch call)"
+    return PEERS[name].what
+
+
 def peer_version(name: str) -> str:
     """The installed version of peer ``name``, or ``"?"``."""
     try:
@@ -190,9 +198,13 @@ def verify_peer(name: str, hands: np.ndarray) -> int:
     Raises:
         PeerMismatchError: naming how many hands disagree and the first one.
     """
-    got = peer_shanten(name, hands)
-    want = PEERS[name].expected(hands)
-    bad = np.nonzero(got != want)[0]
+    return check_agreement(name, hands, peer_shanten(name, hands), PEERS[name].expected(hands))
+
+
+def check_agreement(name: str, hands: np.ndarray, got: np.ndarray, want: np.ndarray) -> int:
+    """Raise :class:`PeerMismatchError` unless peer ``name``'s answers ``got`` on ``hands`` equal
+    mjfast's ``want``; return the number of hands."""
+    bad = np.nonzero(np.asarray(got) != np.asarray(want))[0]
     if bad.size:
         i = int(bad[0])
         raise PeerMismatchError(

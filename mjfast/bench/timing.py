@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cases import CASES, SEED, Case, clear_cache, find_case
-from .peers import PEERS, PeerMismatchError, peer_version
+from .peers import PeerMismatchError, peer_api, peer_version
 
 __all__ = ["Result", "run_case", "run_suite", "time_call"]
 
@@ -89,7 +89,7 @@ def run_case(case: Case, *, quick: bool = False, n: int | None = None, seed: int
         return _skipped(case, n, f"failed: {type(exc).__name__}: {exc}")
     extra: dict[str, Any] = {}
     if case.peer:
-        extra["api"] = PEERS[case.peer].what
+        extra["api"] = peer_api(case.peer)
         extra["version"] = peer_version(case.peer)
     return Result(case.name, case.title, n, seconds, n / seconds if seconds > 0 else float("inf"),
                   case.unit, case.peer, case.compare, extra=extra)

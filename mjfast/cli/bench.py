@@ -26,7 +26,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.case:
         names = []
         for pattern in args.case:
-            matched = [c.name for c in bench.CASES if pattern in c.name]
+            matched = [c.name for c in bench.CASES if pattern == c.name] or \
+                [c.name for c in bench.CASES if pattern in c.name]
             if not matched:
                 raise CLIError(f"--case: no case matches {shown(pattern)}; cases: "
                                f"{', '.join(c.name for c in bench.CASES)}")

@@ -325,7 +325,8 @@ def _add_bench(sub: _Subparsers) -> None:
                "  mjfast bench --markdown > table.md")
     p.add_argument("--quick", action="store_true", help="small sizes (a few seconds)")
     p.add_argument("--case", action="append", metavar="NAME",
-                   help="run only cases whose name contains NAME (repeatable)")
+                   help="run only the case NAME, or else the cases whose name contains NAME "
+                        "(repeatable)")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print one JSON document")
     out.add_argument("--markdown", action="store_true", help="print the README table")
