@@ -165,7 +165,7 @@ static inline int64_t mt_da_jiao(const mt_table_t *t, int p) {
     int si_jiao = R->fan[MF_R_SIJIAO]; /* only 死叫 reads the copies seen */
     if (si_jiao) mt_visible(t, p, seen);
     memset(&job, 0, sizeof job);
-    job.sets = 4; /* the table plays 2-4 seats: full hands */
+    job.sets = t->sets;
     job.hands = t->hands[p];
     job.melds = mt_melds(t, p);
     job.conc = t->n_melds[p] ? t->conc[p] : NULL;
@@ -383,16 +383,18 @@ static inline void mt_begin_play(mt_table_t *t) {
     t->turns = 1;
 }
 
-/* Deal from `wall` (copied): the dealer 14, the others 13, in seat order from the dealer. */
+/* Deal from `wall` (copied) in seat order from the dealer: the dealer 3 sets + 2 tiles, the
+ * others 3 sets + 1 (14 / 13; the short hands of 5 and 6 seats: 11 / 10 and 8 / 7). */
 static inline void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer,
                            const uint8_t *wall) {
     memset(t, 0, sizeof *t);
     t->R = R;
     t->n = n;
     t->dealer = dealer;
+    t->sets = mt_sets_for(n);
     memcpy(t->wall, wall, MT_WALL);
     for (int i = 0; i < n; i++) {
-        int p = (dealer + i) % n, size = i == 0 ? 14 : 13;
+        int p = (dealer + i) % n, size = 3 * t->sets + (i == 0 ? 2 : 1);
         for (int j = 0; j < size; j++) t->hands[p][t->wall[t->pos++]]++;
         t->void_[i] = -1;
         t->win_order[i] = -1;
@@ -401,7 +403,7 @@ static inline void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer
         for (int j = 0; j < 4; j++) t->melds[i][j][0] = t->melds[i][j][1] = -1;
         for (int j = 0; j < MT_MAX_DISCARDS; j++) t->river[i][j] = -1;
     }
-    t->drawn = t->wall[13];
+    t->drawn = t->wall[3 * t->sets + 1]; /* the dealer's last dealt tile */
     t->current = dealer;
     t->phase = MT_VOIDP;
     t->tile = t->source = -1;

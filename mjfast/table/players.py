@@ -130,11 +130,12 @@ PLAYERS: dict[str, Player] = {"random": random_player, "efficient": efficient_pl
 default parameters)."""
 
 
-def as_players(players: Sequence[str | Player], n: int, rules: Rules | None = None
-               ) -> list[Player]:
-    """One player per seat: built-in names or callables; a player with a ``with_rules`` method
-    (:class:`~mjfast.table.forecast_player.ForecastPlayer`) is bound to ``rules`` (the
-    table's)."""
+def as_players(players: Sequence[str | Player], n: int, rules: Rules | None = None, *,
+               seats: int | None = None) -> list[Player]:
+    """``n`` players, one per seat: built-in names or callables; a player with a ``with_rules``
+    method (:class:`~mjfast.table.forecast_player.ForecastPlayer`) is bound to ``rules`` (the
+    table's), and one with a ``max_seats`` attribute is refused at a table of more ``seats``
+    (default ``n``: the players fill the table)."""
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise InvalidArgumentError(f"players: expected a sequence of {n} players (names or "
                                    f"callables), got {shown(players)}")
@@ -152,6 +153,10 @@ def as_players(players: Sequence[str | Player], n: int, rules: Rules | None = No
         else:
             raise InvalidArgumentError(f"players[{i}]: expected a name or a callable, "
                                        f"got {shown(p)}")
+        top = getattr(out[-1], "max_seats", None)
+        if top is not None and (seats or n) > top:
+            raise InvalidArgumentError(f"players[{i}]: {shown(p)} plays tables of 2 to {top} "
+                                       f"seats, not {seats or n} (the short hands of RULES.md 7)")
         bind = getattr(out[-1], "with_rules", None)
         if rules is not None and bind is not None:
             out[-1] = bind(rules)

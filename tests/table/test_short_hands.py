@@ -1,6 +1,7 @@
 """Tables of 5 and 6 seats (RULES.md section 7): the short hands (5 seats: dealer 11, others 10,
 3 sets + pair; 6 seats: 8 / 7, 2 sets + pair; no seven pairs) in Table, selfplay, TableBatch and
-``mjfast play``; the compiled engine refuses them by name."""
+``mjfast play``, on both engines (the forecast player, which forecasts full hands, refuses
+them by name)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,11 @@ import pytest
 from mjfast import Round
 from mjfast.cli import main
 from mjfast.errors import InvalidArgumentError
+from mjfast.rules import Rules
 from mjfast.table import WIN, Table, TableBatch, selfplay
+from mjfast.table.seat import SeatGame
 
-from .helpers import act, stack
+from .helpers import act, stack, step_batches_alike
 
 
 @pytest.mark.parametrize(("players", "dealt"), [(5, (11, 10)), (6, (8, 7))])
@@ -48,22 +51,36 @@ def test_python_selfplay_plays_short_hands(players):
         assert Round.from_json(log).net.tolist() == r.net[i].tolist()
 
 
-def test_the_compiled_engine_refuses_five_and_six_seats():
-    for call in (lambda: selfplay(1, ("efficient",) * 5),
-                 lambda: TableBatch(2, 6)):
-        with pytest.raises(InvalidArgumentError, match='players: .* 2 to 4 seats.*engine="python"'):
+@pytest.mark.parametrize("players", [5, 6])
+def test_c_engine_plays_short_hands(players):
+    """The compiled engine deals the short hands from its walls as Table does (the C batch's
+    observations, masks and rewards are the Python batch's), and its efficient players play
+    the hands the reference plays, in sessions too."""
+    seats = ("efficient",) * players
+    c = selfplay(8, seats, seed=players, logs=True, session=2)
+    py = selfplay(8, seats, seed=players, logs=True, session=2, engine="python")
+    assert np.array_equal(c.net, py.net) and np.array_equal(c.dealer, py.dealer)
+    assert c.logs == py.logs and c.won.any()
+    b = TableBatch(3, players, seed=2)
+    obs, _ = b.reset()
+    assert obs["hand"].sum(axis=1).tolist() == [3 * (players == 5) + 8] * 3   # the dealer's
+    assert step_batches_alike(b, TableBatch(3, players, seed=2, engine="python"), players) > 0
+
+
+def test_forecast_player_refuses_short_hands():
+    for call in (lambda: selfplay(1, ("forecast",) + ("efficient",) * 4),
+                 lambda: selfplay(1, ("efficient",) * 5 + ("forecast",), engine="python"),
+                 lambda: SeatGame(["forecast"] * 4, 5, 0, Rules())):
+        with pytest.raises(InvalidArgumentError, match=r"players\[\d\]: 'forecast' plays tables "
+                                                       r"of 2 to 4 seats, not [56]"):
             call()
-    b = TableBatch(2, 6, engine="python", seed=1)
-    _, mask = b.reset()
-    for _ in range(40):
-        _, mask, rewards, _ = b.step(b.random_actions())
-        assert rewards.shape == (2, 6) and mask.any(axis=1).all()
 
 
 def test_cli_play_six_seats(capsys):
-    assert main(["play", "--hands", "2", "--players", ",".join(["efficient"] * 6),
-                 "--engine", "python", "--json"]) == 0
-    doc = json.loads(capsys.readouterr().out)
-    assert doc["hands"] == 2 and len(doc["seats"]) == 6
-    assert main(["play", "--hands", "2", "--players", ",".join(["efficient"] * 6)]) == 2
-    assert "engine" in capsys.readouterr().err
+    docs = []
+    for engine in ("c", "python"):
+        assert main(["play", "--hands", "3", "--players", ",".join(["efficient"] * 6),
+                     "--engine", engine, "--json"]) == 0
+        docs.append(json.loads(capsys.readouterr().out))
+        del docs[-1]["seconds"]
+    assert docs[0] == docs[1] and docs[0]["hands"] == 3 and len(docs[0]["seats"]) == 6
