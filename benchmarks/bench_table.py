@@ -1,6 +1,7 @@
 """Benchmarks of the table engine (issue 12), one core: complete self-played hands per second
-(``selfplay``, the C engine and the Python reference) and ``TableBatch`` agent steps per second
-(n = 4096 tables, random legal actions from ``TableBatch.random_actions``).
+(``selfplay``, the C engine and the Python reference; the C engine also at 5 and 6 seats) and
+``TableBatch`` agent steps per second (n = 4096 tables, random legal actions from
+``TableBatch.random_actions``).
 
     pytest benchmarks/bench_table.py --benchmark-only     # rates in extra_info
 
@@ -31,6 +32,19 @@ def test_selfplay_hands(benchmark, benchmark_disabled, player, engine):
     start, cpu = time.perf_counter(), time.process_time()
     result = benchmark.pedantic(selfplay, args=(hands, (player,) * 4),
                                 kwargs={"seed": 1, "engine": engine}, rounds=1, iterations=1)
+    benchmark.extra_info["hands_per_s"] = hands / (time.perf_counter() - start)
+    benchmark.extra_info["hands_per_cpu_s"] = hands / (time.process_time() - cpu)
+    assert (result.net.sum(axis=1) == 0).all()
+
+
+@pytest.mark.parametrize("seats", [5, 6])
+@pytest.mark.parametrize("player", ["random", "efficient"])
+def test_selfplay_short_hands(benchmark, benchmark_disabled, player, seats):
+    """The C engine at the tables of 5 and 6 seats (the short hands of RULES.md 7)."""
+    hands = 2 if benchmark_disabled else SIZES[player, "c"] // 2
+    start, cpu = time.perf_counter(), time.process_time()
+    result = benchmark.pedantic(selfplay, args=(hands, (player,) * seats), kwargs={"seed": 1},
+                                rounds=1, iterations=1)
     benchmark.extra_info["hands_per_s"] = hands / (time.perf_counter() - start)
     benchmark.extra_info["hands_per_cpu_s"] = hands / (time.process_time() - cpu)
     assert (result.net.sum(axis=1) == 0).all()

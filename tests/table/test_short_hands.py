@@ -14,10 +14,10 @@ from mjfast import Round
 from mjfast.cli import main
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
-from mjfast.table import WIN, Table, TableBatch, selfplay
+from mjfast.table import PASS, WIN, Table, TableBatch, selfplay
 from mjfast.table.seat import SeatGame
 
-from .helpers import act, stack, step_batches_alike
+from .helpers import act, declare, idle, stack, step_batches_alike
 
 
 @pytest.mark.parametrize(("players", "dealt"), [(5, (11, 10)), (6, (8, 7))])
@@ -28,8 +28,27 @@ def test_short_hands_are_dealt(players, dealt):
     assert t.wall_left == 108 - dealt[0] - dealt[1] * (players - 1)
 
 
+def test_five_seats_discard_win_on_eleven_tiles():
+    """Dealer 11 tiles, the others 10; seat 1 wins on the dealer's 5p with 3 sets + pair (清一色,
+    2 fan: 4), and play goes on with the seats still in."""
+    t = Table(players=5, wall=stack(["1234567899m5p", "234678999p5p"]))
+    assert t.state.hands.sum(axis=1).tolist() == [11, 10, 10, 10, 10] and t.wall_left == 57
+    declare(t, "smpps")
+    act(t, 0, "discard:5p")
+    assert t.legal_actions(1).nonzero()[0].tolist() == [WIN, PASS]
+    act(t, 1, "win")
+    ev = t.round.events[-1]
+    assert ev["players"] == [1] and ev["hands"] == ["23455678999p"] and ev["from_player"] == 0
+    assert t.scores.tolist() == [-4, 4, 0, 0, 0]
+    assert (t.current_player, t.phase, t.state.hands[2].sum()) == (2, "turn", 11)
+    idle(t)
+    assert t.is_over and t.scores.sum() == 0
+    assert Round.from_json(t.to_json()).net.tolist() == t.scores.tolist()
+
+
 def test_six_seats_tian_hu_on_eight_tiles():
     t = Table(players=6, wall=stack(["123m456m11p"]))    # 2 sets + pair: a win at 6 seats
+    assert t.state.hands.sum(axis=1).tolist() == [8] + [7] * 5 and t.wall_left == 108 - 43
     for _ in range(6):
         p = t.current_player
         act(t, p, "void:" + "mps"[int(np.flatnonzero(t.legal_actions(p)[137:])[-1])])
