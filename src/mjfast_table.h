@@ -48,12 +48,13 @@ typedef struct {
     int jue_zhang;        /* 绝张 is scored (its fan is in the table): flag it */
 } mt_rules_t;
 
+/* A kong's payments are the seats in `payers`, each paying mt_kong_amount (a few bytes a kong:
+ * the tables of a batch stay small). */
 typedef struct {
     int8_t player, tile, status; /* status 0 active, 1 its income gone (handed on or refunded) */
     int8_t source;               /* the discarder of an exposed kong (点杠花), else -1 */
-    int8_t npay;
-    int8_t payer[MT_MAX_PLAYERS];
-    int64_t amount[MT_MAX_PLAYERS];
+    int8_t kind;                 /* 0 exposed, 1 added, 2 concealed */
+    uint8_t payers;              /* bit q: seat q paid it */
 } mt_kong_t;
 
 typedef struct {
