@@ -25,15 +25,21 @@ SIZES = {("random", "c"): 100_000, ("efficient", "c"): 10_000, ("random", "pytho
          ("efficient", "python"): 100}
 
 
+def _timed(benchmark, fn, count: int, unit: str, *args, **kwargs):
+    """Run ``fn`` once under the benchmark; record ``count`` units per wall and per CPU second."""
+    start, cpu = time.perf_counter(), time.process_time()
+    result = benchmark.pedantic(fn, args=args, kwargs=kwargs, rounds=1, iterations=1)
+    benchmark.extra_info[f"{unit}_per_s"] = count / (time.perf_counter() - start)
+    benchmark.extra_info[f"{unit}_per_cpu_s"] = count / (time.process_time() - cpu)
+    return result
+
+
 @pytest.mark.parametrize("engine", ["c", "python"])
 @pytest.mark.parametrize("player", ["random", "efficient"])
 def test_selfplay_hands(benchmark, benchmark_disabled, player, engine):
     hands = 2 if benchmark_disabled else SIZES[player, engine]
-    start, cpu = time.perf_counter(), time.process_time()
-    result = benchmark.pedantic(selfplay, args=(hands, (player,) * 4),
-                                kwargs={"seed": 1, "engine": engine}, rounds=1, iterations=1)
-    benchmark.extra_info["hands_per_s"] = hands / (time.perf_counter() - start)
-    benchmark.extra_info["hands_per_cpu_s"] = hands / (time.process_time() - cpu)
+    result = _timed(benchmark, selfplay, hands, "hands", hands, (player,) * 4, seed=1,
+                    engine=engine)
     assert (result.net.sum(axis=1) == 0).all()
 
 
@@ -42,11 +48,7 @@ def test_selfplay_hands(benchmark, benchmark_disabled, player, engine):
 def test_selfplay_short_hands(benchmark, benchmark_disabled, player, seats):
     """The C engine at the tables of 5 and 6 seats (the short hands of RULES.md 7)."""
     hands = 2 if benchmark_disabled else SIZES[player, "c"] // 2
-    start, cpu = time.perf_counter(), time.process_time()
-    result = benchmark.pedantic(selfplay, args=(hands, (player,) * seats), kwargs={"seed": 1},
-                                rounds=1, iterations=1)
-    benchmark.extra_info["hands_per_s"] = hands / (time.perf_counter() - start)
-    benchmark.extra_info["hands_per_cpu_s"] = hands / (time.process_time() - cpu)
+    result = _timed(benchmark, selfplay, hands, "hands", hands, (player,) * seats, seed=1)
     assert (result.net.sum(axis=1) == 0).all()
 
 
@@ -54,11 +56,7 @@ def test_selfplay_forecast_player(benchmark, benchmark_disabled):
     hands = 2 if benchmark_disabled else 2000
     players = ("forecast", "efficient", "efficient", "efficient")
     selfplay(2, players, seed=2)  # warm-up: the rules' tables, the imports
-    start, cpu = time.perf_counter(), time.process_time()
-    result = benchmark.pedantic(selfplay, args=(hands, players), kwargs={"seed": 1}, rounds=1,
-                                iterations=1)
-    benchmark.extra_info["hands_per_s"] = hands / (time.perf_counter() - start)
-    benchmark.extra_info["hands_per_cpu_s"] = hands / (time.process_time() - cpu)
+    result = _timed(benchmark, selfplay, hands, "hands", hands, players, seed=1)
     assert (result.net.sum(axis=1) == 0).all()
 
 
@@ -71,10 +69,7 @@ def test_table_batch_steps(benchmark, benchmark_disabled):
         for _ in range(steps):
             batch.step(batch.random_actions())
 
-    start, cpu = time.perf_counter(), time.process_time()
-    benchmark.pedantic(run, rounds=1, iterations=1)
-    benchmark.extra_info["steps_per_s"] = n * steps / (time.perf_counter() - start)
-    benchmark.extra_info["steps_per_cpu_s"] = n * steps / (time.process_time() - cpu)
+    _timed(benchmark, run, n * steps, "steps")
     assert batch.current_player.shape == (n,)
 
 
@@ -91,7 +86,4 @@ def test_vector_env_steps(benchmark, benchmark_disabled):
         for _ in range(steps):
             env.step(batch.random_actions())
 
-    start, cpu = time.perf_counter(), time.process_time()
-    benchmark.pedantic(run, rounds=1, iterations=1)
-    benchmark.extra_info["steps_per_s"] = n * steps / (time.perf_counter() - start)
-    benchmark.extra_info["steps_per_cpu_s"] = n * steps / (time.process_time() - cpu)
+    _timed(benchmark, run, n * steps, "steps")

@@ -162,7 +162,7 @@ def count_tiles(text: str, start: int = 0) -> tuple[int, int]:
     return first, n
 
 
-def parse_hand(s: str) -> np.ndarray:
+def parse_hand(s: str) -> np.ndarray[tuple[int], np.dtype[np.uint8]]:
     """Parse a string of tiles into a ``(27,)`` ``uint8`` count array.
 
     Accepts the mpsz notation (``"123m456p789s"``), Chinese suit characters

@@ -9,7 +9,18 @@ import numpy as np
 from ._args import as_int
 from ._batch import call
 from ._core import _kernels
-from ._typing import Form, HandsLike, VoidSuits
+from ._typing import (
+    Bools,
+    Form,
+    HandRow,
+    HandRows,
+    HandsLike,
+    Int8s,
+    ManyHands,
+    Masks,
+    OneHand,
+    VoidSuits,
+)
 from .errors import InvalidArgumentError
 
 __all__ = ["UNWINNABLE", "INVALID_ROW", "INVALID_MASK", "shanten", "is_win", "waits", "mask_to_tiles"]
@@ -24,16 +35,26 @@ INVALID_MASK: int = _kernels.INVALID_MASK
 
 
 @overload
-def shanten(hands: str | list | tuple, *, form: Form = ..., melds: Any = ..., void_suit: VoidSuits = ...,
-            void_rule: bool = ..., workers: int = ..., out: None = ..., errors: str = ...,
-            sets: int = ...) -> int: ...
+def shanten(hands: OneHand, *,  # type: ignore[overload-overlap]
+            form: Form = ..., melds: Any = ..., void_suit: VoidSuits = ...,
+            void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
+            errors: str = ..., sets: int = ...) -> int: ...
+@overload
+def shanten(hands: ManyHands | HandRows, *, form: Form = ..., melds: Any = ..., void_suit: VoidSuits = ...,
+            void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
+            errors: str = ..., sets: int = ...) -> Int8s: ...
+@overload
+def shanten(hands: HandRow, *, form: Form = ..., melds: Any = ..., void_suit: VoidSuits = ...,
+            void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
+            errors: str = ..., sets: int = ...) -> int: ...
 @overload
 def shanten(hands: np.ndarray, *, form: Form = ..., melds: Any = ..., void_suit: VoidSuits = ...,
             void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
-            errors: str = ..., sets: int = ...) -> int | np.ndarray: ...
-def shanten(hands: HandsLike, *, form: Form = "all", melds: Any = None, void_suit: VoidSuits = None,
+            errors: str = ..., sets: int = ...) -> int | Int8s: ...
+def shanten(hands: HandsLike | ManyHands, *, form: Form = "all", melds: Any = None,
+            void_suit: VoidSuits = None,
             void_rule: bool = True, workers: int = 1, out: np.ndarray | None = None,
-            errors: str = "raise", sets: int = 4) -> int | np.ndarray:
+            errors: str = "raise", sets: int = 4) -> int | Int8s:
     """Shanten number: -1 complete, 0 ready (下叫), ``UNWINNABLE`` (127) if it can never win.
 
     The least number of tile exchanges to a winning hand, minus one (RULES.md section 3), over
@@ -77,9 +98,27 @@ def shanten(hands: HandsLike, *, form: Form = "all", melds: Any = None, void_sui
                 sets=sets)
 
 
-def is_win(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuits = None, void_rule: bool = True,
+@overload
+def is_win(hands: OneHand, *,  # type: ignore[overload-overlap]
+           melds: Any = ..., void_suit: VoidSuits = ...,
+           void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
+           errors: str = ..., sets: int = ...) -> bool: ...
+@overload
+def is_win(hands: ManyHands | HandRows, *, melds: Any = ..., void_suit: VoidSuits = ...,
+           void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
+           errors: str = ..., sets: int = ...) -> Bools: ...
+@overload
+def is_win(hands: HandRow, *, melds: Any = ..., void_suit: VoidSuits = ...,
+           void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
+           errors: str = ..., sets: int = ...) -> bool: ...
+@overload
+def is_win(hands: np.ndarray, *, melds: Any = ..., void_suit: VoidSuits = ...,
+           void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
+           errors: str = ..., sets: int = ...) -> bool | Bools: ...
+def is_win(hands: HandsLike | ManyHands, *, melds: Any = None, void_suit: VoidSuits = None,
+           void_rule: bool = True,
            workers: int = 1, out: np.ndarray | None = None,
-           errors: str = "raise", sets: int = 4) -> bool | np.ndarray:
+           errors: str = "raise", sets: int = 4) -> bool | Bools:
     """Is a 14-3m hand a winning hand (regular form or seven pairs, under the void rule)?
 
     A 13-3m hand is not complete and gives False; other sizes raise. With ``errors="coerce"``
@@ -97,9 +136,27 @@ def is_win(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuits = None, 
                 void_rule=void_rule, workers=workers, out=out, errors=errors, sets=sets)
 
 
-def waits(hands: HandsLike, *, melds: Any = None, void_suit: VoidSuits = None, void_rule: bool = True,
+@overload
+def waits(hands: OneHand, *,  # type: ignore[overload-overlap]
+          melds: Any = ..., void_suit: VoidSuits = ...,
+          void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
+          errors: str = ..., sets: int = ...) -> int: ...
+@overload
+def waits(hands: ManyHands | HandRows, *, melds: Any = ..., void_suit: VoidSuits = ...,
+          void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
+          errors: str = ..., sets: int = ...) -> Masks: ...
+@overload
+def waits(hands: HandRow, *, melds: Any = ..., void_suit: VoidSuits = ...,
+          void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
+          errors: str = ..., sets: int = ...) -> int: ...
+@overload
+def waits(hands: np.ndarray, *, melds: Any = ..., void_suit: VoidSuits = ...,
+          void_rule: bool = ..., workers: int = ..., out: np.ndarray | None = ...,
+          errors: str = ..., sets: int = ...) -> int | Masks: ...
+def waits(hands: HandsLike | ManyHands, *, melds: Any = None, void_suit: VoidSuits = None,
+          void_rule: bool = True,
           workers: int = 1, out: np.ndarray | None = None,
-          errors: str = "raise", sets: int = 4) -> int | np.ndarray:
+          errors: str = "raise", sets: int = 4) -> int | Masks:
     """Waits of 13-3m hands as 27-bit masks (bit t = kind t completes the hand).
 
     A kind the player already holds four times (melds included) is never a wait: there is no

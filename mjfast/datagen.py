@@ -21,6 +21,9 @@ from collections.abc import Sequence
 from typing import Literal, Union, overload
 
 import numpy as np
+import numpy.typing as npt
+
+from mjfast._typing import HandsArray
 
 __all__ = [
     "WALL_SIZE",
@@ -34,6 +37,9 @@ __all__ = [
 
 SeedLike = Union[None, int, np.random.Generator]
 """A seed: an int, a ``numpy.random.Generator`` or None for fresh entropy."""
+
+Kinds = npt.NDArray[np.int64]
+"""(N,) kind indices 0..26."""
 
 WALL_SIZE = 108
 """Tiles in the wall: 27 kinds x 4 copies (tile position p is kind p // 4)."""
@@ -107,7 +113,7 @@ def _draw_part(rng: np.random.Generator, taken: np.ndarray, size: int, wall: int
 
 
 def deal_split(n: int, sizes: Sequence[int], *, seed: SeedLike = None,
-               wall: int = WALL_SIZE) -> list[np.ndarray]:
+               wall: int = WALL_SIZE) -> list[HandsArray]:
     """Deal ``sum(sizes)`` distinct tiles per row from a shuffled wall, split into parts.
 
     Part i holds the ``sizes[i]`` tiles drawn after those of parts 0..i-1, as an (n, 27) uint8
@@ -137,7 +143,7 @@ def deal_split(n: int, sizes: Sequence[int], *, seed: SeedLike = None,
     return [_mask_counts(_draw_part(rng, taken, size, wall)) for size in sizes]
 
 
-def deal(n: int, tiles: int = 14, *, seed: SeedLike = None) -> np.ndarray:
+def deal(n: int, tiles: int = 14, *, seed: SeedLike = None) -> HandsArray:
     """``n`` random hands of ``tiles`` tiles from the 108-tile wall, as (n, 27) uint8 counts.
 
     Seeded (an int, a ``numpy.random.Generator`` or None for fresh entropy) and vectorised:
@@ -146,7 +152,7 @@ def deal(n: int, tiles: int = 14, *, seed: SeedLike = None) -> np.ndarray:
     return deal_split(n, (tiles,), seed=seed)[0]
 
 
-def two_suit_hands(n: int, tiles: int = 14, *, seed: SeedLike = None) -> np.ndarray:
+def two_suit_hands(n: int, tiles: int = 14, *, seed: SeedLike = None) -> HandsArray:
     """Random hands from the 72 tiles of two suits (the missing suit uniform per row).
 
     On these hands the Sichuan void rule changes nothing, so every definition of regular
@@ -191,17 +197,17 @@ def _complete_kinds(rng: np.random.Generator, m: int, seven_pairs: float) -> np.
 
 @overload
 def complete_hands(n: int, *, seed: SeedLike = ..., return_tile: Literal[False] = ...,
-                   seven_pairs: float = ...) -> np.ndarray: ...
+                   seven_pairs: float = ...) -> HandsArray: ...
 @overload
 def complete_hands(n: int, *, seed: SeedLike = ..., return_tile: Literal[True],
-                   seven_pairs: float = ...) -> tuple[np.ndarray, np.ndarray]: ...
+                   seven_pairs: float = ...) -> tuple[HandsArray, Kinds]: ...
 @overload
 def complete_hands(n: int, *, seed: SeedLike = ..., return_tile: bool = ...,
-                   seven_pairs: float = ...) -> np.ndarray | tuple[np.ndarray, np.ndarray]: ...
+                   seven_pairs: float = ...) -> HandsArray | tuple[HandsArray, Kinds]: ...
 
 
 def complete_hands(n: int, *, seed: SeedLike = None, return_tile: bool = False,
-                   seven_pairs: float = 0.0) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
+                   seven_pairs: float = 0.0) -> HandsArray | tuple[HandsArray, Kinds]:
     """``n`` random complete 14-tile hands of at most two suits: 4 sets + a pair, or, for a
     ``seven_pairs`` share of rows, seven pairs (a kind drawn twice makes a four).
 
@@ -229,7 +235,7 @@ def complete_hands(n: int, *, seed: SeedLike = None, return_tile: bool = False,
     return (hands, picked) if return_tile else hands
 
 
-def ready_hands(n: int, *, seed: SeedLike = None) -> np.ndarray:
+def ready_hands(n: int, *, seed: SeedLike = None) -> HandsArray:
     """``n`` ready (听牌) 13-tile hands: a :func:`complete_hands` hand less one random tile.
 
     >>> import mjfast

@@ -34,8 +34,8 @@ from mjfast._ref import core as ref_core
 from mjfast._ref import forecast as ref_forecast
 from mjfast._ref import scoring as ref_scoring
 from mjfast._ref import settlement as ref_settlement
-from mjfast.fan_batch import fan as batch_fan
-from mjfast.fan_batch import max_fan as batch_max_fan
+from mjfast.scoring.batch import fan as batch_fan
+from mjfast.scoring.batch import max_fan as batch_max_fan
 from mjfast.settlement import Round, settle_draw
 from mjfast.tiles import Meld, MeldKind, format_hand
 

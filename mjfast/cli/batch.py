@@ -25,8 +25,8 @@ from mjfast import analysis, efficiency
 from mjfast._typing import Form
 from mjfast.bench.report import rate_text
 from mjfast.errors import InvalidHandError
-from mjfast.fan_batch import max_fan
 from mjfast.rules import Rules
+from mjfast.scoring.batch import max_fan
 from mjfast.tiles import Style
 
 from .batch_io import NOT_READY, Input, Rows
@@ -108,7 +108,7 @@ class _Computer:
         return cols, errors
 
     def _max_fan(self, hands: np.ndarray, waits: np.ndarray, bad: np.ndarray) -> np.ndarray:
-        """F per row of the ready rows (:func:`mjfast.fan_batch.max_fan`); NOT_READY for the
+        """F per row of the ready rows (:func:`mjfast.max_fan`); NOT_READY for the
         others, INVALID_ROW for bad rows."""
         fan = np.full(hands.shape[0], NOT_READY, np.int16)
         fan[bad] = analysis.INVALID_ROW

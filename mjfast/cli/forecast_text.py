@@ -64,15 +64,27 @@ def forecast_docs(f: Forecast, style: Style) -> dict[str, Any]:
     return doc
 
 
+def _choice_doc(key: str, name: str, c: Any, style: Style) -> dict[str, Any]:
+    """One ranked choice (a VoidChoice or a PlanChoice) as JSON, named by ``key``."""
+    return {key: name, "score": c.score, "win": c.win, "value": c.value,
+            "discard": None if c.discard is None else format_tile(c.discard, style),
+            "win_by_draw": _win_curve(c.forecast, c.discard)}
+
+
+def _choice_lines(title: str, names: list[str], docs: list[dict[str, Any]]) -> list[str]:
+    out = [title]
+    for name, a in zip(names, docs, strict=True):
+        how = f", discard {a['discard']}" if a["discard"] else ""
+        out.append(f"  {name}: P(win) {a['win']:.4f}, value {a['value']:.4f}{how} "
+                   f"|{chart(a['win_by_draw'])}|")
+    return out
+
+
 def void_advice_doc(hand: np.ndarray, rules: Any, plan: dict[str, Any], style: Style,
                     sets: int = 4, visible: np.ndarray | None = None) -> list[dict[str, Any]]:
     """The void choices, best first (mjfast.forecast.choose_void)."""
-    out = []
-    for c in choose_void(hand, rules=rules, sets=sets, visible=visible, **plan):
-        out.append({"suit": SUITS[c.suit], "score": c.score, "win": c.win, "value": c.value,
-                    "discard": None if c.discard is None else format_tile(c.discard, style),
-                    "win_by_draw": _win_curve(c.forecast, c.discard)})
-    return out
+    return [_choice_doc("suit", SUITS[c.suit], c, style)
+            for c in choose_void(hand, rules=rules, sets=sets, visible=visible, **plan)]
 
 
 def plans_doc(hand: np.ndarray, kw: dict[str, Any], visible: np.ndarray | None, rules: Any,
@@ -81,22 +93,14 @@ def plans_doc(hand: np.ndarray, kw: dict[str, Any], visible: np.ndarray | None, 
     if plan["flush"] is not None:
         raise CLIError("--plans: ranks the flush plans itself; drop --flush")
     policy = {k: v for k, v in plan.items() if k != "flush"}
-    out = []
-    for c in choose_plan(hand, visible=visible, rules=rules, **policy, **kw):
-        out.append({"plan": "as it stands" if c.flush is None else f"flush {SUITS[c.flush]}",
-                    "score": c.score, "win": c.win, "value": c.value,
-                    "discard": None if c.discard is None else format_tile(c.discard, style),
-                    "win_by_draw": _win_curve(c.forecast, c.discard)})
-    return out
+    return [_choice_doc("plan", "as it stands" if c.flush is None else f"flush {SUITS[c.flush]}",
+                        c, style)
+            for c in choose_plan(hand, visible=visible, rules=rules, **policy, **kw)]
 
 
 def plans_lines(plans: list[dict[str, Any]]) -> list[str]:
-    out = ["plans (as it stands or 清一色), best first:"]
-    for a in plans:
-        how = f", discard {a['discard']}" if a["discard"] else ""
-        out.append(f"  {a['plan']}: P(win) {a['win']:.4f}, value {a['value']:.4f}{how} "
-                   f"|{chart(a['win_by_draw'])}|")
-    return out
+    return _choice_lines("plans (as it stands or 清一色), best first:",
+                         [a["plan"] for a in plans], plans)
 
 
 def _win_curve(f: Forecast, discard: int | None) -> list[float]:
@@ -126,9 +130,5 @@ def forecast_lines(doc: dict[str, Any], rows: list[dict[str, Any]] | None) -> li
 
 
 def void_advice_lines(advice: list[dict[str, Any]]) -> list[str]:
-    out = ["void choice (定缺), best first:"]
-    for a in advice:
-        how = f", discard {a['discard']}" if a["discard"] else ""
-        out.append(f"  void {a['suit']}: P(win) {a['win']:.4f}, value {a['value']:.4f}{how} "
-                   f"|{chart(a['win_by_draw'])}|")
-    return out
+    return _choice_lines("void choice (定缺), best first:",
+                         [f"void {a['suit']}" for a in advice], advice)

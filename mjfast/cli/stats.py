@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from mjfast.bench.report import rate_text
@@ -44,7 +45,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0
 
 
-def _sample_plot(doc: dict[str, Any], void: ExactStats, free: ExactStats) -> Axes:
+def _sample_plot(doc: Mapping[str, Any], void: ExactStats, free: ExactStats) -> Axes:
     """The sampled shanten distribution, the exact values marked (``--plot``)."""
     from mjfast.plot import shanten_distribution
 
@@ -65,7 +66,7 @@ def _one_in(p: float) -> str:
     return f", 1 in {1 / p:,.0f}" if p else ""
 
 
-def _histogram_lines(doc: dict[str, Any], check: dict[str, Any], void: ExactStats,
+def _histogram_lines(doc: Mapping[str, Any], check: dict[str, Any], void: ExactStats,
                      free: ExactStats) -> list[str]:
     """The sampled histogram, each row with its exact probability and whether the sample lies
     inside the 99% interval around it ("in" / "OUT")."""
@@ -87,7 +88,7 @@ def _histogram_lines(doc: dict[str, Any], check: dict[str, Any], void: ExactStat
     return out
 
 
-def _stats_lines(doc: dict[str, Any], check: dict[str, Any], void: ExactStats,
+def _stats_lines(doc: Mapping[str, Any], check: dict[str, Any], void: ExactStats,
                  free: ExactStats) -> list[str]:
     n, tiles = doc["hands"], doc["tiles"]
     out = [f"{n:,} random {tiles}-tile hands from the 108-tile wall (seed {doc['seed']}, "

@@ -83,10 +83,9 @@ class VoidChoice:
     forecast: Forecast
 
     def __str__(self) -> str:
-        from mjfast.tiles import SUITS, format_tile
+        from mjfast.tiles import SUITS
 
-        how = "" if self.discard is None else f", discard {format_tile(self.discard)}"
-        return (f"void {SUITS[self.suit]}: P(win) {self.win:.4f}, value {self.value:.4f}{how}")
+        return _choice_text(f"void {SUITS[self.suit]}", self.win, self.value, self.discard)
 
 
 @dataclass(frozen=True)
@@ -103,8 +102,15 @@ class PlanChoice:
     forecast: Forecast
 
     def __str__(self) -> str:
-        from mjfast.tiles import SUITS, format_tile
+        from mjfast.tiles import SUITS
 
         name = "as it stands" if self.flush is None else f"flush {SUITS[self.flush]}"
-        how = "" if self.discard is None else f", discard {format_tile(self.discard)}"
-        return f"{name}: P(win) {self.win:.4f}, value {self.value:.4f}{how}"
+        return _choice_text(name, self.win, self.value, self.discard)
+
+
+def _choice_text(name: str, win: float, value: float, discard: int | None) -> str:
+    """One ranked choice on one line: what :class:`VoidChoice` and :class:`PlanChoice` print."""
+    from mjfast.tiles import format_tile
+
+    how = "" if discard is None else f", discard {format_tile(discard)}"
+    return f"{name}: P(win) {win:.4f}, value {value:.4f}{how}"

@@ -1,7 +1,8 @@
 """Batch fan: the capped fan of many wins and the 大叫 of many ready hands, in one compiled call.
 
-:func:`fan` is :func:`mjfast.scoring.score` ``.fan`` and :func:`max_fan` is
-:func:`mjfast.scoring.max_fan` ``.fan`` (and ``.best_wait``), row by row over an ``(N, 27)``
+:func:`fan` is :func:`mjfast.scoring.score` ``.fan`` and ``max_fan`` (the kernel of the array
+form of :func:`mjfast.max_fan`, not public: call that) is :func:`mjfast.scoring.max_fan`
+``.fan`` (and ``.best_wait``), row by row over an ``(N, 27)``
 uint8 array, without per-hand Python: the readings of every suit pattern come from a table
 (``src/mjfast_fan.h``), the rules from a small numeric table compiled once per
 :class:`~mjfast.rules.Rules` (:func:`~mjfast.scoring.patterns.compile_rules`). A single hand
@@ -39,7 +40,16 @@ import numpy.typing as npt
 from mjfast._args import FLAG_NAMES, as_flag, as_tile, shown
 from mjfast._batch import Result, run_chunks
 from mjfast._core import _fan
-from mjfast._typing import Errors, HandsLike, MeldsLike, RulesLike, TileLike, VoidSuits
+from mjfast._typing import (
+    Errors,
+    HandsLike,
+    ManyHands,
+    MeldsLike,
+    OneHand,
+    RulesLike,
+    TileLike,
+    VoidSuits,
+)
 from mjfast._validate import Prepared, prepare, refuse_overlap, row_error
 from mjfast.errors import InvalidArgumentError, InvalidHandError
 from mjfast.scoring.inputs import FLAG_BITS, meld_info, situation
@@ -48,7 +58,6 @@ from mjfast.tiles import Meld, MeldKind, format_tile, melds_to_counts, parse_mel
 
 __all__ = [
     "INVALID_FAN", "Flag", "Fans", "ManyHands", "OneHand", "WinTiles", "Waits", "best_wait_arg", "fan",
-    "max_fan",
 ]
 
 INVALID_FAN: int = _fan.INVALID
@@ -58,10 +67,6 @@ Fans = npt.NDArray[np.int16]
 """The fans of a batch."""
 Waits = npt.NDArray[np.int8]
 """The best waits of a batch."""
-OneHand = Union[str, Sequence[int]]
-"""A single hand that is never a batch: a tile string or 27 int counts."""
-ManyHands = Union[Sequence[str], Sequence[Sequence[int]], Sequence[np.ndarray]]
-"""A batch given as a list: tile strings or rows of 27 counts."""
 WinTiles = Union[TileLike, Sequence[TileLike], np.ndarray]
 """One win tile for every row, or one per row."""
 Flag = Union[bool, np.bool_, np.ndarray]

@@ -417,12 +417,17 @@ def max_fan(
     >>> max_fan("2224449m", sets=2).fan        # 7 tiles: 清对 on 9m
     3
 
-    Given a batch (an ``(N, 27)`` array, or a list of tile strings or of count rows), this is
-    the batch kernel :func:`mjfast.fan_batch.max_fan` (which also takes *workers*, *out*,
-    *errors* and *best_wait*): an ``(N,)`` int16 array of F (-1 when not ready), equal row by
-    row to ``max_fan(row).fan``, and with ``best_wait=True`` also the ``(N,)`` int8 best waits
-    (what :attr:`~mjfast.scoring.MaxFan.best_wait` holds; ``best_tile=`` is its deprecated
-    name).
+    The array form: given a batch (an ``(N, 27)`` array, or a list of tile strings or of count
+    rows; then also *workers*, *out*, *errors* and *best_wait*), an ``(N,)`` int16 array of F
+    (-1 when not ready), equal row by row to ``max_fan(row).fan``, and with
+    ``best_wait=True`` the pair of it and the ``(N,)`` int8 best waits (what
+    :attr:`~mjfast.scoring.MaxFan.best_wait` holds, -1 when not ready; ``best_tile=`` is its
+    deprecated name). This is the one ``max_fan``: one hand gives a :class:`MaxFan`, a batch
+    arrays.
+
+    >>> f, best = max_fan(["2224445557779m", "1112345678999m"], best_wait=True)
+    >>> f.dtype, f.tolist(), best.dtype, best.tolist()
+    (dtype('int16'), [3, 3], dtype('int8'), [8, 0])
     """
     m = _max_fan_fast(hand, melds, void_suit, visible, rules, sets, workers, out, best_wait, errors,
                       best_tile)

@@ -12,7 +12,7 @@ import enum
 from collections.abc import Generator, Iterable, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Union, cast
+from typing import TYPE_CHECKING, Any, Union, cast
 
 import numpy as np
 
@@ -257,6 +257,14 @@ class PlayerState:
     kong_income: tuple[tuple[int, int], ...] = ()
     visible: tuple[int, ...] | None = None
     discarded_suits: tuple[int, ...] = ()
+
+    if TYPE_CHECKING:  # what the constructor accepts (normalised by __post_init__)
+        def __init__(self, concealed: str | Sequence[int] | np.ndarray,
+                     melds: str | Meld | Iterable[str | Meld] | None = (),
+                     void_suit: int | str | None = None, won: bool = False,
+                     kong_income: Iterable[tuple[int, int]] = (),
+                     visible: str | Sequence[int] | np.ndarray | None = None,
+                     discarded_suits: str | Iterable[int | str] = ()) -> None: ...
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__

@@ -10,7 +10,7 @@
 
 from .check import LEVEL, binomial_interval, compare
 from .exact import UNWINNABLE, Event, ExactStats, exact
-from .sample import STATS_CHUNK, chunk_hands, run_stats
+from .sample import STATS_CHUNK, SampleStats, chunk_hands, run_stats
 
 __all__ = [
     "LEVEL",
@@ -18,6 +18,7 @@ __all__ = [
     "UNWINNABLE",
     "Event",
     "ExactStats",
+    "SampleStats",
     "binomial_interval",
     "chunk_hands",
     "compare",

@@ -15,6 +15,7 @@ falls outside by chance alone.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -119,7 +120,7 @@ def _sample_size(doc: object) -> tuple[int, int]:
             as_int(doc["tiles"], "doc['tiles']", minimum=13, maximum=14))
 
 
-def compare(doc: dict[str, Any], void: ExactStats, free: ExactStats,
+def compare(doc: Mapping[str, Any], void: ExactStats, free: ExactStats,
             level: float = LEVEL) -> dict[str, Any]:
     """Each sampled row of ``doc`` (a run_stats result) against the exact statistics ``void``
     (void rule) and ``free`` (no void rule) of the same number of tiles.

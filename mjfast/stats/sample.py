@@ -26,15 +26,63 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
 from mjfast._args import as_callback, as_int, as_workers
 from mjfast._core import _stats
+from mjfast._deprecated import renamed
 from mjfast.datagen import WALL_SIZE
 
-__all__ = ["STATS_CHUNK", "chunk_hands", "run_stats"]
+__all__ = ["STATS_CHUNK", "ByRule", "Effective", "SampleStats", "SampleSummary",
+           "ShantenHistograms", "chunk_hands", "run_stats"]
+
+
+class ByRule(TypedDict):
+    """A number with the void rule and without it."""
+
+    void_rule: float
+    no_void_rule: float
+
+
+class ShantenHistograms(TypedDict):
+    """Hands per shanten (keyed by the shanten as text), with and without the void rule."""
+
+    void_rule: dict[str, int]
+    no_void_rule: dict[str, int]
+
+
+class Effective(TypedDict):
+    """Mean effective tiles: kinds and copies."""
+
+    kinds: float
+    tiles: float
+
+
+class SampleSummary(TypedDict):
+    """The statistics of the hands dealt (see :func:`run_stats`)."""
+
+    shanten: ShantenHistograms
+    mean_shanten: ByRule
+    ready_rate: ByRule
+    complete_rate: ByRule | None
+    complete_hands: int | None
+    ready_hands: int
+    mean_waits: float | None
+    mean_effective: Effective
+
+
+class SampleStats(SampleSummary):
+    """:func:`run_stats`: the statistics and the run (JSON-ready)."""
+
+    hands: int
+    tiles: int
+    seed: int
+    workers: int
+    wall: int
+    seconds: float
+    hands_per_s: float | None
 
 STATS_CHUNK = 1 << 16
 """Hands per chunk: each chunk is dealt from its own generator and tallied on its own."""
@@ -54,19 +102,21 @@ def _key(seed: int) -> int:
     return int.from_bytes(hashlib.blake2b(raw, digest_size=8).digest(), "little")
 
 
-def chunk_hands(seed: int, tiles: int = 14, chunk: int = 0, hands: int = STATS_CHUNK) -> np.ndarray:
-    """The first ``hands`` hands that chunk ``chunk`` of ``run_stats(..., seed=seed)`` deals, as
-    an (hands, 27) uint8 array (chunk i holds hands i * STATS_CHUNK onwards of the run).
+@renamed(hands="n_hands")
+def chunk_hands(seed: int, tiles: int = 14, chunk: int = 0, n_hands: int = STATS_CHUNK
+                ) -> np.ndarray:
+    """The first ``n_hands`` hands that chunk ``chunk`` of ``run_stats(..., seed=seed)`` deals,
+    as an (n_hands, 27) uint8 array (chunk i holds hands i * STATS_CHUNK onwards of the run).
 
-    >>> h = chunk_hands(7, 13, hands=3)
+    >>> h = chunk_hands(7, 13, n_hands=3)
     >>> h.shape, h.sum(axis=1).tolist()
     ((3, 27), [13, 13, 13])
     """
     seed = as_int(seed, "seed", minimum=0)
     tiles = as_int(tiles, "tiles", minimum=13, maximum=14)
     chunk = as_int(chunk, "chunk", minimum=0, maximum=(1 << 64) - 1)
-    hands = as_int(hands, "hands", minimum=0, maximum=STATS_CHUNK)
-    out = np.empty((hands, 27), np.uint8)
+    n = as_int(n_hands, "n_hands", minimum=0, maximum=STATS_CHUNK)
+    out = np.empty((n, 27), np.uint8)
     _stats.deal_rows(_key(seed), chunk, tiles, out)
     return out
 
@@ -138,7 +188,7 @@ def _hist_doc(hist: list[int]) -> dict[str, int]:
     return {str(d - 1): c for d, c in enumerate(hist) if c}
 
 
-def _summary(total: _Tally, hands: int, tiles: int) -> dict[str, Any]:
+def _summary(total: _Tally, hands: int, tiles: int) -> SampleSummary:
     """The JSON-ready statistics of the summed tallies (without the run's own fields)."""
     void, free = total.void, total.free
 
@@ -164,12 +214,14 @@ def _summary(total: _Tally, hands: int, tiles: int) -> dict[str, Any]:
     }
 
 
-def run_stats(hands: int, tiles: int = 14, *, seed: int | None = None, workers: int = 1,
-              progress: Progress | None = None) -> dict[str, Any]:
-    """Deal ``hands`` random hands of ``tiles`` (13 or 14) tiles and return their statistics.
+@renamed(hands="n_hands")
+def run_stats(n_hands: int, tiles: int = 14, *, seed: int | None = None, workers: int = 1,
+              progress: Progress | None = None) -> SampleStats:
+    """Deal ``n_hands`` random hands of ``tiles`` (13 or 14) tiles and return their
+    statistics.
 
     Args:
-        hands: how many hands to deal (a positive int).
+        n_hands: how many hands to deal (a positive int).
         tiles: 14 (the dealer's hand: effective tiles and waits after the best discard, ranked
             like :func:`mjfast.advise`) or 13.
         seed: a non-negative int; None for a fresh one (reported in the result).
@@ -187,7 +239,7 @@ def run_stats(hands: int, tiles: int = 14, *, seed: int | None = None, workers: 
     Raises:
         InvalidArgumentError: an argument outside its accepted set.
     """
-    hands = as_int(hands, "hands", minimum=1)
+    hands = as_int(n_hands, "n_hands", minimum=1)
     tiles = as_int(tiles, "tiles", minimum=13, maximum=14)
     seed = secrets.randbits(32) if seed is None else as_int(seed, "seed", minimum=0)
     workers = as_workers(workers)

@@ -25,12 +25,13 @@ from mjfast.table.batch import TableBatch
 from mjfast.table.duplicate import DuplicateResult, duplicate
 from mjfast.table.engine import MAX_TABLE_PLAYERS, Table
 from mjfast.table.forecast_player import ForecastPlayer
-from mjfast.table.observe import OBSERVATION_KEYS, observation
+from mjfast.table.observe import OBSERVATION_KEYS, Observation, observation
 from mjfast.table.players import PLAYERS, Player, efficient_player, play_hand, random_player
 from mjfast.table.selfplay import SelfPlayResult, selfplay
 
 __all__ = ["DISCARD", "KONG_ADDED", "KONG_CONCEALED", "KONG_EXPOSED", "MAX_TABLE_PLAYERS",
            "NUM_ACTIONS", "OBSERVATION_KEYS", "PASS", "PLAYERS", "PUNG", "VOID", "WIN",
-           "DuplicateResult", "ForecastPlayer", "IllegalActionError", "Player", "SelfPlayResult",
+           "DuplicateResult", "ForecastPlayer", "IllegalActionError", "Observation", "Player",
+           "SelfPlayResult",
            "Table", "TableBatch", "action_name", "duplicate", "efficient_player", "observation",
            "parse_action", "play_hand", "random_player", "selfplay"]

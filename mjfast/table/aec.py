@@ -20,6 +20,7 @@ every agent terminates when the hand ends. ``render_mode`` ``"human"`` prints th
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -96,7 +97,7 @@ def _env_class() -> type:
 
         def observe(self, agent: str) -> dict[str, Any]:
             seat = self.possible_agents.index(agent)
-            raw = self.table.observation(seat)
+            raw: Mapping[str, Any] = self.table.observation(seat)
             obs: Any = {k: np.asarray(v, np.int64) if np.ndim(v) == 0 else v
                         for k, v in raw.items()}
             if self.flat:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -42,7 +43,7 @@ class ObsBuffers:
         """The output arrays in the order the engine's observe calls take them (first rows)."""
         return [a[:rows] for a in (self.scalars, *self.arrays.values())]
 
-    def write(self, i: int, obs: dict[str, Any]) -> None:
+    def write(self, i: int, obs: Mapping[str, Any]) -> None:
         """Row ``i`` from one observation dict (the Python engine)."""
         for k in OBSERVATION_KEYS:
             self.obs[k][i] = obs[k]
@@ -156,7 +157,7 @@ class TableBatch:
     def _views(self) -> tuple[dict[str, np.ndarray], np.ndarray]:
         if self._c is not None:
             return self._c_views()
-        obs = [t.observation(t.current_player) for t in self.tables]
+        obs: list[Mapping[str, Any]] = [t.observation(t.current_player) for t in self.tables]
         stacked = {k: np.stack([np.asarray(o[k]) for o in obs]) for k in OBSERVATION_KEYS}
         mask = np.stack([t.legal_actions(t.current_player) for t in self.tables])
         return stacked, mask

@@ -23,7 +23,7 @@ from mjfast.table.actions import (
     IllegalActionError,
 )
 from mjfast.table.legal import claim_fan, could_claim, legal_mask, why_illegal
-from mjfast.table.observe import observation
+from mjfast.table.observe import Observation, observation
 from mjfast.table.state import (
     MAX_DISCARDS,
     PHASE_CLAIM,
@@ -158,7 +158,7 @@ class Table:
             self._mask = legal_mask(self._s, self._s.current)
         return self._mask
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: int) -> Observation:
         """What ``player`` may see, as numpy arrays (see :func:`mjfast.table.observation`)."""
         return observation(self._s, as_player(player, "player", self._s.n))
 

@@ -21,7 +21,7 @@ An observation is the seat's :func:`mjfast.table.observation` arrays plus ``acti
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -236,7 +236,7 @@ def _single_class() -> type:
     return XueZhanEnv
 
 
-def seat_text(obs: dict[str, Any]) -> str:
+def seat_text(obs: Mapping[str, Any]) -> str:
     """One seat's observation as text (its own tiles, everyone's melds, discards and scores).
 
     >>> print(seat_text(Table(seed=1).observation(0)).splitlines()[0])

@@ -26,6 +26,7 @@ tables are batched into one engine call per (draws, melds) group (:meth:`act_bat
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -113,7 +114,7 @@ class ForecastPlayer:
                 f"{self.void_by_forecast}, draws={self.draws}, void_draws={self.void_draws})")
 
     # ------------------------------------------------------------------ one decision
-    def __call__(self, obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
+    def __call__(self, obs: Mapping[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
         """One decision from one seat's observation (a :class:`~mjfast.table.Table` player)."""
         hint = efficient_player(obs, mask, rng)
         void = int(obs["void"][obs["seat"]])

@@ -2,20 +2,40 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 import numpy as np
+import numpy.typing as npt
 
 from mjfast.table.state import PHASE_CLAIM, PHASE_ROB, PHASE_TURN, PHASE_VOID, TableState
 
-__all__ = ["OBSERVATION_KEYS", "observation"]
+__all__ = ["OBSERVATION_KEYS", "Observation", "observation"]
 
 OBSERVATION_KEYS = ("seat", "phase", "current", "dealer", "hand", "drawn", "tile", "melds",
                     "discards", "discards_taken", "void", "wall", "out", "scores")
 """The keys of an observation, in order."""
 
 
-def observation(s: TableState, p: int) -> dict[str, Any]:
+class Observation(TypedDict):
+    """One seat's view (:func:`observation`): the keys of :data:`OBSERVATION_KEYS`, P seats."""
+
+    seat: int
+    phase: int
+    current: int
+    dealer: int
+    hand: npt.NDArray[np.uint8]
+    drawn: int
+    tile: int
+    melds: npt.NDArray[np.int8]
+    discards: npt.NDArray[np.int8]
+    discards_taken: npt.NDArray[np.bool_]
+    void: npt.NDArray[np.int8]
+    wall: int
+    out: npt.NDArray[np.bool_]
+    scores: npt.NDArray[np.int64]
+
+
+def observation(s: TableState, p: int) -> Observation:
     """Seat ``p``'s view: only its own concealed tiles, and of the others what is public.
 
     ``seat``, ``phase`` (0 void, 1 turn, 2 claim, 3 rob, 4 over), ``current`` (the seat to

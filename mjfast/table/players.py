@@ -5,11 +5,12 @@ shanten and discard ranking) and ``forecast`` (the exact forecasts,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
+from mjfast._deprecated import renamed
 from mjfast.errors import InvalidArgumentError, shown
 from mjfast.rules import Rules
 from mjfast.settlement.model import sets_for
@@ -29,11 +30,11 @@ from mjfast.tiles import NUM_KINDS
 
 __all__ = ["PLAYERS", "Player", "as_players", "efficient_player", "play_hand", "random_player"]
 
-Player = Callable[[dict[str, Any], np.ndarray, np.random.Generator], int]
+Player = Callable[[Mapping[str, Any], np.ndarray, np.random.Generator], int]
 """``(observation, legal mask, rng) -> action index``."""
 
 
-def random_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
+def random_player(obs: Mapping[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
     """Uniform over the legal actions.
 
     >>> m = np.zeros(140, bool); m[[3, 9]] = True
@@ -45,7 +46,7 @@ def random_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generato
     return int(legal[rng.integers(len(legal))])
 
 
-def _meld_counts(obs: dict[str, Any]) -> np.ndarray:
+def _meld_counts(obs: Mapping[str, Any]) -> np.ndarray:
     counts = np.zeros(NUM_KINDS, dtype=np.uint8)
     for kind, typ in obs["melds"][obs["seat"]]:
         if typ >= 0:
@@ -53,7 +54,7 @@ def _meld_counts(obs: dict[str, Any]) -> np.ndarray:
     return counts
 
 
-def _visible(obs: dict[str, Any]) -> np.ndarray:
+def _visible(obs: Mapping[str, Any]) -> np.ndarray:
     """Copies seen outside the own hand: live discards and the others' open melds."""
     seen = np.zeros(NUM_KINDS, dtype=np.int64)
     live = obs["discards"][(obs["discards"] >= 0) & ~obs["discards_taken"]]
@@ -74,7 +75,7 @@ def _best_void(hand: np.ndarray, allowed: np.ndarray, sets: int) -> int:
                               int(hand[9 * v:9 * v + 9].sum()), v))
 
 
-def _best_discard(obs: dict[str, Any], mask: np.ndarray, melds: np.ndarray, void: int,
+def _best_discard(obs: Mapping[str, Any], mask: np.ndarray, melds: np.ndarray, void: int,
                   sets: int) -> int:
     """The legal discard ranked first by (shanten after, effective copies left, kind)."""
     hand = obs["hand"]
@@ -95,7 +96,7 @@ def _best_discard(obs: dict[str, Any], mask: np.ndarray, melds: np.ndarray, void
     return DISCARD + tied[int(np.argmax(counts))]
 
 
-def efficient_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
+def efficient_player(obs: Mapping[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
     """Declares the void with the best shanten, always wins when it can, pungs and kongs when
     that does not raise the shanten, and discards by the kernels' discard ranking (shanten
     after the discard, then effective copies left, then the lowest kind). ``rng`` is unused:
@@ -130,32 +131,33 @@ PLAYERS: dict[str, Player] = {"random": random_player, "efficient": efficient_pl
 default parameters)."""
 
 
-def as_players(players: Sequence[str | Player], n: int, rules: Rules | None = None, *,
-               seats: int | None = None) -> list[Player]:
-    """``n`` players, one per seat: built-in names or callables; a player with a ``with_rules``
-    method (:class:`~mjfast.table.forecast_player.ForecastPlayer`) is bound to ``rules`` (the
+def as_players(bots: Sequence[str | Player], n: int, rules: Rules | None = None,
+               name: str = "bots", *, seats: int | None = None) -> list[Player]:
+    """One player per seat from ``bots`` (the argument ``name``): built-in names or callables;
+    a player with a ``with_rules`` method
+    (:class:`~mjfast.table.forecast_player.ForecastPlayer`) is bound to ``rules`` (the
     table's), and one with a ``max_seats`` attribute is refused at a table of more ``seats``
-    (default ``n``: the players fill the table)."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise InvalidArgumentError(f"players: expected a sequence of {n} players (names or "
-                                   f"callables), got {shown(players)}")
-    if len(players) != n:
-        raise InvalidArgumentError(f"players: expected {n} players, got {len(players)}")
+    (default ``n``: the bots fill the table)."""
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise InvalidArgumentError(f"{name}: expected a sequence of {n} bots (names or "
+                                   f"callables), got {shown(bots)}")
+    if len(bots) != n:
+        raise InvalidArgumentError(f"{name}: expected {n} bots, got {len(bots)}")
     out = []
-    for i, p in enumerate(players):
+    for i, p in enumerate(bots):
         if isinstance(p, str):
             if p not in PLAYERS:
-                raise InvalidArgumentError(f"players[{i}]: expected one of "
+                raise InvalidArgumentError(f"{name}[{i}]: expected one of "
                                            f"{', '.join(PLAYERS)} or a callable, got {shown(p)}")
             out.append(PLAYERS[p])
         elif callable(p):
             out.append(p)
         else:
-            raise InvalidArgumentError(f"players[{i}]: expected a name or a callable, "
+            raise InvalidArgumentError(f"{name}[{i}]: expected a name or a callable, "
                                        f"got {shown(p)}")
         top = getattr(out[-1], "max_seats", None)
         if top is not None and (seats or n) > top:
-            raise InvalidArgumentError(f"players[{i}]: {shown(p)} plays tables of 2 to {top} "
+            raise InvalidArgumentError(f"{name}[{i}]: {shown(p)} plays tables of 2 to {top} "
                                        f"seats, not {seats or n} (the short hands of RULES.md 7)")
         bind = getattr(out[-1], "with_rules", None)
         if rules is not None and bind is not None:
@@ -163,9 +165,10 @@ def as_players(players: Sequence[str | Player], n: int, rules: Rules | None = No
     return out
 
 
-def play_hand(table: Table, players: Sequence[str | Player], seed: int | None = None) -> Table:
-    """Play ``table`` to the end with one player per seat (``rng`` seeded by ``seed``)."""
-    seats = as_players(players, table.players, table.rules)
+@renamed(players="bots")
+def play_hand(table: Table, bots: Sequence[str | Player], seed: int | None = None) -> Table:
+    """Play ``table`` to the end with ``bots``, one per seat (``rng`` seeded by ``seed``)."""
+    seats = as_players(bots, table.players, table.rules)
     rng = np.random.default_rng(seed)
     while not table.is_over:
         p = table.current_player

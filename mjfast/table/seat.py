@@ -34,7 +34,8 @@ class SeatGame:
         self.players, self.seat, self.rules = players, seat, rules
         self.codes = [PLAYER_KINDS[str(o)] for o in opponents] \
             if all(isinstance(o, str) and o in PLAYER_KINDS for o in opponents) else None
-        self._others = as_players(list(opponents), players - 1, rules, seats=players)
+        self._others = as_players(list(opponents), players - 1, rules, "opponents",
+                                  seats=players)
         self.table: Table | None = None
         self._last = 0
         self.over = True
@@ -78,8 +79,7 @@ class SeatGame:
                 continue
             t.step(self._others[p - (p > self.seat)](t.observation(p), mask, rng))
         self.over = t.is_over
-        obs = t.observation(self.seat)
-        obs["mask"] = t.legal_actions(self.seat)
+        obs: dict[str, Any] = {**t.observation(self.seat), "mask": t.legal_actions(self.seat)}
         return obs, self._paid(int(obs["scores"][self.seat]))
 
     def _paid(self, score: int) -> int:

@@ -8,7 +8,7 @@ import json
 import numpy as np
 
 import mjfast
-from mjfast import fan_batch
+from mjfast.scoring import batch as fan_batch
 from mjfast.tiles import parse_hand
 from tests.cli.test_cli import assert_error, run, run_json
 

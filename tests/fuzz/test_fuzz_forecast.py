@@ -45,6 +45,21 @@ def test_forecast(data: st.DataObject) -> None:
         assert res.ok, f"a valid call was refused: {res.value!r}"
 
 
+def _check_choices(data: st.DataObject, kw: dict[str, Any], call: Any, ranked: Any) -> None:
+    """One argument of ``kw`` made hostile at most: ``call`` answers a ranked list (``ranked``
+    holds of it) or refuses by name, and a call left valid is answered."""
+    bad = data.draw(st.sets(st.sampled_from(sorted(kw)), max_size=1), label="hostile")
+    for key in sorted(bad):
+        kw[key] = data.draw(hostile(), label=key)
+    if not _quick(kw):
+        return
+    hand = kw.pop("hand")
+    res = outcome(lambda: call(hand, **kw), names=("hand", *kw),
+                  returns=lambda r: isinstance(r, list) and ranked(r))
+    if not bad:
+        assert res.ok, f"a valid call was refused: {res.value!r}"
+
+
 @FUZZ
 @given(data=st.data())
 def test_choose_void(data: st.DataObject) -> None:
@@ -52,17 +67,8 @@ def test_choose_void(data: st.DataObject) -> None:
     case = data.draw(cases(void_rule=True, form="all", melds=0, sets=sets))
     kw: dict[str, Any] = {"hand": case.hand, "draws": data.draw(st.integers(0, 1)),
                           "objective": "value", "exchanges": 0, "sets": sets}
-    bad = data.draw(st.sets(st.sampled_from(sorted(kw)), max_size=1), label="hostile")
-    for key in sorted(bad):
-        kw[key] = data.draw(hostile(), label=key)
-    if not _quick(kw):
-        return
-    hand = kw.pop("hand")
-    res = outcome(lambda: mjfast.choose_void(hand, **kw), names=("hand", *kw),
-                  returns=lambda r: isinstance(r, list) and len(r) == 3
-                  and all(isinstance(c, mjfast.VoidChoice) for c in r))
-    if not bad:
-        assert res.ok, f"a valid call was refused: {res.value!r}"
+    _check_choices(data, kw, mjfast.choose_void,
+                   lambda r: len(r) == 3 and all(isinstance(c, mjfast.VoidChoice) for c in r))
 
 
 @FUZZ
@@ -72,17 +78,8 @@ def test_choose_plan(data: st.DataObject) -> None:
     kw: dict[str, Any] = {"hand": case.hand, "draws": data.draw(st.integers(0, 2)),
                           "melds": case.api_melds, "void_suit": case.void_suit,
                           "objective": "value", "exchanges": 0}
-    bad = data.draw(st.sets(st.sampled_from(sorted(kw)), max_size=1), label="hostile")
-    for key in sorted(bad):
-        kw[key] = data.draw(hostile(), label=key)
-    if not _quick(kw):
-        return
-    hand = kw.pop("hand")
-    res = outcome(lambda: mjfast.choose_plan(hand, **kw), names=("hand", *kw),
-                  returns=lambda r: isinstance(r, list) and 1 <= len(r) <= 4
-                  and all(isinstance(c, mjfast.PlanChoice) for c in r))
-    if not bad:
-        assert res.ok, f"a valid call was refused: {res.value!r}"
+    _check_choices(data, kw, mjfast.choose_plan,
+                   lambda r: 1 <= len(r) <= 4 and all(isinstance(c, mjfast.PlanChoice) for c in r))
 
 
 @FUZZ

@@ -25,8 +25,8 @@ from mjfast import scoring
 from mjfast._core import _fan
 from mjfast.datagen import complete_hands
 from mjfast.errors import InvalidHandError
-from mjfast.fan_batch import INVALID_FAN, compile_rules, fan, max_fan
 from mjfast.rules import BASE_PATTERNS, PRESETS, Rules
+from mjfast.scoring.batch import INVALID_FAN, compile_rules, fan, max_fan
 from mjfast.tiles import Meld, MeldKind, parse_hand
 from tests.twins import TWINS, agree, check
 

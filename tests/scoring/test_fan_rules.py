@@ -17,12 +17,13 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import _args, fan_batch
+from mjfast import _args
 from mjfast._args import FLAG_NAMES
 from mjfast._core import _fan
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import BASE_PATTERNS, Fan, Rules
 from mjfast.scoring import R_ALL_TRIPLETS, R_DRAGON, R_SEQ_456, R_TWIN_SEQ, R_YAO_JIU, inputs
+from mjfast.scoring import batch as fan_batch
 from mjfast.scoring.patterns import applicable, best_pattern, compile_rules, view
 from mjfast.tiles import parse_hand
 

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mjfast import fan_batch
 from mjfast.errors import InvalidHandError
 from mjfast.rules import Rules
+from mjfast.scoring import batch as fan_batch
 from mjfast.scoring import decompose, max_fan, score
 from mjfast.tiles import format_tile, parse_hand
 from tests.scoring.test_scoring_diff import random_hands, rules_st, situations, void_st, winning_hands

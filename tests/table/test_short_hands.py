@@ -90,8 +90,8 @@ def test_forecast_player_refuses_short_hands():
     for call in (lambda: selfplay(1, ("forecast",) + ("efficient",) * 4),
                  lambda: selfplay(1, ("efficient",) * 5 + ("forecast",), engine="python"),
                  lambda: SeatGame(["forecast"] * 4, 5, 0, Rules())):
-        with pytest.raises(InvalidArgumentError, match=r"players\[\d\]: 'forecast' plays tables "
-                                                       r"of 2 to 4 seats, not [56]"):
+        with pytest.raises(InvalidArgumentError, match=r"(bots|opponents)\[\d\]: 'forecast' "
+                                                       r"plays tables of 2 to 4 seats, not [56]"):
             call()
 
 
