@@ -164,8 +164,8 @@ static inline int mt_shanten(const uint8_t *hand, const uint8_t *melds, int v, i
     return out;
 }
 
-/* Seat p's waits (MJ_OP_WAITS), after each change of its 3 sets + 1 - 3m concealed tiles: the hand is
- * the engine's own and valid, so it goes to mj_hand_waits without a job or checks. */
+/* Seat p's waits (MJ_OP_WAITS), after each change of its 3 sets + 1 - 3m concealed tiles: the
+ * hand is the engine's own and valid, so it goes to mj_hand_waits without a job or checks. */
 static inline void mt_update_waits(mt_table_t *t, int p) {
     mj_hand_t h;
     mj_row_t row;

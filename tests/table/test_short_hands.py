@@ -11,10 +11,12 @@ import numpy as np
 import pytest
 
 from mjfast import Round
+from mjfast._core import _table
 from mjfast.cli import main
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.table import PASS, WIN, Table, TableBatch, selfplay
+from mjfast.table.engine import MAX_TABLE_PLAYERS
 from mjfast.table.seat import SeatGame
 
 from .helpers import act, declare, idle, stack, step_batches_alike
@@ -75,6 +77,7 @@ def test_c_engine_plays_short_hands(players):
     """The compiled engine deals the short hands from its walls as Table does (the C batch's
     observations, masks and rewards are the Python batch's), and its efficient players play
     the hands the reference plays, in sessions too."""
+    assert _table.MAX_PLAYERS == MAX_TABLE_PLAYERS == 6
     seats = ("efficient",) * players
     c = selfplay(8, seats, seed=players, logs=True, session=2)
     py = selfplay(8, seats, seed=players, logs=True, session=2, engine="python")
