@@ -1,14 +1,29 @@
 """Build of the compiled core (setuptools + Cython); metadata lives in pyproject.toml."""
 
+import importlib.util
 import os
-import sys
 from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).parent
 INCLUDE = Path("mjfast", "_core", "include")
+
+
+def amalgamate() -> None:
+    """Write the C library's amalgamation, src/mjfast.h + src/mjfast.c (tools/amalgamate.py:
+    generated, so not in git; an sdist ships them). A file whose text is unchanged is left alone,
+    so its mtime does not force a rebuild."""
+    spec = importlib.util.spec_from_file_location("amalgamate", ROOT / "tools" / "amalgamate.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    for name, text in tool.build().items():
+        path = ROOT / "src" / name
+        if not path.exists() or path.read_text() != text:
+            path.write_text(text)
 
 
 def copy_headers() -> None:
@@ -30,36 +45,50 @@ def copy_headers() -> None:
             copy.write_bytes(data)
 
 
+amalgamate()
 copy_headers()
-# -O3 unless CFLAGS names a level of its own (tools/sanitize.sh builds with -O1): the extra
-# arguments come last on the command line, so they would override it.
 CFLAGS = os.environ.get("CFLAGS", "").split()
-OPT = [] if any(f.startswith("-O") for f in CFLAGS) else ["-O3"]
-# Python's own flags hold -g, which would put ~2.5 MB of DWARF into each extension of a wheel: the
-# linker drops it (-S, in GNU and Apple ld alike) unless CFLAGS asks for -g itself (tools/sanitize.sh).
-STRIP = [] if sys.platform == "win32" or "-g" in CFLAGS else ["-Wl,-S"]
-# _capi links the C library (the amalgamation); the other extensions run the header kernels on
-# its tables, so the process holds one copy of them.
-LIBRARY = {"_capi": [str(Path("src", "mjfast.c"))]}
-# Every header is a dependency: Cython sees the headers a .pyx names, not those they include
-# (mjfast_kernels.h includes mjfast_probes.h), and an edit of either must rebuild.
-HEADERS = sorted(str(h.relative_to(ROOT)) for h in (ROOT / "src").glob("*.h"))
+
+
+class BuildExt(build_ext):
+    """GCC-style flags only for the compilers that take them (gcc, clang: distutils' "unix"
+    compiler; MSVC keeps its own defaults): -O3 unless CFLAGS names a level of its own
+    (tools/sanitize.sh builds with -O1; the extra arguments come last on the command line, so
+    they would override it), and -Wl,-S: Python's own flags hold -g, which would put ~2.5 MB of
+    DWARF into the extension of a wheel, so the linker drops it (GNU and Apple ld alike) unless
+    CFLAGS asks for -g itself (tools/sanitize.sh)."""
+
+    def build_extensions(self) -> None:
+        if self.compiler.compiler_type == "unix":
+            opt = [] if any(f.startswith("-O") for f in CFLAGS) else ["-O3"]
+            strip = [] if "-g" in CFLAGS else ["-Wl,-S"]
+            for ext in self.extensions:
+                ext.extra_compile_args = [*ext.extra_compile_args, *opt]
+                ext.extra_link_args = [*ext.extra_link_args, *strip]
+        super().build_extensions()
+
+
+# One extension module (mjfast/_core/_ext.pyx, the areas as .pxi include files): the C library
+# (mjfast.c) is one translation unit with the Cython glue, so the process holds one copy of the
+# kernels and of their tables, and the Cython runtime is linked once. Every header and include
+# file is a dependency: Cython sees the headers a .pyx names, not those they include.
+DEPENDS = sorted(str(h.relative_to(ROOT)) for h in [
+    *(ROOT / "src").glob("*.h"), ROOT / "src" / "mjfast.c",
+    *(ROOT / "mjfast" / "_core").glob("*.pxi"), *(ROOT / "mjfast" / "_core").glob("*.pxd")])
 extensions = [
     Extension(
-        f"mjfast._core.{pyx.stem}",
-        [str(pyx.relative_to(ROOT)), *LIBRARY.get(pyx.stem, [])],
+        "mjfast._core._ext",
+        [str(Path("mjfast", "_core", "_ext.pyx"))],
         include_dirs=[str(INCLUDE)],
-        extra_compile_args=OPT,
-        extra_link_args=STRIP,
-        depends=HEADERS,
+        depends=DEPENDS,
     )
-    for pyx in sorted((ROOT / "mjfast" / "_core").glob("*.pyx"))
 ]
 
 # Parallel Cython and C compilation only when asked (.ci/run sets it to the machine's cores; a
 # shared development machine builds one file at a time).
 JOBS = int(os.environ.get("MJFAST_BUILD_JOBS", "1"))
 setup(
+    cmdclass={"build_ext": BuildExt},
     ext_modules=cythonize(
         extensions,
         build_dir="build/cython",

@@ -1,7 +1,6 @@
-/* The public C API of mjfast.h over the kernels (mjfast_kernels.h, mjfast_fan.h).
- *
- * Not compiled on its own: tools/amalgamate.py appends it to the kernels, the packed tables
- * (mj_tables_lz, MJ_TABLES_HASH) and the preset rules (mj_presets) in src/mjfast.c.
+/* The public C API of mjfast.h over the kernels (mjfast_batch.h, mjfast_fan.h), on the packed
+ * tables of mjfast_tables.h and the preset rules of mjfast_presets.h. A whole translation unit;
+ * tools/amalgamate.py joins it with the headers it includes into src/mjfast.c.
  *
  * Global state: the tables (built once by mj_init) and nothing else. The once-only build uses
  * an atomic state word (GCC/Clang __atomic builtins, MSVC Interlocked*, else C11 stdatomic):
@@ -9,6 +8,18 @@
  * or 3 (failed: corrupt tables; out of memory returns to 0, so a later call tries again). No
  * pthread, so no link flag.
  */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mjfast_batch.h"   /* the kernels and their tables (MJ), mj_job_t, mj_run */
+#include "mjfast_fan.h"     /* mf_build, mf_job_t, mf_run */
+#include "mjfast_shared.h"  /* mj_shared_t */
+#include "mjfast_tables.h"  /* mj_tables_lz, MJ_TABLES_HASH, MJ_N* */
+#include "mjfast.h"         /* after the kernels: its macros repeat a few of their constants */
+#include "mjfast_presets.h" /* mj_preset_names, mj_presets */
 
 enum { MJ_STATE_NEW = 0, MJ_STATE_BUILDING = 1, MJ_STATE_READY = 2, MJ_STATE_FAILED = 3 };
 

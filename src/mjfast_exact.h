@@ -1,7 +1,7 @@
 /* mjfast exact deal statistics: the shanten distribution over every deal of n tiles, without
  * enumerating hands.
  *
- * Plain C, no Python: mjfast/_core/_stats.pyx calls mx_exact with the GIL released.
+ * Plain C, no Python: mjfast/_core/_stats.pxi calls mx_exact with the GIL released.
  *
  * The distance of a meld-free hand depends on each suit only through its key: the class (the
  * distance vector of the suit tables), the tile count and the pairs (sum c // 2; the odd kinds are

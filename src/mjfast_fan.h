@@ -298,8 +298,6 @@ static inline int mf_info(const mj_hand_t *h, const uint8_t *conc, mf_info_t *f,
     return MJ_OK;
 }
 
-static inline int mf_popcount3(int x) { return (x & 1) + (x >> 1 & 1) + (x >> 2 & 1); }
-
 /* ---- batch jobs ------------------------------------------------------------------------ */
 
 typedef struct {
@@ -374,8 +372,8 @@ static inline int mf_fan_total(const mf_job_t *job, int64_t i, int32_t *err, int
     }
     *fan = MF_NONE;
     int present = f.present;
-    if (mf_popcount3(present) > 2 || (vs >= 0 && (present >> vs & 1))) return MJ_OK;
-    int qing = mf_popcount3(present) == 1;
+    if (mj_popcount((uint32_t)present) > 2 || (vs >= 0 && (present >> vs & 1))) return MJ_OK;
+    int qing = mj_popcount((uint32_t)present) == 1;
     int fixed = (fl & MF_TIAN) ? 1 : (fl & MF_DI) ? 2 : 0;
     int best = MF_NONE;
     int e[3];
@@ -443,7 +441,7 @@ static inline uint32_t mf_wait_totals(const int32_t *R, const mj_hand_t *h, cons
     for (int s = 0; s < 3; s++) {
         if (!(cand >> s & 1)) continue;
         int present = f->present | 1 << s;
-        if (mf_popcount3(present) > 2 || (vs >= 0 && (present >> vs & 1))) continue;
+        if (mj_popcount((uint32_t)present) > 2 || (vs >= 0 && (present >> vs & 1))) continue;
         int ok = 1;
         for (int o = 0; o < 3; o++) {
             if (o == s) continue;
@@ -451,7 +449,7 @@ static inline uint32_t mf_wait_totals(const int32_t *R, const mj_hand_t *h, cons
             ok &= e[o] >= 0;
         }
         if (!ok) continue;
-        int qing = mf_popcount3(present) == 1;
+        int qing = mj_popcount((uint32_t)present) == 1;
         int ctx0 = qing | f->meld_yj << 2 | (h->m == h->sets) << 3;
         int es[3] = {e[0], e[1], e[2]};
         /* only the ranks whose draw completes the suit (the wait masks) are looked up */
@@ -477,8 +475,8 @@ static inline uint32_t mf_wait_totals(const int32_t *R, const mj_hand_t *h, cons
             if (!(c[t] & 1)) continue;
             int s = t / 9, r = t % 9;
             int present = f->present | 1 << s;
-            if (mf_popcount3(present) > 2 || (vs >= 0 && (present >> vs & 1))) break;
-            int qing = mf_popcount3(present) == 1;
+            if (mj_popcount((uint32_t)present) > 2 || (vs >= 0 && (present >> vs & 1))) break;
+            int qing = mj_popcount((uint32_t)present) == 1;
             int roots = f->roots + (c[t] == 3);
             int terminal = f->terminal || r == 0 || r == 8;
             int v = R[MF_R_SEVEN + (qing | (roots > 0) << 1)] + roots * root_fan + base_extra +

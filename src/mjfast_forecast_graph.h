@@ -9,7 +9,7 @@
 
 #include <stdlib.h>
 
-#include "mjfast_kernels.h"
+#include "mjfast_probes.h"
 #include "mjfast_fan.h"
 
 #define FC_MAX_DRAWS 27

@@ -1,7 +1,7 @@
 /* mjfast core kernels: shanten, win test, waits, effective tiles and discards over 27-count hands.
  *
- * Plain C, no Python: the Cython layer (mjfast/_core/_kernels.pyx) loads the tables, checks
- * arrays and calls these functions on row ranges with the GIL released.
+ * Plain C, no Python: mj_init (mjfast_api.c) builds the tables; the Cython layer
+ * (mjfast/_core/_kernels.pxi) checks arrays and calls these functions on row ranges with the GIL released.
  *
  * Values: a hand's "distance" is min |C - H| over the winning hands C (RULES.md section 3), so
  * shanten = distance - 1. Per suit, the distance to k sets (+ a pair) comes from the class tables
@@ -525,50 +525,6 @@ static inline uint32_t mj_hand_waits(const mj_hand_t *h, int void_suit) {
     return mask & ~mj_full_kinds(h); /* no fifth copy */
 }
 
-/* The probes of a meld-free hand (mjfast_probes.h, included below). */
-static void mj_plain_probes(const mj_hand_t *h, int delta, int *dist);
-
-/* Distance after each probe, for any hand (melds go through the exact capped-suit path, short
- * hands through the vector combiners). */
-static inline void mj_probes(mj_hand_t *h, int delta, int *dist) {
-    if (!h->meld_suits && h->sets == 4) {
-        mj_plain_probes(h, delta, dist);
-        return;
-    }
-    mj_base_t base;
-    mj_base(h, &base);
-    for (int t = 0; t < 27; t++) {
-        int c = h->c[t];
-        dist[t] = (delta > 0 ? mj_held(h, t) >= 4 : c == 0) ? MJ_INF : mj_probe(h, &base, t, delta);
-    }
-}
-
-/* Effective tiles of a 13-3m hand: -1, or copies left. visible may be NULL. */
-static inline void mj_hand_effective(mj_hand_t *h, const uint8_t *visible, int8_t *out) {
-    int d = mj_distance(h);
-    if (d >= MJ_INF) {
-        memset(out, -1, 27);
-        return;
-    }
-    int dist[27];
-    uint8_t held[27];
-    mj_probes(h, +1, dist);
-    for (int t = 0; t < 27; t++) held[t] = (uint8_t)mj_held(h, t);
-    for (int t = 0; t < 27; t++) {
-        int left = 4 - held[t] - (visible ? visible[t] : 0);
-        out[t] = (int8_t)(held[t] < 4 && dist[t] < d ? (left > 0 ? left : 0) : -1);
-    }
-}
-
-/* Shanten after discarding each kind from a 14-3m hand (-128 where not held). */
-static inline void mj_hand_discards(mj_hand_t *h, int8_t *out) {
-    int dist[27];
-    mj_probes(h, -1, dist);
-    for (int t = 0; t < 27; t++) {
-        out[t] = h->c[t] ? (int8_t)mj_shanten_of(dist[t]) : (int8_t)MJ_NOT_HELD;
-    }
-}
-
 /* ---- row drivers ----------------------------------------------------------------------- */
 
 enum { MJ_OP_SHANTEN = 0, MJ_OP_IS_WIN = 1, MJ_OP_WAITS = 2, MJ_OP_EFFECTIVE = 3, MJ_OP_DISCARDS = 4 };
@@ -587,20 +543,6 @@ typedef struct {
     void *out;                 /* int8 [n], uint8 [n], uint32 [n] or int8 [n][27] by op */
     int32_t err[3];            /* first bad row: code, detail, detail */
 } mj_job_t;
-
-static inline int mj_size_rule(int op) {
-    return (op == MJ_OP_SHANTEN || op == MJ_OP_IS_WIN) ? MJ_SIZE_EITHER
-         : op == MJ_OP_DISCARDS ? MJ_SIZE_COMPLETE : MJ_SIZE_WAITING;
-}
-
-static inline void mj_write_invalid(mj_job_t *job, int64_t i) {
-    switch (job->op) {
-    case MJ_OP_SHANTEN: ((int8_t *)job->out)[i] = MJ_INVALID_ROW; break;
-    case MJ_OP_IS_WIN: ((uint8_t *)job->out)[i] = 0; break;
-    case MJ_OP_WAITS: ((uint32_t *)job->out)[i] = MJ_INVALID_MASK; break;
-    default: memset((int8_t *)job->out + 27 * i, MJ_INVALID_ROW, 27); break;
-    }
-}
 
 /* Shanten of one meld-free row of 13 or 14 tiles without building a hand (the row read once)
  * into *sh: 1, or 0 when the row must take the general path (which reports it if it is bad).
@@ -663,58 +605,6 @@ static int64_t mj_plain_shanten(const mj_job_t *job, int64_t i, int64_t end) {
     if (reg && sev) return mj_plain_shanten_as(job, i, end, 0, 1, 1);
     if (reg) return mj_plain_shanten_as(job, i, end, 0, 1, 0);
     return mj_plain_shanten_as(job, i, end, 0, 0, 1);
-}
-
-#include "mjfast_probes.h" /* the meld-free probes and their batch fast paths (mj_plain_rows) */
-
-/* One row through the general path (from copies of the caller's rows: mj_row_t). Returns MJ_OK,
- * or an error code with details in err. */
-static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
-    mj_hand_t h;
-    uint8_t seen[27];
-    int void_suit = job->voids ? mj_once_i8(job->voids + i) : job->void_scalar;
-    const uint8_t *melds = job->melds ? job->melds + job->melds_stride * i : NULL;
-    const uint8_t *visible =
-        job->visible ? mj_copy27(seen, job->visible + job->visible_stride * i) : NULL;
-    int code = mj_load(&h, job->hands + 27 * i, melds, void_suit, job->void_rule, job->form,
-                       mj_size_rule(job->op), job->sets, err);
-    if (code == MJ_OK && visible) code = mj_check_visible(&h, visible, err);
-    if (code != MJ_OK) return code;
-    if (job->op != MJ_OP_IS_WIN && job->op != MJ_OP_WAITS) mj_classes(&h);
-    switch (job->op) {
-    case MJ_OP_SHANTEN: ((int8_t *)job->out)[i] = (int8_t)mj_shanten_of(mj_distance(&h)); break;
-    case MJ_OP_IS_WIN: ((uint8_t *)job->out)[i] = (uint8_t)mj_hand_is_win(&h, void_suit); break;
-    case MJ_OP_WAITS: ((uint32_t *)job->out)[i] = mj_hand_waits(&h, void_suit); break;
-    case MJ_OP_EFFECTIVE: mj_hand_effective(&h, visible, (int8_t *)job->out + 27 * i); break;
-    default: mj_hand_discards(&h, (int8_t *)job->out + 27 * i); break;
-    }
-    return MJ_OK;
-}
-
-/* Run rows [start, end). Returns the first bad row (details in job->err), or -1. Without
- * coerce it stops there; with coerce the bad rows get the sentinel and the run goes on. */
-static inline int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
-    int64_t first_bad = -1;
-    int plain = !job->melds && job->sets == 4 &&
-                (job->op == MJ_OP_SHANTEN || job->op == MJ_OP_EFFECTIVE || job->op == MJ_OP_DISCARDS);
-    int32_t err[3];
-    for (int64_t i = start; i < end; i++) {
-        if (plain) {
-            int64_t done = mj_plain_rows(job, i, end);
-            if (done == MJ_BLOCK || i + done == end) {
-                i += done - 1;
-                continue;
-            }
-            i += done; /* a row the fast path left: through the general path */
-        }
-        int code = mj_row(job, i, err);
-        if (code != MJ_OK) {
-            first_bad = mj_first_bad(first_bad, i, code, err, job->err);
-            if (!job->coerce) return first_bad;
-            mj_write_invalid(job, i);
-        }
-    }
-    return first_bad;
 }
 
 #endif

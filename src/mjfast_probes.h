@@ -1,8 +1,9 @@
 /* mjfast meld-free probes: the distances of a meld-free 4-set hand after one tile more (a draw)
  * or less (a discard) of every kind, and the batch fast paths of effective tiles and discards.
  *
- * Plain C, no Python; the tail of mjfast_kernels.h (included there, after the row-driver types it
- * needs, and inlined at that place in the amalgamation): include mjfast_kernels.h, not this.
+ * Plain C, no Python; the layer over mjfast_kernels.h (whose tables, distances and batch job it
+ * uses); mjfast_batch.h runs the batch fast paths. mj_probes takes any hand: the meld-free 4-set
+ * ones here, the others through mj_probe of the kernels.
  *
  * A probe of suit s changes that suit's class only, so the other two suits are looked up once
  * per hand; seven pairs and the distance with suit s void move by the parity of the probed count
@@ -11,6 +12,8 @@
  */
 #ifndef MJFAST_PROBES_H
 #define MJFAST_PROBES_H
+
+#include "mjfast_kernels.h" /* MJ, mj_hand_t, mj_job_t, mj_plain_row, MJ_BLOCK */
 
 /* What the probes (one tile more or less) of a meld-free 13- or 14-tile hand share. A probe of
  * suit s changes that suit only: with suit q void (q != s), the regular-form distance after it
@@ -415,6 +418,47 @@ static int64_t mj_plain_rows(const mj_job_t *job, int64_t i, int64_t end) {
     }
 #undef MJ_PROBE_ROWS
     return 0;
+}
+
+/* Distance after each probe, for any hand (melds go through the exact capped-suit path, short
+ * hands through the vector combiners). */
+static inline void mj_probes(mj_hand_t *h, int delta, int *dist) {
+    if (!h->meld_suits && h->sets == 4) {
+        mj_plain_probes(h, delta, dist);
+        return;
+    }
+    mj_base_t base;
+    mj_base(h, &base);
+    for (int t = 0; t < 27; t++) {
+        int c = h->c[t];
+        dist[t] = (delta > 0 ? mj_held(h, t) >= 4 : c == 0) ? MJ_INF : mj_probe(h, &base, t, delta);
+    }
+}
+
+/* Effective tiles of a 13-3m hand: -1, or copies left. visible may be NULL. */
+static inline void mj_hand_effective(mj_hand_t *h, const uint8_t *visible, int8_t *out) {
+    int d = mj_distance(h);
+    if (d >= MJ_INF) {
+        memset(out, -1, 27);
+        return;
+    }
+    int dist[27];
+    uint8_t held[27];
+    mj_probes(h, +1, dist);
+    for (int t = 0; t < 27; t++) held[t] = (uint8_t)mj_held(h, t);
+    for (int t = 0; t < 27; t++) {
+        int left = 4 - held[t] - (visible ? visible[t] : 0);
+        out[t] = (int8_t)(held[t] < 4 && dist[t] < d ? (left > 0 ? left : 0) : -1);
+    }
+}
+
+/* Shanten after discarding each kind from a 14-3m hand (-128 where not held). */
+static inline void mj_hand_discards(mj_hand_t *h, int8_t *out) {
+    int dist[27];
+    mj_probes(h, -1, dist);
+    for (int t = 0; t < 27; t++) {
+        out[t] = h->c[t] ? (int8_t)mj_shanten_of(dist[t]) : (int8_t)MJ_NOT_HELD;
+    }
 }
 
 #endif

@@ -157,6 +157,14 @@ static inline int mj_ctz(uint32_t x) {
 #endif
 }
 
+/* Bits set in x, inline and portable (the builtin calls libgcc's __popcountdi2 without -mpopcnt;
+ * GCC turns these bit tricks into the POPCNT instruction where the target has it). */
+static MJ_ALWAYS_INLINE int mj_popcount(uint32_t x) {
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 /* One entry of a per-row vector, read exactly once (volatile: the compiler may not read it again). */
 static inline int mj_once_i8(const int8_t *p) { return *(const volatile int8_t *)p; }
 static inline int mj_once_u8(const uint8_t *p) { return *(const volatile uint8_t *)p; }

@@ -1,9 +1,9 @@
 /* mjfast sampled statistics: the main job of `mjfast stats`, one C loop per chunk of hands.
  *
- * Plain C, no Python: mjfast/_core/_stats.pyx fills this extension's copy of the tables and calls
- * ms_run_chunk with the GIL released. A chunk deals its hands from its own generator
- * (xoshiro256**, seeded by splitmix64 from the run's key and the chunk number: reproducible, and
- * independent of how chunks are spread over threads) and tallies every statistic at once.
+ * Plain C, no Python: mjfast/_core/_stats.pxi calls ms_run_chunk, on the tables mj_init built,
+ * with the GIL released. A chunk deals its hands from its own generator (xoshiro256**, seeded
+ * by splitmix64 from the run's key and the chunk number: reproducible, and independent of how
+ * chunks are spread over threads) and tallies every statistic at once.
  *
  * Per hand (meld-free, no declared void): the distance (shanten + 1) with and without the void
  * rule and, under the void rule, the effective tiles and waits that mjfast.advise's first choice
@@ -25,14 +25,6 @@
 
 #define MS_BINS 16 /* distances 0..15 (shanten -1..14): every meld-free hand */
 #define MS_WALL 108
-
-/* Bits set in x, inline (the builtin calls libgcc's __popcountdi2 without -mpopcnt; GCC turns
- * these bit tricks into the POPCNT instruction where the target has it: MS_POPCNT_CLONES). */
-static MJ_ALWAYS_INLINE int ms_popcount(uint32_t x) {
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
-}
 
 /* ---- the generator ----------------------------------------------------------------------- */
 
@@ -252,13 +244,13 @@ static MJ_ALWAYS_INLINE int ms_free_distance(const ms_hand_t *h) {
     int nf = MJ.n_full;
     int reg = MJ.final[(int)MJ.pair[s[0].k * nf + s[1].k] * nf + s[2].k];
     /* pairs: sum c // 2 (a count of 2 or 3 has bit 1, 4 is two pairs); odd kinds: bit 0 */
-    int sev = mj_seven_of(ms_popcount(h->bit1) + 2 * ms_popcount(h->full), ms_popcount(h->bit0));
+    int sev = mj_seven_of(mj_popcount(h->bit1) + 2 * mj_popcount(h->full), mj_popcount(h->bit0));
     return reg < sev ? reg : sev;
 }
 
 /* Copies left of the kinds in e (none held 4 times): sum over u in e of 4 - c[u]. */
 static MJ_ALWAYS_INLINE int ms_copies_left(const ms_hand_t *h, uint32_t e) {
-    return 4 * ms_popcount(e) - ms_popcount(e & h->bit0) - 2 * ms_popcount(e & h->bit1);
+    return 4 * mj_popcount(e) - mj_popcount(e & h->bit0) - 2 * mj_popcount(e & h->bit1);
 }
 
 /* Waits of the hand less one tile of kind t (t = -1: the hand as it is), void rule, no
@@ -364,7 +356,7 @@ static MJ_ALWAYS_INLINE void ms_best_discard(ms_hand_t *h, int d, ms_result_t *r
     }
     res->discard = best_t;
     res->eff_copies = best_copies;
-    res->eff_kinds = ms_popcount(best_e);
+    res->eff_kinds = mj_popcount(best_e);
 }
 
 /* A complete 14-tile hand: every discard leaves it ready; the effective tiles are the waits. */
@@ -379,14 +371,14 @@ static inline void ms_complete_discard(ms_hand_t *h, ms_result_t *res) {
         if (copies > best_copies) {
             best_copies = copies;
             res->discard = t;
-            res->eff_kinds = res->waits = ms_popcount(waits);
+            res->eff_kinds = res->waits = mj_popcount(waits);
         }
     }
     res->eff_copies = best_copies;
 }
 
 /* The per-hand analysis is built twice and picked when the library loads (an ifunc): with the
- * POPCNT instruction where the CPU has it (GCC turns ms_popcount's bit tricks into it: ~10% of
+ * POPCNT instruction where the CPU has it (GCC turns mj_popcount's bit tricks into it: ~10% of
  * the main job), else as the compiler flags say. GCC on x86-64 with glibc only; elsewhere one
  * build. */
 #if defined(__GNUC__) && __GNUC__ >= 8 && !defined(__clang__) && defined(__x86_64__) && \
@@ -412,7 +404,7 @@ static void ms_analyse(ms_hand_t *h, int tiles, ms_result_t *res) {
             return;
         }
         ms_best_discard(h, d, res);
-        if (d == 1) res->waits = ms_popcount(ms_waits_without(h, res->discard));
+        if (d == 1) res->waits = mj_popcount(ms_waits_without(h, res->discard));
         return;
     }
     uint32_t e = 0;
@@ -420,9 +412,9 @@ static void ms_analyse(ms_hand_t *h, int tiles, ms_result_t *res) {
         if (h->dq[q] == d) e |= ms_useful(h, q, d);
     }
     e &= ~h->full;
-    res->eff_kinds = ms_popcount(e);
+    res->eff_kinds = mj_popcount(e);
     res->eff_copies = ms_copies_left(h, e);
-    if (d == 1) res->waits = ms_popcount(ms_waits_without(h, -1));
+    if (d == 1) res->waits = mj_popcount(ms_waits_without(h, -1));
 }
 
 /* ---- chunks ------------------------------------------------------------------------------ */

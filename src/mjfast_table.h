@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "mjfast_fan.h"
-#include "mjfast_kernels.h"
+#include "mjfast_batch.h"
 
 enum { MT_KINDS = 27, MT_WALL = 108, MT_MAX_DISCARDS = 48, MT_MAX_PLAYERS = 6 };
 enum { MT_DISCARD = 0, MT_PUNG = 27, MT_KONG = 54, MT_ADDED = 81, MT_CONCEALED = 108,
@@ -110,8 +110,9 @@ static inline uint64_t mt_next(uint64_t *s) {
 
 /* A draw from [0, n): the high half of a 64 x 64-bit product (no division), else a modulo. */
 static inline uint64_t mt_below(uint64_t *s, uint64_t n) {
-#ifdef __SIZEOF_INT128__
-    return (uint64_t)(((unsigned __int128)mt_next(s) * n) >> 64);
+#if defined(__SIZEOF_INT128__) && (defined(__GNUC__) || defined(__clang__))
+    __extension__ typedef unsigned __int128 mt_u128; /* a GNU type: no -Wpedantic warning */
+    return (uint64_t)(((mt_u128)mt_next(s) * n) >> 64);
 #else
     return mt_next(s) % n;
 #endif

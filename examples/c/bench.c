@@ -4,6 +4,9 @@
  *
  *     cc -O2 -I src examples/c/bench.c src/mjfast.c -o mjfast_bench && ./mjfast_bench
  */
+/* clock_gettime is POSIX: ask for it under -std=c99 */
+#define _POSIX_C_SOURCE 199309L
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>

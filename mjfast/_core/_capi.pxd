@@ -1,9 +1,16 @@
-# The tables of the C library (src/mjfast_shared.h), for _kernels, _fan and _stats: each points
-# its kernels' table pointers (MJ of mjfast_kernels.h, MF_TAB of mjfast_fan.h) at them on import,
-# so there is one copy per process. The public API is mjfast/capi.pxd.
+# C declarations of the C library's entry points that the extension itself calls: mj_init (the
+# tables), the public function table, and mjfast_shared.h (what the kernels' tests read of the
+# tables). The public Cython API is mjfast/capi.pxd.
 
 from libc.stdint cimport uint8_t, uint32_t
-from cpython.pycapsule cimport PyCapsule_GetPointer
+
+cdef extern from "mjfast.h":
+    ctypedef struct mj_capi_t:
+        pass
+    int MJFAST_ABI_VERSION
+    int MJ_E_NOMEM
+    int mj_init()
+    const mj_capi_t *mj_capi()
 
 cdef extern from "mjfast_shared.h" nogil:
     ctypedef struct mj_shared_t:
@@ -14,9 +21,3 @@ cdef extern from "mjfast_shared.h" nogil:
         size_t raw_size
 
     const mj_shared_t *mj_shared()
-
-
-cdef inline const mj_shared_t *shared_tables() except NULL:
-    """The library's tables, from the capsule of mjfast._core._capi (which builds them)."""
-    from mjfast._core._capi import SHARED
-    return <const mj_shared_t *>PyCapsule_GetPointer(SHARED, "mjfast._core._capi.shared")

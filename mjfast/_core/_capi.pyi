@@ -1,5 +1,4 @@
-"""Type stub of the C library module (mjfast/_core/_capi.pyx)."""
+"""Type stub of the C library module (mjfast/_core/_capi.pxi)."""
 
 ABI_VERSION: int
 CAPSULE: object
-SHARED: object

@@ -1,4 +1,4 @@
-# C declarations of the fan kernels, for _fan.pyx and for other Cython code that cimports them.
+# C declarations of the fan kernels, for _fan.pxi and for other Cython code that cimports them.
 # The headers ship in mjfast/_core/include (copied from src/ at build time); compile against that
 # folder.
 
@@ -12,7 +12,7 @@ cdef extern from "mjfast_fan.h" nogil:
     int MF_ERR_WIN_NOT_HELD, MF_ERR_FLAGS, MF_ERR_CONCEALED, MF_ERR_WIN_RANGE
     int MF_AT, MF_YJ, MF_456, MF_TWIN, MF_DRAGON
     int MF_SD, MF_AK, MF_AKD, MF_ROB, MF_LAST, MF_TIAN, MF_DI, MF_JUE
-    uint32_t *MF_TAB  # static: this extension's pointer, set at import (mjfast/_core/_capi.pxd)
+    uint32_t *MF_TAB  # the suit table, built by mj_init (one translation unit: _ext.pxd)
 
     ctypedef struct mf_job_t:
         int coerce

@@ -1,4 +1,4 @@
-"""Type stub of the compiled fan kernels (mjfast/_core/_fan.pyx)."""
+"""Type stub of the compiled fan kernels (mjfast/_core/_fan.pxi)."""
 
 from collections.abc import Callable
 from typing import Any

@@ -1,11 +1,11 @@
-# The single-hand fast paths of mjfast.scoring.score and max_fan, included by _fan.pyx (one
-# extension: they run on its kernels and the tables it set up).
+# The single-hand fast paths of mjfast.scoring.score and max_fan, included by _fan.pxi (they
+# run on the kernels and tables of the one extension module, _ext.pyx).
 
 # They take the public call's arguments as they came and answer only the common case: a hand as
 # an array of native ints, 27 ints or an ASCII tile string, melds, plain option values. Anything
 # else, and any input the kernel refuses, returns None: the general path (mjfast.scoring.single)
 # then answers or words the error, so both paths answer alike. The numbers come from the kernels of
-# _fan.pyx; the costly fields are left to the Python scorer, built on first read
+# _fan.pxi; the costly fields are left to the Python scorer, built on first read
 # (mjfast.scoring.types.LAZY).
 
 cdef extern from "Python.h":
@@ -23,7 +23,6 @@ cdef extern from *:
     """
     object mf_new_instance(object cls, object empty)
 
-cdef object _ndarray = np.ndarray
 
 # Bound once by mjfast.scoring.fast (bind_single; until then the fast paths answer None): the
 # kernels import nothing of the library.

@@ -1,4 +1,4 @@
-# C declarations of the forecast engine (src/mjfast_forecast.h), for _forecast.pyx and for other
+# C declarations of the forecast engine (src/mjfast_forecast.h), for _forecast.pxi and for other
 # Cython code that cimports them. The headers ship in mjfast/_core/include; compile against that
 # folder.
 

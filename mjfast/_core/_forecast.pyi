@@ -1,4 +1,4 @@
-"""Type stub of the compiled forecast engine (mjfast/_core/_forecast.pyx)."""
+"""Type stub of the compiled forecast engine (mjfast/_core/_forecast.pxi)."""
 
 import numpy as np
 

@@ -1,30 +1,10 @@
-# C declarations of the shanten kernels, for _kernels.pyx and for other Cython code that cimports
+# C declarations of the shanten kernels, for _kernels.pxi and for other Cython code that cimports
 # them. The headers ship in mjfast/_core/include (copied from src/ at build time); compile
 # against that folder.
 
-from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t
+from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t
 
-cdef extern from "mjfast_kernels.h" nogil:
-    ctypedef struct mj_tables_t:
-        const uint8_t *left
-        const uint8_t *right  # uint16 little-endian, unaligned
-        const uint8_t *lr
-        const uint8_t *full
-        const int8_t *vec
-        const uint8_t *pair
-        const int8_t *two
-        const int8_t *final
-        const uint16_t *wmask
-        const uint8_t *void_class
-        const int8_t *void_two
-        const uint8_t *void_full
-        int n_full
-        int n_right
-
-    # static in the header: each extension that includes it holds its own copy of these
-    # pointers, set at import to the C library's tables (mjfast/_core/_capi.pxd)
-    mj_tables_t MJ
-
+cdef extern from "mjfast_batch.h" nogil:
     ctypedef struct mj_job_t:
         int op, form, void_rule, coerce
         int sets

@@ -1,4 +1,4 @@
-"""Type stub of the compiled core (mjfast/_core/_kernels.pyx)."""
+"""Type stub of the compiled core (mjfast/_core/_kernels.pxi)."""
 
 from typing import Any
 

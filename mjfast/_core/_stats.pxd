@@ -1,5 +1,5 @@
 # C declarations of the statistics kernels (src/mjfast_stats.h: the sampled main job;
-# src/mjfast_exact.h: exact deal counts), for _stats.pyx and for other Cython code that cimports
+# src/mjfast_exact.h: exact deal counts), for _stats.pxi and for other Cython code that cimports
 # them. The headers ship in mjfast/_core/include; compile against that folder.
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t

@@ -1,4 +1,4 @@
-"""Type stub of the compiled statistics (mjfast/_core/_stats.pyx)."""
+"""Type stub of the compiled statistics (mjfast/_core/_stats.pxi)."""
 
 import numpy as np
 

@@ -1,4 +1,4 @@
-# C declarations of the table engine (src/mjfast_table*.h), for _table.pyx and for other Cython
+# C declarations of the table engine (src/mjfast_table*.h), for _table.pxi and for other Cython
 # code that cimports them. The headers ship in mjfast/_core/include (copied from src/ at build
 # time); compile against that folder.
 

@@ -1,4 +1,4 @@
-"""Type stub of the compiled table engine (mjfast/_core/_table.pyx)."""
+"""Type stub of the compiled table engine (mjfast/_core/_table.pxi)."""
 
 from typing import Any
 
@@ -6,6 +6,7 @@ import numpy as np
 
 NUM_ACTIONS: int
 MAX_DISCARDS: int
+MAX_PLAYERS: int
 SCALARS: tuple[str, ...]
 PARAMS: tuple[str, ...]
 MULT: int

@@ -111,8 +111,14 @@ def test_amalgamation_is_current() -> None:
         assert (ROOT / "src" / name).read_text() == text, f"src/{name}: run tools/amalgamate.py"
 
 
+def test_presets_are_current() -> None:
+    """src/mjfast_presets.h (what the C library embeds) equals compile_rules of every preset."""
+    tool = _tool("presetgen")
+    assert tool.HEADER.read_text() == tool.header_text(), "run tools/presetgen.py"
+
+
 def test_lz_roundtrip() -> None:
-    tool = _tool("amalgamate")
+    tool = _tool("tablegen")
     data = bytes(np.random.default_rng(1).integers(0, 4, 5000, dtype=np.uint8)) + bytes(300)
     assert tool.lz_unpack(tool.lz_pack(data)) == data
 

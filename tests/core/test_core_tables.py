@@ -80,8 +80,7 @@ def shipped():
 def test_generator_reproduces_the_shipped_header(generated):
     """tablegen.build() + header_text() == src/mjfast_tables.h, byte for byte.
 
-    (The header stores the tables zlib-compressed at level 9; if this fails while
-    test_generator_reproduces_the_loaded_tables passes, the zlib build differs, not the tables.)"""
+    (The header stores the tables LZ-packed by tablegen.lz_pack, with their FNV-1a hash.)"""
     text = tablegen.header_text(generated)
     assert text.encode() == HEADER.read_bytes()
 

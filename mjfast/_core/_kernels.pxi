@@ -1,7 +1,7 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+# Included by _ext.pyx (the one extension module); its C declarations are _kernels.pxd.
 """Compiled core: runs the C kernels of ``src/mjfast_kernels.h`` on the C library's tables.
 
-The C declarations live in ``_kernels.pxd``; this module is the glue. Everything here works on
+The C declarations live in ``_kernels.pxd``; this part of ``_ext`` is the glue. Everything here works on
 validated arrays; ``mjfast._batch`` does the checking, chunking and threading, and the public
 wrappers live in ``mjfast.analysis`` and ``mjfast.efficiency``.
 """
@@ -11,7 +11,7 @@ from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuff
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.long cimport PyLong_AsLongAndOverflow
 
-from mjfast._core._capi cimport mj_shared_t, shared_tables
+from mjfast._core._kernels cimport *
 
 OP_SHANTEN = MJ_OP_SHANTEN
 OP_IS_WIN = MJ_OP_IS_WIN
@@ -23,10 +23,8 @@ NOT_HELD = MJ_NOT_HELD
 INVALID_ROW = MJ_INVALID_ROW
 INVALID_MASK = MJ_INVALID_MASK
 
-# The tables are the C library's (mjfast._core._capi builds them once per process): MJ, this
-# extension's copy of the table pointers of mjfast_kernels.h, points at them.
-cdef const mj_shared_t *_shared = shared_tables()
-MJ = (<mj_tables_t *>_shared.tables)[0]
+# The C library's tables (MJ of mjfast_kernels.h, built by mj_init in _capi.pxi), unpacked.
+cdef const mj_shared_t *_shared = mj_shared()
 _TABLES = PyBytes_FromStringAndSize(<const char *>_shared.raw, <Py_ssize_t>_shared.raw_size)
 
 
@@ -35,16 +33,9 @@ def table_bytes():
     return _TABLES
 
 
-cdef int _check_rows(str name, Py_ssize_t rows, Py_ssize_t width, Py_ssize_t end) except -1:
-    """The kernel reads or writes rows [0, end) of 27 entries: refuse arrays that are smaller."""
-    if rows < end or width != 27:
-        raise ValueError(f"{name}: shape ({rows}, {width}) does not cover rows [0, {end}) x 27")
-    return 0
-
-
-def run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible,
-             bint void_rule, int form, int sets, bint coerce, out, Py_ssize_t start,
-             Py_ssize_t end):
+def kernels_run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void_scalar,
+                     visible, bint void_rule, int form, int sets, bint coerce, out,
+                     Py_ssize_t start, Py_ssize_t end):
     """Run kernel ``op`` over rows [start, end) with the GIL released.
 
     ``sets``: the sets of a complete hand (2..4, checked by the caller: mjfast._args.as_sets).
@@ -54,10 +45,6 @@ def run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void_scalar,
     output array for the op. Returns (first bad row or -1, error code, detail, detail).
     """
     cdef mj_job_t job
-    cdef const uint8_t[::1] m1
-    cdef const uint8_t[:, ::1] m2
-    cdef const uint8_t[::1] v1
-    cdef const uint8_t[:, ::1] v2
     cdef const int8_t[::1] vo
     cdef int8_t[::1] o8
     cdef uint8_t[::1] ob
@@ -79,30 +66,8 @@ def run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void_scalar,
     job.err[1] = 0
     job.err[2] = 0
     job.hands = &hands[0, 0]
-    job.melds = NULL
-    job.melds_stride = 0
-    if melds is not None:
-        if melds.ndim == 1:
-            m1 = melds
-            _check_rows("melds", 1, m1.shape[0], 0)
-            job.melds = &m1[0]
-        else:
-            m2 = melds
-            _check_rows("melds", m2.shape[0], m2.shape[1], end)
-            job.melds = &m2[0, 0]
-            job.melds_stride = 27
-    job.visible = NULL
-    job.visible_stride = 0
-    if visible is not None:
-        if visible.ndim == 1:
-            v1 = visible
-            _check_rows("visible", 1, v1.shape[0], 0)
-            job.visible = &v1[0]
-        else:
-            v2 = visible
-            _check_rows("visible", v2.shape[0], v2.shape[1], end)
-            job.visible = &v2[0, 0]
-            job.visible_stride = 27
+    job.melds = _row_ptr("melds", melds, end, &job.melds_stride)
+    job.visible = _row_ptr("visible", visible, end, &job.visible_stride)
     job.voids = NULL
     job.void_scalar = void_scalar
     if voids is not None:
@@ -139,7 +104,6 @@ def capped_vector(const uint8_t[::1] counts, const uint8_t[::1] caps):
     return [out[i] for i in range(10)]
 
 
-cdef object _ndarray = __import__("numpy").ndarray
 cdef object _empty = __import__("numpy").empty
 cdef dict _SUIT_CODES = {None: -1, 0: 0, 1: 1, 2: 2, "m": 0, "p": 1, "s": 2}
 cdef dict _FORMS = {"all": 0, "regular": 1, "seven_pairs": 2}

@@ -1,7 +1,7 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+# Included by _ext.pyx (the one extension module); its C declarations are _forecast.pxd.
 """Compiled forecasts: runs the engine of ``src/mjfast_forecast.h`` on the C library's tables.
 
-The C declarations live in ``_forecast.pxd``; this module is the glue. Everything here works on
+The C declarations live in ``_forecast.pxd``; this part of ``_ext`` is the glue. Everything here works on
 validated arrays; :mod:`mjfast.forecast` does the checking, the rules compilation and threading.
 """
 
@@ -10,9 +10,7 @@ import threading
 from cpython.ref cimport PyObject
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint32_t
 
-from mjfast._core._capi cimport mj_shared_t, shared_tables
-from mjfast._core._kernels cimport MJ, mj_tables_t
-from mjfast._core._fan cimport MF_TAB
+from mjfast._core._forecast cimport *
 
 MAX_DRAWS = FC_MAX_DRAWS
 OBJ_WIN = FC_OBJ_WIN
@@ -25,12 +23,6 @@ ERR_WORK = FC_ERR_WORK
 ERR_STOPPED = FC_ERR_STOPPED
 POLL = FC_POLL
 ERR_FLUSH = FC_ERR_FLUSH
-
-# The tables are the C library's (mjfast._core._capi builds them once per process): this
-# extension's copies of the table pointers (MJ of mjfast_kernels.h, MF_TAB of mjfast_fan.h).
-cdef const mj_shared_t *_shared = shared_tables()
-MJ = (<mj_tables_t *>_shared.tables)[0]
-MF_TAB = <uint32_t *>_shared.fan_table
 
 
 _MAIN_THREAD = threading.main_thread().ident
@@ -51,7 +43,7 @@ cdef struct _stop_t:
 
 cdef int _poll(void *ctx) noexcept nogil:
     """The engine's poll (every FC_POLL of work): stop when the flag is set, or, on the main
-    thread, when a signal handler raised (Ctrl-C: KeyboardInterrupt, kept for run_rows)."""
+    thread, when a signal handler raised (Ctrl-C: KeyboardInterrupt, kept for forecast_run_rows)."""
     cdef _stop_t *c = <_stop_t *>ctx
     if (<volatile int32_t *>c.stop)[0]:
         return 1
@@ -65,41 +57,17 @@ cdef int _poll(void *ctx) noexcept nogil:
 
 
 cdef int _raise_pending() except -1:
-    """Propagate the exception set on the thread (see _poll and run_rows)."""
+    """Propagate the exception set on the thread (see _poll and forecast_run_rows)."""
     return -1
 
 
-cdef int _rows(str name, Py_ssize_t rows, Py_ssize_t width, Py_ssize_t end, Py_ssize_t want) except -1:
-    """The engine reads or writes rows [0, end) of ``want`` entries: refuse smaller arrays."""
-    if rows < end or width != want:
-        raise ValueError(f"{name}: shape ({rows}, {width}) does not cover rows [0, {end}) x {want}")
-    return 0
-
-
-cdef const uint8_t *_row_ptr(str name, arr, Py_ssize_t end, int64_t *stride) except? NULL:
-    """The row pointer of an optional (27,) or (n, 27) uint8 array; its stride into stride."""
-    cdef const uint8_t[::1] m1
-    cdef const uint8_t[:, ::1] m2
-    stride[0] = 0
-    if arr is None:
-        return NULL
-    if arr.ndim == 1:
-        m1 = arr
-        _rows(name, 1, m1.shape[0], 0, 27)
-        return &m1[0]
-    m2 = arr
-    _rows(name, m2.shape[0], m2.shape[1], end, 27)
-    stride[0] = 27
-    return &m2[0, 0]
-
-
-def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible, int draws,
-             int exchanges, bint backward, int flush, bint keep, int objective, int sets,
-             bint complete, const int32_t[::1] rules,
-             const double[::1] pay, int64_t max_states, int64_t max_bytes, int64_t max_work,
-             int32_t[::1] stop, double[:, ::1] ready, double[:, ::1] win,
-             double[::1] value, int8_t[::1] best, uint8_t[::1] is_win, Py_ssize_t start,
-             Py_ssize_t end):
+def forecast_run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible,
+                      int draws, int exchanges, bint backward, int flush, bint keep,
+                      int objective, int sets, bint complete, const int32_t[::1] rules,
+                      const double[::1] pay, int64_t max_states, int64_t max_bytes,
+                      int64_t max_work, int32_t[::1] stop, double[:, ::1] ready,
+                      double[:, ::1] win, double[::1] value, int8_t[::1] best,
+                      uint8_t[::1] is_win, Py_ssize_t start, Py_ssize_t end):
     """Forecast rows [start, end) with the GIL released.
 
     Limits per row: ``max_states`` states, ``max_bytes`` bytes of the engine's buffers (held per
@@ -129,9 +97,9 @@ def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible
             or pay.shape[0] < 1 or exchanges < -1 or not -1 <= flush <= 2
             or (backward and exchanges < 0)):
         raise ValueError("draws, sets, rules, pay, exchanges, backward or flush out of range")
-    _rows("ready", ready.shape[0], ready.shape[1], end * per, draws)
-    _rows("win", win.shape[0], win.shape[1], end * per, draws)
-    _rows("value", value.shape[0], 1, end * per, 1)
+    _check_rows("ready", ready.shape[0], ready.shape[1], end * per, draws)
+    _check_rows("win", win.shape[0], win.shape[1], end * per, draws)
+    _check_rows("value", value.shape[0], 1, end * per, 1)
     job.hands = &hands[0, 0]
     job.melds = _row_ptr("melds", melds, end, &job.melds_stride)
     job.visible = _row_ptr("visible", visible, end, &job.visible_stride)
@@ -139,7 +107,7 @@ def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible
     job.void_scalar = void_scalar
     if voids is not None:
         vo = voids
-        _rows("voids", vo.shape[0], 1, end, 1)
+        _check_rows("voids", vo.shape[0], 1, end, 1)
         job.voids = &vo[0]
     job.draws = draws
     job.exchanges = exchanges
@@ -168,8 +136,8 @@ def run_rows(const uint8_t[:, ::1] hands, melds, voids, int void_scalar, visible
     job.best = NULL
     job.is_win = NULL
     if complete:
-        _rows("best", best.shape[0], 1, end, 1)
-        _rows("is_win", is_win.shape[0], 1, end, 1)
+        _check_rows("best", best.shape[0], 1, end, 1)
+        _check_rows("is_win", is_win.shape[0], 1, end, 1)
         job.best = &best[0]
         job.is_win = &is_win[0]
     job.peak_states = 0

@@ -1,7 +1,7 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+# Included by _ext.pyx (the one extension module); its C declarations are _fan.pxd.
 """Compiled fan kernels: runs the C kernels of ``src/mjfast_fan.h`` on the C library's suit table.
 
-The C declarations live in ``_fan.pxd``; this module is the glue. Everything here works on
+The C declarations live in ``_fan.pxd``; this part of ``_ext`` is the glue. Everything here works on
 validated arrays; :mod:`mjfast.fan_batch` does the checking, the rules compilation, chunking and
 threading.
 """
@@ -12,8 +12,7 @@ from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuff
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_FromLongLong
 
-from mjfast._core._capi cimport mj_shared_t, shared_tables
-from mjfast._core._kernels cimport MJ, mj_tables_t
+from mjfast._core._fan cimport *
 
 import numpy as np
 
@@ -30,12 +29,8 @@ OP_MAX_FAN = MF_OP_MAX_FAN
 READING_BITS = (MF_AT, MF_YJ, MF_456, MF_TWIN, MF_DRAGON)
 FLAG_BITS = (MF_SD, MF_AK, MF_AKD, MF_ROB, MF_LAST, MF_TIAN, MF_DI, MF_JUE)
 
-# The suit tables are the C library's (mjfast._core._capi builds them once per process): this
-# extension's copies of the table pointers (MF_TAB; MJ of mjfast_kernels.h for the wait masks).
-cdef const mj_shared_t *_shared = shared_tables()
-MF_TAB = <uint32_t *>_shared.fan_table
-MJ = (<mj_tables_t *>_shared.tables)[0]
-COMPLETE_PATTERNS = _shared.complete_patterns
+# The suit table is the C library's (MF_TAB of mjfast_fan.h, built by mj_init in _capi.pxi).
+COMPLETE_PATTERNS = mj_shared().complete_patterns
 
 
 def suit_table():
@@ -60,25 +55,9 @@ def lookup(int idx):
     return mf_lookup(idx)
 
 
-cdef const uint8_t *_rows(object arr, int64_t *stride) except? NULL:
-    """Pointer to a (27,) or (n, 27) uint8 array; stride 0 broadcasts the single row."""
-    cdef const uint8_t[::1] a1
-    cdef const uint8_t[:, ::1] a2
-    if arr is None:
-        stride[0] = 0
-        return NULL
-    if arr.ndim == 1:
-        a1 = arr
-        stride[0] = 0
-        return &a1[0]
-    a2 = arr
-    stride[0] = 27
-    return &a2[0, 0]
-
-
-def run_rows(int op, const uint8_t[:, ::1] hands, melds, conc, voids, int void_scalar, wins,
-             int win_scalar, flags, int flag_scalar, visible, const int32_t[::1] rules,
-             int sets, bint coerce, int16_t[::1] out, best, Py_ssize_t start, Py_ssize_t end):
+def fan_run_rows(int op, const uint8_t[:, ::1] hands, melds, conc, voids, int void_scalar,
+                 wins, int win_scalar, flags, int flag_scalar, visible, const int32_t[::1] rules,
+                 int sets, bint coerce, int16_t[::1] out, best, Py_ssize_t start, Py_ssize_t end):
     """Run kernel ``op`` (OP_FAN / OP_MAX_FAN) over rows [start, end) with the GIL released.
 
     ``melds`` / ``conc`` / ``visible``: None or C-contiguous uint8 (27,) (one row for all) or
@@ -104,9 +83,9 @@ def run_rows(int op, const uint8_t[:, ::1] hands, melds, conc, voids, int void_s
     job.err[1] = 0
     job.err[2] = 0
     job.hands = &hands[0, 0]
-    job.melds = _rows(melds, &job.melds_stride)
-    job.conc = _rows(conc, &job.conc_stride)
-    job.visible = _rows(visible, &job.visible_stride)
+    job.melds = _row_ptr("melds", melds, end, &job.melds_stride)
+    job.conc = _row_ptr("conc", conc, end, &job.conc_stride)
+    job.visible = _row_ptr("visible", visible, end, &job.visible_stride)
     job.voids = NULL
     job.void_scalar = void_scalar
     if voids is not None:

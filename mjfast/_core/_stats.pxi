@@ -1,25 +1,19 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+# Included by _ext.pyx (the one extension module); its C declarations are _stats.pxd.
 """Compiled statistics: the sampled main job of ``src/mjfast_stats.h`` and the exact deal counts
 of ``src/mjfast_exact.h``.
 
-The C declarations live in ``_stats.pxd``; this module is the glue, and :mod:`mjfast.stats` the
-Python face. The headers keep their table pointers in a ``static`` (one set per extension); this
-module points its set at the C library's tables, like ``_kernels``.
+The C declarations live in ``_stats.pxd``; this part of ``_ext`` is the glue, and :mod:`mjfast.stats`
+the Python face. The kernels run on the C library's tables (MJ, built by mj_init in _capi.pxi).
 """
 
 from libc.stdint cimport int8_t, int32_t, int64_t, uint8_t, uint64_t
 
-from mjfast._core._capi cimport mj_shared_t, shared_tables
-from mjfast._core._kernels cimport MJ, mj_tables_t
+from mjfast._core._stats cimport *
 
 BINS = MS_BINS
 """Distance bins (shanten + 1) of :func:`run_chunk`'s histograms."""
 EXACT_BINS = MX_BINS
 """Bins of :func:`exact_counts`: distance 0 .. EXACT_BINS - 2, then the hands that cannot win."""
-
-# The tables are the C library's (mjfast._core._capi builds them once per process).
-cdef const mj_shared_t *_shared = shared_tables()
-MJ = (<mj_tables_t *>_shared.tables)[0]
 
 
 cdef int _check_tiles(int tiles) except -1:

@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+# Included by _ext.pyx (the one extension module); its C declarations are _table.pxd.
 """Compiled table engine: self-play of whole hands and batched stepping, by the C state machine
 of ``src/mjfast_table.h`` (the port of :mod:`mjfast.table`), on the C library's tables.
 
@@ -10,18 +10,9 @@ from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint32_t, u
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy, memset
 
-from mjfast._core._capi cimport mj_shared_t, shared_tables
-from mjfast._core._kernels cimport MJ, mj_tables_t
+from mjfast._core._table cimport *
 
 import numpy as np
-
-cdef extern from "mjfast_fan.h" nogil:
-    uint32_t *MF_TAB
-
-# The tables are the C library's (mjfast._core._capi builds them once per process).
-cdef const mj_shared_t *_shared = shared_tables()
-MJ = (<mj_tables_t *>_shared.tables)[0]
-MF_TAB = <uint32_t *>_shared.fan_table
 
 NUM_ACTIONS = MT_ACTIONS
 MAX_DISCARDS = MT_MAX_DISCARDS
