@@ -1,6 +1,7 @@
 """Benchmarks of the table engine (issue 12), one core: complete self-played hands per second
-(``selfplay``, the C engine and the Python reference) and ``TableBatch`` agent steps per second
-(n = 4096 tables, random legal actions from ``TableBatch.random_actions``).
+(``selfplay``, the C engine and the Python reference; the C engine also at 5 and 6 seats) and
+``TableBatch`` agent steps per second (n = 4096 tables, random legal actions from
+``TableBatch.random_actions``).
 
     pytest benchmarks/bench_table.py --benchmark-only     # rates in extra_info
 
@@ -39,6 +40,15 @@ def test_selfplay_hands(benchmark, benchmark_disabled, player, engine):
     hands = 2 if benchmark_disabled else SIZES[player, engine]
     result = _timed(benchmark, selfplay, hands, "hands", hands, (player,) * 4, seed=1,
                     engine=engine)
+    assert (result.net.sum(axis=1) == 0).all()
+
+
+@pytest.mark.parametrize("seats", [5, 6])
+@pytest.mark.parametrize("player", ["random", "efficient"])
+def test_selfplay_short_hands(benchmark, benchmark_disabled, player, seats):
+    """The C engine at the tables of 5 and 6 seats (the short hands of RULES.md 7)."""
+    hands = 2 if benchmark_disabled else SIZES[player, "c"] // 2
+    result = _timed(benchmark, selfplay, hands, "hands", hands, (player,) * seats, seed=1)
     assert (result.net.sum(axis=1) == 0).all()
 
 

@@ -23,7 +23,7 @@
 #include "mjfast_fan.h"
 #include "mjfast_batch.h"
 
-enum { MT_KINDS = 27, MT_WALL = 108, MT_MAX_DISCARDS = 48, MT_MAX_PLAYERS = 4 };
+enum { MT_KINDS = 27, MT_WALL = 108, MT_MAX_DISCARDS = 48, MT_MAX_PLAYERS = 6 };
 enum { MT_DISCARD = 0, MT_PUNG = 27, MT_KONG = 54, MT_ADDED = 81, MT_CONCEALED = 108,
        MT_WIN = 135, MT_PASS = 136, MT_VOID = 137, MT_ACTIONS = 140 };
 enum { MT_VOIDP = 0, MT_TURN = 1, MT_CLAIM = 2, MT_ROB = 3, MT_OVER = 4 };
@@ -48,17 +48,19 @@ typedef struct {
     int jue_zhang;        /* 绝张 is scored (its fan is in the table): flag it */
 } mt_rules_t;
 
+/* A kong's payments are the seats in `payers`, each paying mt_kong_amount (a few bytes a kong:
+ * the tables of a batch stay small). */
 typedef struct {
     int8_t player, tile, status; /* status 0 active, 1 its income gone (handed on or refunded) */
     int8_t source;               /* the discarder of an exposed kong (点杠花), else -1 */
-    int8_t npay;
-    int8_t payer[MT_MAX_PLAYERS];
-    int64_t amount[MT_MAX_PLAYERS];
+    int8_t kind;                 /* 0 exposed, 1 added, 2 concealed */
+    uint8_t payers;              /* bit q: seat q paid it */
 } mt_kong_t;
 
 typedef struct {
     const mt_rules_t *R;
     int n, dealer;
+    int sets; /* of a winning hand: 4, or 3 / 2 at 5 / 6 seats (the short hands, mt_sets_for) */
     uint8_t wall[MT_WALL];
     int pos;
     uint8_t hands[MT_MAX_PLAYERS][MT_KINDS];
@@ -131,11 +133,15 @@ static inline void mt_deal_wall(uint64_t seed, uint64_t index, uint8_t *wall) {
 
 /* ---- kernels on one hand --------------------------------------------------------------- */
 
+/* Sets of a winning hand at a table of n seats (RULES.md 7): 4 + pair at 2-4 seats, and the
+ * short hands: 3 at 5 seats (dealt 11 / 10), 2 at 6 (8 / 7). */
+static inline int mt_sets_for(int n) { return n <= 4 ? 4 : n == 5 ? 3 : 2; }
+
 static inline int64_t mt_kernel(int op, const uint8_t *hands, int64_t rows, const uint8_t *melds,
-                                int void_s, const uint8_t *visible, void *out) {
+                                int void_s, const uint8_t *visible, void *out, int sets) {
     mj_job_t job;
     memset(&job, 0, sizeof job);
-    job.sets = 4; /* the table plays 2-4 seats: full hands */
+    job.sets = sets;
     job.op = op;
     job.form = MJ_FORM_ALL;
     job.void_rule = 1;
@@ -153,14 +159,14 @@ static inline const uint8_t *mt_melds(const mt_table_t *t, int p) {
     return t->n_melds[p] ? t->meld_counts[p] : NULL;
 }
 
-static inline int mt_shanten(const uint8_t *hand, const uint8_t *melds, int v) {
+static inline int mt_shanten(const uint8_t *hand, const uint8_t *melds, int v, int sets) {
     int8_t out = 0;
-    mt_kernel(MJ_OP_SHANTEN, hand, 1, melds, v, NULL, &out);
+    mt_kernel(MJ_OP_SHANTEN, hand, 1, melds, v, NULL, &out, sets);
     return out;
 }
 
-/* Seat p's waits (MJ_OP_WAITS), after each change of its 13 - 3m concealed tiles: the hand is
- * the engine's own and valid, so it goes to mj_hand_waits without a job or checks. */
+/* Seat p's waits (MJ_OP_WAITS), after each change of its 3 sets + 1 - 3m concealed tiles: the
+ * hand is the engine's own and valid, so it goes to mj_hand_waits without a job or checks. */
 static inline void mt_update_waits(mt_table_t *t, int p) {
     mj_hand_t h;
     mj_row_t row;
@@ -169,7 +175,7 @@ static inline void mt_update_waits(mt_table_t *t, int p) {
     for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &h.idx[s], &h.n[s], &h.odd[s]);
     h.melds = mt_melds(t, p);
     h.m = t->n_melds[p];
-    h.sets = 4;
+    h.sets = t->sets;
     h.meld_suits = 0;
     for (int i = 0; i < h.m; i++) h.meld_suits |= 1 << (t->melds[p][i][0] / 9);
     h.void_rule = 1;
@@ -177,9 +183,10 @@ static inline void mt_update_waits(mt_table_t *t, int p) {
     t->waits[p] = mj_hand_waits(&h, t->void_[p]);
 }
 
-static inline int mt_is_win14(const uint8_t *hand, int v) {
+/* Is the dealer's dealt hand (3 sets + 2 tiles, no melds) a win? */
+static inline int mt_is_win_dealt(const mt_table_t *t, int p) {
     uint8_t out = 0;
-    mt_kernel(MJ_OP_IS_WIN, hand, 1, NULL, v, NULL, &out);
+    mt_kernel(MJ_OP_IS_WIN, t->hands[p], 1, NULL, t->void_[p], NULL, &out, t->sets);
     return out;
 }
 
@@ -188,7 +195,7 @@ static inline int mt_fan(const mt_table_t *t, int p, const uint8_t *hand, int w,
     mf_job_t job;
     int16_t out = -1;
     memset(&job, 0, sizeof job);
-    job.sets = 4; /* the table plays 2-4 seats: full hands */
+    job.sets = t->sets;
     job.hands = hand;
     job.melds = mt_melds(t, p);
     job.conc = t->n_melds[p] ? t->conc[p] : NULL;
@@ -235,7 +242,7 @@ static inline int mt_next_in(const mt_table_t *t, int seat) {
 }
 
 static inline int mt_self_win(const mt_table_t *t, int p) {
-    if (t->draws[p] == 0) return mt_is_win14(t->hands[p], t->void_[p]);
+    if (t->draws[p] == 0) return mt_is_win_dealt(t, p);
     return mt_wins_on(t, p, t->drawn);
 }
 

@@ -7,6 +7,8 @@
  * mj_capped_vector_k. That DP is the costly part, so (1) the table's vector, which ignores the
  * caps, is a lower bound of it (the table's targets are a superset) and decides most questions
  * alone, and (2) the DP's vectors go through a small direct-mapped memo kept across decisions.
+ * A hand with melds, or a short hand (5 and 6 seats: 3 or 2 sets, no seven pairs), combines the
+ * two suits' vectors for its sets - m sets + pair; a plain 4-set hand reads the void classes.
  * Every answer equals the kernels' (tests/table compares the C and Python players hand by hand).
  */
 #ifndef MJFAST_TABLE_EVAL_H
@@ -38,6 +40,7 @@ static inline mt_memo_t *mt_memo_new(void) { return (mt_memo_t *)calloc(1, sizeo
 
 typedef struct {
     int v, m, K, dead;    /* void suit, melds, sets to make; dead: a meld in the void suit */
+    int plain;            /* no meld and 4 sets: the void classes (seven pairs among the forms) */
     int s[2];             /* the live suits, lower first */
     int capped[2];
     uint32_t pungs[2];    /* ranks with a pung (bits), and is a rank of the suit in a kong? */
@@ -59,7 +62,7 @@ typedef struct {
 } mt_suit_t;
 
 static inline void mt_eval_init(mt_eval_t *e, const uint8_t *hand, const uint8_t *mc, int v,
-                                mt_memo_t *memo) {
+                                int sets, mt_memo_t *memo) {
     e->v = v;
     e->memo = memo;
     e->m = 0;
@@ -70,7 +73,8 @@ static inline void mt_eval_init(mt_eval_t *e, const uint8_t *hand, const uint8_t
             if (k / 9 == v) e->dead = 1;
         }
     }
-    e->K = 4 - e->m;
+    e->K = sets - e->m;
+    e->plain = !e->m && sets == 4;
     for (int i = 0, s = 0; s < 3; s++) {
         if (s == v) continue;
         const uint8_t *c = hand + 9 * s, *mk = mc + 9 * s;
@@ -113,11 +117,11 @@ static inline void mt_capped(const mt_eval_t *e, int i, int32_t idx, const uint8
     }
 }
 
-/* Live suit i with index idx: the table's void class (meld-free), or class and vector. */
+/* Live suit i with index idx: the table's void class (a plain hand), or class and vector. */
 static inline void mt_suit(const mt_eval_t *e, int i, int32_t idx, mt_suit_t *u) {
     u->idx = idx;
     u->exact = !e->capped[i];
-    if (!e->m) {
+    if (e->plain) {
         u->cls = MJ.void_full[idx]; /* without melds the void classes do */
         return;
     }
@@ -167,7 +171,7 @@ static inline int mt_comb2(const int8_t *x, const int8_t *y, int K) {
     case 0: return mj_comb2(x, y, 0);
     case 1: return mj_comb2(x, y, 1);
     case 2: return mj_comb2(x, y, 2);
-    default: return mj_comb2(x, y, 3); /* a melded hand makes at most 3 sets more */
+    default: return mj_comb2(x, y, 3); /* a melded or short hand makes at most 3 sets more */
     }
 }
 
@@ -176,9 +180,9 @@ static inline int mt_comb2(const int8_t *x, const int8_t *y, int K) {
 static inline int mt_dist(const mt_eval_t *e, const mt_suit_t *a, const mt_suit_t *b) {
     int d;
     if (e->dead) return MJ_INF;
-    if (!e->m) {
+    if (e->plain) {
         d = mj_void_row(a->cls)[b->cls]; /* regular form and seven pairs */
-    } else {
+    } else { /* melds, or the short hands (no seven pairs): their sets - m sets + pair */
         d = mt_comb2(a->x, b->x, e->K);
     }
     return d < MJ_INF ? d : MJ_INF;
@@ -191,11 +195,11 @@ static inline int mt_dist_with(const mt_eval_t *e, int i, const mt_suit_t *u, co
 
 /* The distance of a whole hand (hand, melds mc, void v): exact, or with `exact` 0 a lower
  * bound (the table's, without the capped DP). */
-static inline int mt_hand_dist(const uint8_t *hand, const uint8_t *mc, int v, mt_memo_t *memo,
-                               int exact) {
+static inline int mt_hand_dist(const uint8_t *hand, const uint8_t *mc, int v, int sets,
+                               mt_memo_t *memo, int exact) {
     mt_eval_t e;
     mt_suit_t u[2];
-    mt_eval_init(&e, hand, mc, v, memo);
+    mt_eval_init(&e, hand, mc, v, sets, memo);
     for (int i = 0; i < 2; i++) {
         mt_suit(&e, i, e.idx[i], &u[i]);
         if (exact) mt_exact(&e, i, &u[i]);

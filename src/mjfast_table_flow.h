@@ -20,6 +20,13 @@ static inline void mt_pay(mt_table_t *t, int payer, int receiver, int64_t amount
     t->rewards[receiver] += amount;
 }
 
+/* What seat q pays for kong g (when it pays): the discarder of an exposed kong the exposed
+ * amount, the others 1 with 家家有; each player the added or concealed amount. */
+static inline int64_t mt_kong_amount(const mt_rules_t *R, const mt_kong_t *g, int q) {
+    if (g->kind == 0) return q == g->source ? R->exposed_kong : (R->jia_jia_you ? 1 : 0);
+    return g->kind == 1 ? R->added_kong : R->concealed_kong;
+}
+
 /* kind: 0 exposed (from d), 1 added, 2 concealed. With 即时加杠 an added kong not declared on
  * the turn its fourth copy was drawn is recorded (for 抢杠 and 杠上花) but earns nothing. */
 static inline void mt_record_kong(mt_table_t *t, int p, int k, int kind, int d) {
@@ -29,16 +36,15 @@ static inline void mt_record_kong(mt_table_t *t, int p, int k, int kind, int d) 
     g->tile = (int8_t)k;
     g->status = 0;
     g->source = (int8_t)(kind == 0 ? d : -1);
-    g->npay = 0;
+    g->kind = (int8_t)kind;
+    g->payers = 0;
     if (kind == 1 && R->immediate && !(t->turn_drawn >> k & 1)) return;
     for (int q = 0; q < t->n; q++) {
         if (q == p || t->won[q]) continue;
-        int64_t a = kind == 0 ? (q == d ? R->exposed_kong : (R->jia_jia_you ? 1 : 0))
-                  : kind == 1 ? R->added_kong : R->concealed_kong;
+        int64_t a = mt_kong_amount(R, g, q);
         if (a <= 0) continue;
         mt_pay(t, q, p, a);
-        g->payer[g->npay] = (int8_t)q;
-        g->amount[g->npay++] = a;
+        g->payers |= (uint8_t)(1u << q);
     }
 }
 
@@ -63,10 +69,12 @@ static inline int64_t mt_kong_money(mt_table_t *t, int d, int flags) {
     int64_t income = 0;
     int pao = (flags & MF_AKD) != 0;
     if ((pao && R->pao_kong == MT_PAO_TRANSFER) || ((flags & MF_ROB) && R->rob_transfer)) {
-        for (int i = 0; i < g->npay; i++) income += g->amount[i];
+        for (int q = 0; q < t->n; q++)
+            if (g->payers >> q & 1) income += mt_kong_amount(R, g, q);
         g->status = 1;
     } else if (pao && R->pao_kong == MT_PAO_REFUND) {
-        for (int i = 0; i < g->npay; i++) mt_pay(t, d, g->payer[i], g->amount[i]);
+        for (int q = 0; q < t->n; q++)
+            if (g->payers >> q & 1) mt_pay(t, d, q, mt_kong_amount(R, g, q));
         g->status = 1;
     }
     return income;
@@ -165,7 +173,7 @@ static inline int64_t mt_da_jiao(const mt_table_t *t, int p) {
     int si_jiao = R->fan[MF_R_SIJIAO]; /* only 死叫 reads the copies seen */
     if (si_jiao) mt_visible(t, p, seen);
     memset(&job, 0, sizeof job);
-    job.sets = 4; /* the table plays 2-4 seats: full hands */
+    job.sets = t->sets;
     job.hands = t->hands[p];
     job.melds = mt_melds(t, p);
     job.conc = t->n_melds[p] ? t->conc[p] : NULL;
@@ -212,7 +220,8 @@ static inline void mt_settle(mt_table_t *t) {
         for (int g = 0; g < t->n_kongs; g++) {
             const mt_kong_t *k = &t->kongs[g];
             if (k->player != i || k->status) continue;
-            for (int j = 0; j < k->npay; j++) owed[k->payer[j]] += k->amount[j];
+            for (int q = 0; q < n; q++)
+                if (k->payers >> q & 1) owed[q] += mt_kong_amount(R, k, q);
         }
         for (int q = 0; q < n; q++) mt_pay(t, i, q, owed[q]);
     }
@@ -383,16 +392,18 @@ static inline void mt_begin_play(mt_table_t *t) {
     t->turns = 1;
 }
 
-/* Deal from `wall` (copied): the dealer 14, the others 13, in seat order from the dealer. */
+/* Deal from `wall` (copied) in seat order from the dealer: the dealer 3 sets + 2 tiles, the
+ * others 3 sets + 1 (14 / 13; the short hands of 5 and 6 seats: 11 / 10 and 8 / 7). */
 static inline void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer,
                            const uint8_t *wall) {
     memset(t, 0, sizeof *t);
     t->R = R;
     t->n = n;
     t->dealer = dealer;
+    t->sets = mt_sets_for(n);
     memcpy(t->wall, wall, MT_WALL);
     for (int i = 0; i < n; i++) {
-        int p = (dealer + i) % n, size = i == 0 ? 14 : 13;
+        int p = (dealer + i) % n, size = 3 * t->sets + (i == 0 ? 2 : 1);
         for (int j = 0; j < size; j++) t->hands[p][t->wall[t->pos++]]++;
         t->void_[i] = -1;
         t->win_order[i] = -1;
@@ -401,7 +412,7 @@ static inline void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer
         for (int j = 0; j < 4; j++) t->melds[i][j][0] = t->melds[i][j][1] = -1;
         for (int j = 0; j < MT_MAX_DISCARDS; j++) t->river[i][j] = -1;
     }
-    t->drawn = t->wall[13];
+    t->drawn = t->wall[3 * t->sets + 1]; /* the dealer's last dealt tile */
     t->current = dealer;
     t->phase = MT_VOIDP;
     t->tile = t->source = -1;

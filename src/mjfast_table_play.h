@@ -124,7 +124,7 @@ static inline int mt_best_discard_any(const mt_table_t *t, int p, const uint8_t 
     const uint8_t *mc = mt_melds(t, p);
     int8_t after[27], eff[27];
     int best = 127, ties[27], nt = 0;
-    mt_kernel(MJ_OP_DISCARDS, t->hands[p], 1, mc, -1, NULL, after);
+    mt_kernel(MJ_OP_DISCARDS, t->hands[p], 1, mc, -1, NULL, after, t->sets);
     for (int k = 0; k < 27; k++) {
         if (!m[MT_DISCARD + k]) continue;
         if (after[k] < best) {
@@ -144,7 +144,7 @@ static inline int mt_best_discard_any(const mt_table_t *t, int p, const uint8_t 
         rest[k]--; /* the discarded copy is seen, so it is not left to draw */
         int room = 4 - rest[k] - t->meld_counts[p][k];
         vis[k] = (uint8_t)(seen[k] + 1 < room ? seen[k] + 1 : room);
-        mt_kernel(MJ_OP_EFFECTIVE, rest, 1, mc, -1, vis, eff);
+        mt_kernel(MJ_OP_EFFECTIVE, rest, 1, mc, -1, vis, eff, t->sets);
         for (int j = 0; j < 27; j++)
             if (eff[j] > 0) count += eff[j];
         if (count > top) {
@@ -168,7 +168,7 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m, 
     mt_suit_t now[2], plus[2][9];
     mt_cand_t c[18];
     int best;
-    mt_eval_init(&e, t->hands[p], t->meld_counts[p], t->void_[p], memo);
+    mt_eval_init(&e, t->hands[p], t->meld_counts[p], t->void_[p], t->sets, memo);
     for (int i = 0; i < 2; i++) {
         mt_suit(&e, i, e.idx[i], &now[i]);
         mt_exact(&e, i, &now[i]);
@@ -218,9 +218,9 @@ static inline int mt_meld_keeps(const mt_table_t *t, int p, int k, int used, int
     memcpy(mc, t->meld_counts[p], 27);
     h[k] = (uint8_t)(h[k] - used);
     mc[k] = (uint8_t)kept;
-    if (t->void_[p] < 0) return mt_shanten(h, mc, -1) <= now; /* 不定张: the kernels' shanten */
-    return mt_hand_dist(h, mc, t->void_[p], memo, 0) <= now &&
-           mt_hand_dist(h, mc, t->void_[p], memo, 1) <= now;
+    if (t->void_[p] < 0) return mt_shanten(h, mc, -1, t->sets) <= now; /* 不定张: the kernels' */
+    return mt_hand_dist(h, mc, t->void_[p], t->sets, memo, 0) <= now &&
+           mt_hand_dist(h, mc, t->void_[p], t->sets, memo, 1) <= now;
 }
 
 static inline int mt_efficient_action(const mt_table_t *t, const uint8_t *m, mt_memo_t *memo) {
@@ -232,7 +232,7 @@ static inline int mt_efficient_action(const mt_table_t *t, const uint8_t *m, mt_
             if (!m[MT_VOID + s]) continue;
             int n = 0;
             for (int r = 0; r < 9; r++) n += hand[9 * s + r];
-            int k = mt_shanten(hand, NULL, s) * 64 + n;
+            int k = mt_shanten(hand, NULL, s, t->sets) * 64 + n;
             if (best < 0 || k < key) {
                 best = s;
                 key = k;
@@ -251,8 +251,9 @@ static inline int mt_efficient_action(const mt_table_t *t, const uint8_t *m, mt_
         for (int k = 0; k < 27; k++) {
             if (!m[base[i] + k]) continue;
             if (!got++)
-                now = t->void_[p] < 0 ? mt_shanten(hand, mt_melds(t, p), -1)
-                                      : mt_hand_dist(hand, t->meld_counts[p], t->void_[p], memo, 1);
+                now = t->void_[p] < 0
+                    ? mt_shanten(hand, mt_melds(t, p), -1, t->sets)
+                    : mt_hand_dist(hand, t->meld_counts[p], t->void_[p], t->sets, memo, 1);
             if (mt_meld_keeps(t, p, k, used[i], kept[i], now, memo)) return base[i] + k;
         }
     }

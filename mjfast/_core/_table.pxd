@@ -15,19 +15,20 @@ cdef extern from "mjfast_table_play.h" nogil:
         int xue_zhan, ding_que, di_hu_discard, jue_zhang
 
     ctypedef struct mt_table_t:
-        int n, phase, current, turns, ended_drawn, tian_hu, multi, source
-        uint8_t hands[4][27]
-        uint8_t meld_counts[4][27]
-        int8_t void_[4]
-        uint8_t won[4]
-        int8_t win_order[4]
-        int16_t win_fan[4]
-        int64_t scores[4]
-        int64_t rewards[4]
-        uint8_t hua_zhu[4]
-        uint8_t cha[4]
-        uint8_t dealt_in[4]
+        int n, sets, phase, current, turns, ended_drawn, tian_hu, multi, source
+        uint8_t hands[6][27]
+        uint8_t meld_counts[6][27]
+        int8_t void_[6]
+        uint8_t won[6]
+        int8_t win_order[6]
+        int16_t win_fan[6]
+        int64_t scores[6]
+        int64_t rewards[6]
+        uint8_t hua_zhu[6]
+        uint8_t cha[6]
+        uint8_t dealt_in[6]
 
+    enum: MT_MAX_PLAYERS  # 6 (the arrays above: [MT_MAX_PLAYERS])
     int MT_ACTIONS, MT_OVER, MT_MAX_DISCARDS, MT_MULT
     void mt_deal_wall(uint64_t seed, uint64_t index, uint8_t *wall)
     void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer, const uint8_t *wall)
@@ -45,7 +46,7 @@ cdef extern from "mjfast_table_play.h" nogil:
     int mt_choose(const mt_table_t *t, int kind, const uint8_t *m, uint64_t *rng,
                   mt_memo_t *memo)
     int mt_efficient_action(const mt_table_t *t, const uint8_t *m, mt_memo_t *memo)
-    int mt_shanten(const uint8_t *hand, const uint8_t *melds, int v)
+    int mt_shanten(const uint8_t *hand, const uint8_t *melds, int v, int sets)
     void mt_observe(const mt_table_t *t, int p, int64_t *scalars, uint8_t *hand, int8_t *melds,
                     int8_t *discards, uint8_t *taken, int8_t *voids, uint8_t *out,
                     int64_t *scores)

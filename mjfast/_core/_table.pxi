@@ -16,6 +16,7 @@ import numpy as np
 
 NUM_ACTIONS = MT_ACTIONS
 MAX_DISCARDS = MT_MAX_DISCARDS
+MAX_PLAYERS = MT_MAX_PLAYERS
 SCALARS = ("seat", "phase", "current", "dealer", "drawn", "tile", "wall")
 """The scalar observations, in the order of the (n, 7) ``scalars`` output of :meth:`Batch.observe`."""
 
@@ -84,7 +85,7 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
     cdef mt_rules_t R
     cdef mt_table_t t
     cdef uint8_t wall[108]
-    cdef int ks[4]
+    cdef int ks[MT_MAX_PLAYERS]
     cdef int n = kinds.shape[0], p, steps, dealer = 0
     cdef int64_t i, row
     cdef uint64_t rng
@@ -93,6 +94,8 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
     cdef int cap = 0
     cdef list overflow = []
     cdef mt_memo_t *memo
+    if not 2 <= n <= MT_MAX_PLAYERS:
+        raise ValueError(f"kinds: expected 2 to {MT_MAX_PLAYERS} seats, got {n}")
     _rules(&R, fan, params)
     for p in range(n):
         ks[p] = kinds[p]
@@ -144,6 +147,8 @@ cdef class Batch:
 
     def __cinit__(self, int n, int players, const int32_t[::1] fan, const int64_t[::1] params,
                   uint64_t seed):
+        if not 2 <= players <= MT_MAX_PLAYERS:
+            raise ValueError(f"players: expected 2 to {MT_MAX_PLAYERS} seats, got {players}")
         self.tables = <mt_table_t *>malloc(sizeof(mt_table_t) * max(n, 1))
         if self.tables == NULL:
             err = MemoryError(f"TableBatch: {n:,} tables need {sizeof(mt_table_t) * n:,} bytes")
@@ -279,7 +284,7 @@ cdef class Runner:
     cdef mt_rules_t R
     cdef object _keep
     cdef int k, players
-    cdef int kinds[4]
+    cdef int kinds[MT_MAX_PLAYERS]
     cdef uint64_t seed
     cdef int64_t start, next_hand, end, session
     cdef int8_t[::1] dealers
@@ -299,7 +304,7 @@ cdef class Runner:
                   int32_t[::1] turns, uint8_t[:, ::1] flags, int8_t[::1] dealers,
                   int64_t session=1):
         cdef int j
-        if (not 2 <= kinds.shape[0] <= 4 or k < 1 or end - start > order.shape[0]
+        if (not 2 <= kinds.shape[0] <= MT_MAX_PLAYERS or k < 1 or end - start > order.shape[0]
                 or session < 1 or start % session):
             raise ValueError("kinds, k, session or the outputs out of range")
         self.tables = <mt_table_t *>malloc(sizeof(mt_table_t) * k)
@@ -444,4 +449,4 @@ cdef class Runner:
                     shanten[i] = -1
                     continue
                 hints[i] = mt_efficient_action(t, &masks[i, 0], self.memo)
-                shanten[i] = <int8_t>mt_shanten(t.hands[p], t.meld_counts[p], t.void_[p])
+                shanten[i] = <int8_t>mt_shanten(t.hands[p], t.meld_counts[p], t.void_[p], t.sets)

@@ -4,6 +4,7 @@
 from mjfast._core._ext import (
     EXTERNAL,
     MAX_DISCARDS,
+    MAX_PLAYERS,
     MULT,
     NUM_ACTIONS,
     PARAMS,
@@ -15,6 +16,6 @@ from mjfast._core._ext import (
 )
 
 __all__ = [
-    "Batch", "EXTERNAL", "MAX_DISCARDS", "MULT", "NUM_ACTIONS", "PARAMS", "Runner", "SCALARS",
-    "deal_wall", "selfplay",
+    "Batch", "EXTERNAL", "MAX_DISCARDS", "MAX_PLAYERS", "MULT", "NUM_ACTIONS", "PARAMS", "Runner",
+    "SCALARS", "deal_wall", "selfplay",
 ]

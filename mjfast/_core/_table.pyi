@@ -6,6 +6,7 @@ import numpy as np
 
 NUM_ACTIONS: int
 MAX_DISCARDS: int
+MAX_PLAYERS: int
 SCALARS: tuple[str, ...]
 PARAMS: tuple[str, ...]
 MULT: int

@@ -186,7 +186,8 @@ def add_play(sub: Any) -> None:
     p.add_argument("--players", type=bots_type, default=("efficient",) * 4,
                    metavar="P1,P2,...", dest="bots",
                    help="2 to 6 of random, efficient, forecast (default: four efficient "
-                        "players; 5 and 6 play with --engine python)")
+                        "players; at 5 and 6 the short hands of RULES.md 7, which forecast "
+                        "does not play)")
     p.add_argument("--duplicate", type=duplicate_type, default=None, metavar="TESTED,OPPONENT",
                    help="duplicate comparison of two players at 4 seats (instead of --players)")
     p.add_argument("--forecast", type=forecast_option_type, action="append",
@@ -207,8 +208,8 @@ def add_play(sub: Any) -> None:
     p.add_argument("--workers", type=workers_type, default="1", metavar="W",
                    help="threads of the C engine (-1 = all cores; default 1)")
     p.add_argument("--engine", choices=("c", "python"), default="c",
-                   help="c: the compiled engine (2 to 4 seats, default); python: the reference "
-                        "mjfast.table.Table (any table, 2 to 6 seats; forked processes)")
+                   help="c: the compiled engine (default); python: the reference "
+                        "mjfast.table.Table (forked processes)")
     p.add_argument("--log", metavar="OUT.jsonl", default=None,
                    help="write each hand's event log (Round.to_json, one per line)")
     add_plot(p, "the win rate and mean net per seat with 95% intervals and the fan histogram")

@@ -12,7 +12,7 @@ from mjfast._core import _table
 from mjfast.errors import InvalidArgumentError, shown
 from mjfast.rules import Rules
 from mjfast.table.actions import NUM_ACTIONS, IllegalActionError, action_name
-from mjfast.table.cengine import check_seats, deal_wall, engine_rules
+from mjfast.table.cengine import deal_wall, engine_rules
 from mjfast.table.engine import MAX_TABLE_PLAYERS, Table
 from mjfast.table.legal import why_illegal
 from mjfast.table.observe import OBSERVATION_KEYS
@@ -93,7 +93,6 @@ class TableBatch:
         self._c: Any = None
         self._rng = np.random.default_rng(self._seed)
         if self._engine == "c":
-            check_seats(self._players)
             fan, params = engine_rules(self._rules)
             self._c = _table.Batch(self._n, self._players, fan, params, self._seed)
             self._buffers()

@@ -14,9 +14,8 @@ from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.scoring.patterns import compile_rules
 
-__all__ = ["CHECKS", "C_MAX_PLAYERS", "FAN_TABLE_FIELDS", "LOG_ACTIONS", "PARAM_FIELDS",
-           "PLAYED", "PLAYER_KINDS", "check_played", "check_seats", "deal_wall", "engine_rules",
-           "run_selfplay", "session_ranges"]
+__all__ = ["CHECKS", "FAN_TABLE_FIELDS", "LOG_ACTIONS", "PARAM_FIELDS", "PLAYED", "PLAYER_KINDS",
+           "check_played", "deal_wall", "engine_rules", "run_selfplay", "session_ranges"]
 
 PLAYER_KINDS = {"random": 0, "efficient": 1}
 """The built-in players the C engine plays, by its codes."""
@@ -90,19 +89,6 @@ def engine_rules(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     return fan, params
 
 
-C_MAX_PLAYERS = 4
-"""Seats the compiled engine plays: 2 to 4 (the short hands of 5 and 6 seats are played by
-``engine="python"``)."""
-
-
-def check_seats(players: int) -> None:
-    """Refuse a table the compiled engine does not play (5 or 6 seats), naming the way out."""
-    if players > C_MAX_PLAYERS:
-        raise InvalidArgumentError(
-            f"players: the compiled table engine plays 2 to {C_MAX_PLAYERS} seats, got "
-            f"{players}; the short hands of 5 and 6 seats play with engine=\"python\"")
-
-
 def deal_wall(seed: int, index: int) -> np.ndarray:
     """The (108,) uint8 wall the C engine deals for hand ``index`` of a run seeded ``seed``."""
     return _table.deal_wall(seed, index)
@@ -125,8 +111,9 @@ def run_selfplay(hands: int, kinds: list[int], rules: Rules, seed: int, workers:
     (the dealer passes on within one), split over ``workers`` threads at session boundaries (the
     GIL is released). Returns the result arrays of :class:`~mjfast.table.SelfPlayResult` and,
     with ``logs``, the (hands, LOG_ACTIONS) int16 actions of each hand (-1 padded). ``check``
-    tests :data:`CHECKS` after every step; a failure raises AssertionError (an engine bug)."""
-    check_seats(len(kinds))
+    tests :data:`CHECKS` after every step; a failure raises AssertionError (an engine bug).
+    2 to 6 seats (``kinds``), at 5 and 6 the short hands of RULES.md 7, dealt as ``Table``
+    deals them."""
     fan, params = engine_rules(rules)
     p = len(kinds)
     out: dict[str, np.ndarray] = {

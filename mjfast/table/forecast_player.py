@@ -79,6 +79,10 @@ class ForecastPlayer:
     ('win', 6)
     """
 
+    max_seats = 4
+    """The largest table it plays: its forecasts are of full hands (4 sets), not the short
+    hands of 5 and 6 seats (:func:`~mjfast.table.players.as_players` refuses those)."""
+
     def __init__(self, objective: str = "value", *, void_by_forecast: bool = True, draws: int = 3,
                  void_draws: int = 4, max_shanten: int = 2, max_shanten_melded: int = 0,
                  max_states: int = 20_000, rules: Rules | str | None = None):

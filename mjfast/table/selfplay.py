@@ -219,9 +219,10 @@ def selfplay(n_hands: int, bots: Sequence[str | Player] = ("efficient",) * 4, *,
              logs: bool = False, engine: str = "c", session: int = 1) -> SelfPlayResult:
     """Play ``n_hands`` complete hands of 血战到底 and return per-hand results as arrays.
 
-    ``bots``: one per seat (2-6 seats; 5 and 6 with ``engine="python"``): ``"efficient"``,
-    ``"random"``, ``"forecast"`` (:class:`~mjfast.table.forecast_player.ForecastPlayer`, also as
-    a configured instance) or a callable ``(observation, mask, rng) -> action``. Hand i is dealt
+    ``bots``: one per seat (2-6 seats; at 5 and 6 the short hands of RULES.md 7):
+    ``"efficient"``, ``"random"``, ``"forecast"``
+    (:class:`~mjfast.table.forecast_player.ForecastPlayer`, also as a configured instance; 2 to
+    4 seats) or a callable ``(observation, mask, rng) -> action``. Hand i is dealt
     from ``(seed, i)`` (seed 0 to 2**64 - 1), so results do not depend on ``workers`` (-1 = every
     core). ``logs=True`` keeps every hand's event log (``Round.to_json()``, replayable with
     ``mjfast settle``).

@@ -30,6 +30,8 @@ SETUPS = [  # (rules, seats)
     ("qq", ("efficient",) * 3),
     (Rules(gang_shang_pao_kong="keep", kong_refund=False, self_draw="add_fan", cap=5, si_jiao=True),
      ("efficient",) * 2),
+    ("points", ("efficient",) * 5),   # the short hands
+    (Rules(jia_jia_you=True, guo_shui="tile"), ("efficient",) * 6),
 ]
 
 
@@ -77,6 +79,7 @@ def test_c_selfplay_results_are_pinned(setup):
     (("random",) * 4, "chengdu"),
     (("random", "efficient", "random"), Rules(si_jiao=True, guo_shui="fan")),
     (("random", "random"), Rules(zui_hou_bi_hu=True, jia_jia_you=True, cha_da_jiao="min")),
+    (("random",) * 6, Rules(qiang_gang_transfer=True, si_jiao=True)),
 ])
 def test_c_random_hands_replay_on_the_reference(seats, rules):
     r = selfplay(max(4, HANDS // 4), seats, rules=rules, seed=11, logs=True)
@@ -87,7 +90,8 @@ def test_c_random_hands_replay_on_the_reference(seats, rules):
 
 @pytest.mark.parametrize(("players", "rules"), [
     (4, Rules(guo_shui="fan", zui_hou_bi_hu=True)), (3, Rules.preset("points")),
-    (2, Rules.preset("qq", shai_tai_yang=True, qiang_gang_transfer=True))])
+    (2, Rules.preset("qq", shai_tai_yang=True, qiang_gang_transfer=True)),
+    (5, Rules(jia_jia_you=True)), (6, Rules.preset("points"))])
 def test_c_batch_steps_like_the_python_batch(players, rules):
     c = TableBatch(6, players, rules=rules, seed=4)
     py = TableBatch(6, players, rules=rules, seed=4, engine="python")

@@ -1,12 +1,14 @@
 """The two table engines play the same rules: for every preset and for random rule sets (every
 field drawn, :mod:`tests.table.rule_sets`), ``selfplay(engine="c")`` and
 ``selfplay(engine="python")`` give the same results and the same event logs with ``efficient``
-players, and every compiled-engine log (also of ``random`` players, who kong, rob and pass far
-more) replays through ``Round.from_json`` to the same net. A rule set the compiled engine does
+players at every table size (2-6 seats, the short hands of 5 and 6 among them), and every
+compiled-engine log (also of ``random`` players, who kong, rob and pass far more) replays
+through ``Round.from_json`` to the same net. A rule set the compiled engine does
 not play must be refused by name (``InvalidArgumentError``), never played otherwise.
 
 The CI default is small (about 20 s). The long run, which also prints how often each rule
-fired (:mod:`tests.table.fired`) and asserts that every rule did::
+fired (:mod:`tests.table.fired`; over all tables and at 5-6 seats alone) and asserts that every
+rule did::
 
     MJFAST_DIFF_SCALE=20 python -m pytest tests/table/test_differential.py -s -q
 
@@ -28,7 +30,7 @@ from mjfast import Round
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import PRESETS, Rules
 from mjfast.table import selfplay
-from mjfast.table.cengine import C_MAX_PLAYERS, check_played
+from mjfast.table.cengine import check_played
 
 from .fired import count_flow, fired
 from .rule_sets import FIELD_VALUES, SEATS, random_rules
@@ -40,6 +42,8 @@ FIELDS = ("won", "order", "fan", "net", "hua_zhu", "cha_da_jiao", "turns", "draw
           "yi_pao_duo_xiang")
 COUNTS: Counter[str] = Counter()
 """Hands in which each rule fired, over the whole module (printed by the last test)."""
+SHORT: Counter[str] = Counter()
+"""The same at the tables of 5 and 6 seats (the short hands)."""
 
 
 def test_every_field_is_drawn():
@@ -49,18 +53,14 @@ def test_every_field_is_drawn():
 def _compare(rules: Rules, seats: int, hands: int, seed: int) -> None:
     """Both engines on the same walls, then the C logs of efficient and random players replayed
     through the ledger."""
-    if seats > C_MAX_PLAYERS:   # the short hands: the reference alone, refused by the C engine
-        with pytest.raises(InvalidArgumentError, match="players: .* 2 to 4 seats"):
-            selfplay(1, ("efficient",) * seats, rules=rules, seed=seed)
-        with count_flow(COUNTS):
-            py = selfplay(hands, ("efficient",) * seats, rules=rules, seed=seed, logs=True,
-                          engine="python")
-        assert py.logs is not None
-        for i, log in enumerate(py.logs):
-            assert Round.from_json(log).net.tolist() == py.net[i].tolist(), (i, rules)
-            COUNTS.update(fired(log))
-        COUNTS["hands"] += hands
-        return
+    counts: Counter[str] = Counter()
+    _play_both(rules, seats, hands, seed, counts)
+    COUNTS.update(counts)
+    if seats >= 5:
+        SHORT.update(counts)
+
+
+def _play_both(rules: Rules, seats: int, hands: int, seed: int, counts: Counter[str]) -> None:
     try:
         check_played(rules)
     except InvalidArgumentError as exc:   # refused by name, before any hand is played
@@ -68,23 +68,23 @@ def _compare(rules: Rules, seats: int, hands: int, seed: int) -> None:
         assert getattr(rules, name) != getattr(Rules(), name) or name in FIELD_VALUES
         with pytest.raises(InvalidArgumentError, match=f"Rules.{name}"):
             selfplay(1, ("efficient",) * seats, rules=rules, seed=seed)
-        COUNTS["refused"] += 1
+        counts["refused"] += 1
         return
     c = selfplay(hands, ("efficient",) * seats, rules=rules, seed=seed, logs=True)
-    with count_flow(COUNTS):
+    with count_flow(counts):
         py = selfplay(hands, ("efficient",) * seats, rules=rules, seed=seed, logs=True,
                       engine="python")
     for name in FIELDS:
         assert np.array_equal(getattr(c, name), getattr(py, name)), (name, rules)
     assert c.logs == py.logs, rules
-    with count_flow(COUNTS):  # random players pass wins: 过水不胡 (the C logs replay in Python)
+    with count_flow(counts):  # random players pass wins: 过水不胡 (the C logs replay in Python)
         rnd = selfplay(hands, ("random",) * seats, rules=rules, seed=seed, logs=True)
     for r in (c, rnd):
         assert r.logs is not None
         for i, log in enumerate(r.logs):
             assert Round.from_json(log).net.tolist() == r.net[i].tolist(), (i, rules)
-            COUNTS.update(fired(log))
-    COUNTS["hands"] += 2 * hands
+            counts.update(fired(log))
+    counts["hands"] += 2 * hands
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -102,9 +102,9 @@ def test_random_rule_sets(chunk):
 
 def test_report_rule_counts():
     """How often each rule fired (run with -s to see it); in the long run every rule fires."""
-    print("\nhands in which each rule fired:")
+    print("\nhands in which each rule fired (all tables / at 5 and 6 seats):")
     for name, n in sorted(COUNTS.items()):
-        print(f"  {name}: {n}")
+        print(f"  {name}: {n} / {SHORT[name]}")
     if SCALE >= 10:
         rules = ["added_kong_immediate", "cap", "cha_da_jiao=max", "cha_da_jiao=min",
                  "cha_hua_zhu", "dian_gang_hua", "gang_shang_hua", "gang_shang_pao",

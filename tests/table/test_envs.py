@@ -81,15 +81,17 @@ def test_single_seat_env_passes_gymnasiums_checker():
         assert done and info == {"illegal": True} and reward == -1.0
 
 
-def test_single_seat_env_plays_alike_in_c_and_python():
+@pytest.mark.parametrize(("players", "seat"), [(4, 1), (5, 2), (6, 5)])
+def test_single_seat_env_plays_alike_in_c_and_python(players, seat):
     """All-C opponents play in the compiled engine: the same hands as on a Table when the
-    Python path is forced by a callable that plays as efficient does."""
+    Python path is forced by a callable that plays as efficient does (the short hands of 5
+    and 6 seats too)."""
     from mjfast.table import efficient_player
     from mjfast.table.seat import SeatGame
 
-    c = SeatGame(["efficient"] * 3, 4, 1, Rules())
-    py = SeatGame([efficient_player] * 3, 4, 1, Rules())
-    assert c.codes == [1, 1, 1] and py.codes is None
+    c = SeatGame(["efficient"] * (players - 1), players, seat, Rules())
+    py = SeatGame([efficient_player] * (players - 1), players, seat, Rules())
+    assert c.codes == [1] * (players - 1) and py.codes is None
     for seed in range(3):
         rng = np.random.default_rng(0)
         (oc, pc), (op, pp) = c.deal(seed, rng), py.deal(seed, rng)

@@ -94,6 +94,8 @@ C_SETUPS = [  # (seats, rules) for the compiled engine's own checks
     (("efficient", "random") * 2, Rules(guo_shui="fan", zui_hou_bi_hu=True)),
     (("random", "efficient", "random"), "qq"),
     (("random", "random"), Rules(jia_jia_you=True, si_jiao=True)),
+    (("random",) * 5, "points"),    # the short hands of 5 and 6 seats
+    (("efficient", "random") * 3, Rules(qiang_gang_transfer=True, jia_jia_you=True)),
 ]
 
 
@@ -101,9 +103,9 @@ C_SETUPS = [  # (seats, rules) for the compiled engine's own checks
 def test_c_engine_keeps_every_invariant_at_every_step(setup):
     """The C engine checks itself after every step (tiles, counts, money, wins that score, the
     定缺 rule). The setups with efficient seats (slower) play 1% of the hands each, the random
-    ones 49% each."""
+    ones 32% each."""
     seats, rules = C_SETUPS[setup]
     kinds = [PLAYER_KINDS[s] for s in seats]
-    hands = max(100, C_HANDS * (1 if "efficient" in seats else 49) // 100)
+    hands = max(100, C_HANDS * (1 if "efficient" in seats else 32) // 100)
     out, _ = run_selfplay(hands, kinds, as_rules(rules), setup, 2, False, check=True)
     assert (out["net"].sum(axis=1) == 0).all()

@@ -1,6 +1,7 @@
 """Tables of 5 and 6 seats (RULES.md section 7): the short hands (5 seats: dealer 11, others 10,
 3 sets + pair; 6 seats: 8 / 7, 2 sets + pair; no seven pairs) in Table, selfplay, TableBatch and
-``mjfast play``; the compiled engine refuses them by name."""
+``mjfast play``, on both engines (the forecast player, which forecasts full hands, refuses
+them by name)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,15 @@ import numpy as np
 import pytest
 
 from mjfast import Round
+from mjfast._core import _table
 from mjfast.cli import main
 from mjfast.errors import InvalidArgumentError
-from mjfast.table import WIN, Table, TableBatch, selfplay
+from mjfast.rules import Rules
+from mjfast.table import PASS, WIN, Table, TableBatch, selfplay
+from mjfast.table.engine import MAX_TABLE_PLAYERS
+from mjfast.table.seat import SeatGame
 
-from .helpers import act, stack
+from .helpers import act, declare, idle, stack, step_batches_alike
 
 
 @pytest.mark.parametrize(("players", "dealt"), [(5, (11, 10)), (6, (8, 7))])
@@ -25,8 +30,27 @@ def test_short_hands_are_dealt(players, dealt):
     assert t.wall_left == 108 - dealt[0] - dealt[1] * (players - 1)
 
 
+def test_five_seats_discard_win_on_eleven_tiles():
+    """Dealer 11 tiles, the others 10; seat 1 wins on the dealer's 5p with 3 sets + pair (清一色,
+    2 fan: 4), and play goes on with the seats still in."""
+    t = Table(players=5, wall=stack(["1234567899m5p", "234678999p5p"]))
+    assert t.state.hands.sum(axis=1).tolist() == [11, 10, 10, 10, 10] and t.wall_left == 57
+    declare(t, "smpps")
+    act(t, 0, "discard:5p")
+    assert t.legal_actions(1).nonzero()[0].tolist() == [WIN, PASS]
+    act(t, 1, "win")
+    ev = t.round.events[-1]
+    assert ev["players"] == [1] and ev["hands"] == ["23455678999p"] and ev["from_player"] == 0
+    assert t.scores.tolist() == [-4, 4, 0, 0, 0]
+    assert (t.current_player, t.phase, t.state.hands[2].sum()) == (2, "turn", 11)
+    idle(t)
+    assert t.is_over and t.scores.sum() == 0
+    assert Round.from_json(t.to_json()).net.tolist() == t.scores.tolist()
+
+
 def test_six_seats_tian_hu_on_eight_tiles():
     t = Table(players=6, wall=stack(["123m456m11p"]))    # 2 sets + pair: a win at 6 seats
+    assert t.state.hands.sum(axis=1).tolist() == [8] + [7] * 5 and t.wall_left == 108 - 43
     for _ in range(6):
         p = t.current_player
         act(t, p, "void:" + "mps"[int(np.flatnonzero(t.legal_actions(p)[137:])[-1])])
@@ -48,22 +72,37 @@ def test_python_selfplay_plays_short_hands(players):
         assert Round.from_json(log).net.tolist() == r.net[i].tolist()
 
 
-def test_the_compiled_engine_refuses_five_and_six_seats():
-    for call in (lambda: selfplay(1, ("efficient",) * 5),
-                 lambda: TableBatch(2, 6)):
-        with pytest.raises(InvalidArgumentError, match='players: .* 2 to 4 seats.*engine="python"'):
+@pytest.mark.parametrize("players", [5, 6])
+def test_c_engine_plays_short_hands(players):
+    """The compiled engine deals the short hands from its walls as Table does (the C batch's
+    observations, masks and rewards are the Python batch's), and its efficient players play
+    the hands the reference plays, in sessions too."""
+    assert _table.MAX_PLAYERS == MAX_TABLE_PLAYERS == 6
+    seats = ("efficient",) * players
+    c = selfplay(8, seats, seed=players, logs=True, session=2)
+    py = selfplay(8, seats, seed=players, logs=True, session=2, engine="python")
+    assert np.array_equal(c.net, py.net) and np.array_equal(c.dealer, py.dealer)
+    assert c.logs == py.logs and c.won.any()
+    b = TableBatch(3, players, seed=2)
+    obs, _ = b.reset()
+    assert obs["hand"].sum(axis=1).tolist() == [3 * (players == 5) + 8] * 3   # the dealer's
+    assert step_batches_alike(b, TableBatch(3, players, seed=2, engine="python"), players) > 0
+
+
+def test_forecast_player_refuses_short_hands():
+    for call in (lambda: selfplay(1, ("forecast",) + ("efficient",) * 4),
+                 lambda: selfplay(1, ("efficient",) * 5 + ("forecast",), engine="python"),
+                 lambda: SeatGame(["forecast"] * 4, 5, 0, Rules())):
+        with pytest.raises(InvalidArgumentError, match=r"(bots|opponents)\[\d\]: 'forecast' "
+                                                       r"plays tables of 2 to 4 seats, not [56]"):
             call()
-    b = TableBatch(2, 6, engine="python", seed=1)
-    _, mask = b.reset()
-    for _ in range(40):
-        _, mask, rewards, _ = b.step(b.random_actions())
-        assert rewards.shape == (2, 6) and mask.any(axis=1).all()
 
 
 def test_cli_play_six_seats(capsys):
-    assert main(["play", "--hands", "2", "--players", ",".join(["efficient"] * 6),
-                 "--engine", "python", "--json"]) == 0
-    doc = json.loads(capsys.readouterr().out)
-    assert doc["hands"] == 2 and len(doc["seats"]) == 6
-    assert main(["play", "--hands", "2", "--players", ",".join(["efficient"] * 6)]) == 2
-    assert "engine" in capsys.readouterr().err
+    docs = []
+    for engine in ("c", "python"):
+        assert main(["play", "--hands", "3", "--players", ",".join(["efficient"] * 6),
+                     "--engine", engine, "--json"]) == 0
+        docs.append(json.loads(capsys.readouterr().out))
+        del docs[-1]["seconds"]
+    assert docs[0] == docs[1] and docs[0]["hands"] == 3 and len(docs[0]["seats"]) == 6
