@@ -2,7 +2,7 @@
 """Compiled fan kernels: runs the C kernels of ``src/mjfast_fan.h`` on the C library's suit table.
 
 The C declarations live in ``_fan.pxd``; this part of ``_ext`` is the glue. Everything here works on
-validated arrays; :mod:`mjfast.fan_batch` does the checking, the rules compilation, chunking and
+validated arrays; :mod:`mjfast.scoring.batch` does the checking, the rules compilation, chunking and
 threading.
 """
 

@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast import fan_batch
+from mjfast.scoring import batch as fan_batch
 from mjfast._typing import Form
 from mjfast.capi import get_include
 from mjfast.datagen import complete_hands, deal, ready_hands

@@ -1,8 +1,8 @@
 """One source for the fan rules (mjfast.scoring): the compiled rules table, the C copies of the
 reading bits and of the flag rules, the arguments of score / fan / max_fan, and Rules as plain data.
 
-The compiled-table hashes were taken from the implementation before the fan code became a package
-(mjfast/fan_batch.py ``compile_rules``): the table the C kernels read must not change.
+The compiled-table hashes were taken before the fan code became a package: the table the C kernels
+read (``mjfast.scoring.patterns.compile_rules``) must not change.
 """
 
 from __future__ import annotations
