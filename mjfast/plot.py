@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
+from mjfast._deprecated import renamed
 from mjfast.analysis import UNWINNABLE
 from mjfast.errors import InvalidArgumentError, shown
 from mjfast.tiles import format_tile
@@ -158,22 +159,23 @@ def exact_stats(void: _Distribution, free: _Distribution, ax: Axes | None = None
               f"{sum(void.wall)}-tile wall")
 
 
+@renamed(players="labels")
 def selfplay(doc: Mapping[str, Any], fig: Figure | None = None,
-             players: Sequence[str] | None = None) -> Figure:
+             labels: Sequence[str] | None = None) -> Figure:
     """Three panels from a self-play summary (:func:`mjfast.table.selfplay.summary`): the win
     rate and the mean net per seat, each with its 95% interval, and the histogram of the fan of
-    wins. ``players`` labels the seats (the names played)."""
+    wins. ``labels`` names the seats (the bots played)."""
     if fig is None:
         fig = _pyplot().figure(figsize=(11, 3.8), layout="constrained")
     axes = fig.subplots(1, 3)
     seats = doc["seats"]
-    labels = [f"{p}\n{players[p]}" if players else str(p) for p in range(len(seats))]
+    ticks = [f"{p}\n{labels[p]}" if labels else str(p) for p in range(len(seats))]
     x = np.arange(len(seats))
     for ax, key, ylabel in ((axes[0], "win_rate", "win rate"),
                             (axes[1], "mean_net", "mean net per hand")):
         ax.bar(x, [s[key] for s in seats], yerr=[s[f"{key}_ci"] for s in seats], capsize=4,
                color=_VOID)
-        ax.set_xticks(x, labels)
+        ax.set_xticks(x, ticks)
         ax.set_xlabel("seat")
         ax.set_ylabel(ylabel)
         ax.grid(axis="y", alpha=0.3)

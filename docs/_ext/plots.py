@@ -19,5 +19,5 @@ def exact_14(path: Path) -> None:
 
 
 def selfplay(path: Path) -> None:
-    players = ("efficient", "efficient", "random", "random")
-    mjfast.selfplay(2000, players, seed=0).plot(players=players).savefig(path)
+    bots = ("efficient", "efficient", "random", "random")
+    mjfast.selfplay(2000, bots, seed=0).plot(labels=bots).savefig(path)

@@ -29,7 +29,7 @@ from .common import (
     write_plot,
 )
 
-__all__ = ["add_play", "cmd_play", "duplicate_type", "players_type"]
+__all__ = ["add_play", "cmd_play", "bots_type", "duplicate_type"]
 
 _RATES = (("tian_hu", "天胡"), ("yi_pao_duo_xiang", "一炮多响"), ("hua_zhu", "花猪"),
           ("cha_da_jiao", "查大叫"), ("drawn", "流局"))
@@ -40,8 +40,8 @@ def forecast_option_type(text: str) -> tuple[str, Any]:
     return key_value(text, "--forecast", "objective=win")
 
 
-def players_type(text: str) -> tuple[str, ...]:
-    """``--players``: 2 to 6 comma-separated built-in player names."""
+def bots_type(text: str) -> tuple[str, ...]:
+    """``--players``: 2 to 6 comma-separated built-in bot names."""
     names = tuple(x.strip() for x in text.split(","))
     if not 2 <= len(names) <= MAX_TABLE_PLAYERS:
         raise CLIError(f"--players: expected 2 to {MAX_TABLE_PLAYERS} names, got {len(names)}")
@@ -54,14 +54,14 @@ def players_type(text: str) -> tuple[str, ...]:
 
 def duplicate_type(text: str) -> tuple[str, str]:
     """``--duplicate``: the tested player and the opponent, two built-in names."""
-    names = players_type(text) if "," in text else ()
+    names = bots_type(text) if "," in text else ()
     if len(names) != 2:
         raise CLIError(f"--duplicate: expected TESTED,OPPONENT (e.g. forecast,efficient), "
                        f"got {text!r}")
     return names[0], names[1]
 
 
-def _seats(names: tuple[str, ...], options: list[tuple[str, Any]] | None) -> list[str | Player]:
+def _bots(names: tuple[str, ...], options: list[tuple[str, Any]] | None) -> list[str | Player]:
     """The players, ``forecast`` built with the ``--forecast`` parameters."""
     if not options:
         return list(names)
@@ -80,7 +80,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.duplicate is not None:
         return _cmd_duplicate(args, rules)
     start = time.perf_counter()
-    result = selfplay(args.hands, _seats(args.players, args.forecast), rules=rules, seed=args.seed,
+    result = selfplay(args.hands, _bots(args.bots, args.forecast), rules=rules, seed=args.seed,
                       workers=args.workers, logs=args.log is not None, session=args.session,
                       engine=args.engine)
     seconds = time.perf_counter() - start
@@ -89,9 +89,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             for log in result.logs or ():
                 f.write(json.dumps(json.loads(log), ensure_ascii=False) + "\n")
     if args.plot is not None:
-        write_plot(args.plot, lambda: result.plot(players=args.players))
+        write_plot(args.plot, lambda: result.plot(labels=args.bots))
     doc = summary(result)
-    doc.update(players=list(args.players), rules=rules.name, seed=args.seed,
+    doc.update(players=list(args.bots), rules=rules.name, seed=args.seed,
                seconds=round(seconds, 3))
     if args.json:
         print_json(doc)
@@ -103,7 +103,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def _cmd_duplicate(args: argparse.Namespace, rules: Any) -> int:
     if args.log is not None:
         raise CLIError("--log: not with --duplicate")
-    tested, opponent = _seats(args.duplicate, args.forecast)
+    tested, opponent = _bots(args.duplicate, args.forecast)
     start = time.perf_counter()
     doc = duplicate(args.hands, tested, opponent, rules=rules, seed=args.seed,
                     workers=args.workers).summary()
@@ -183,8 +183,8 @@ def add_play(sub: Any) -> None:
                "--plot selfplay.png")
     p.add_argument("--hands", type=int_type("--hands", 1), default=1000, metavar="N",
                    help="hands to play (default 1,000)")
-    p.add_argument("--players", type=players_type, default=("efficient",) * 4,
-                   metavar="P1,P2,...",
+    p.add_argument("--players", type=bots_type, default=("efficient",) * 4,
+                   metavar="P1,P2,...", dest="bots",
                    help="2 to 6 of random, efficient, forecast (default: four efficient "
                         "players; 5 and 6 play with --engine python)")
     p.add_argument("--duplicate", type=duplicate_type, default=None, metavar="TESTED,OPPONENT",

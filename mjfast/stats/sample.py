@@ -32,6 +32,7 @@ import numpy as np
 
 from mjfast._args import as_callback, as_int, as_workers
 from mjfast._core import _stats
+from mjfast._deprecated import renamed
 from mjfast.datagen import WALL_SIZE
 
 __all__ = ["STATS_CHUNK", "chunk_hands", "run_stats"]
@@ -54,19 +55,21 @@ def _key(seed: int) -> int:
     return int.from_bytes(hashlib.blake2b(raw, digest_size=8).digest(), "little")
 
 
-def chunk_hands(seed: int, tiles: int = 14, chunk: int = 0, hands: int = STATS_CHUNK) -> np.ndarray:
-    """The first ``hands`` hands that chunk ``chunk`` of ``run_stats(..., seed=seed)`` deals, as
-    an (hands, 27) uint8 array (chunk i holds hands i * STATS_CHUNK onwards of the run).
+@renamed(hands="n_hands")
+def chunk_hands(seed: int, tiles: int = 14, chunk: int = 0, n_hands: int = STATS_CHUNK
+                ) -> np.ndarray:
+    """The first ``n_hands`` hands that chunk ``chunk`` of ``run_stats(..., seed=seed)`` deals,
+    as an (n_hands, 27) uint8 array (chunk i holds hands i * STATS_CHUNK onwards of the run).
 
-    >>> h = chunk_hands(7, 13, hands=3)
+    >>> h = chunk_hands(7, 13, n_hands=3)
     >>> h.shape, h.sum(axis=1).tolist()
     ((3, 27), [13, 13, 13])
     """
     seed = as_int(seed, "seed", minimum=0)
     tiles = as_int(tiles, "tiles", minimum=13, maximum=14)
     chunk = as_int(chunk, "chunk", minimum=0, maximum=(1 << 64) - 1)
-    hands = as_int(hands, "hands", minimum=0, maximum=STATS_CHUNK)
-    out = np.empty((hands, 27), np.uint8)
+    n = as_int(n_hands, "n_hands", minimum=0, maximum=STATS_CHUNK)
+    out = np.empty((n, 27), np.uint8)
     _stats.deal_rows(_key(seed), chunk, tiles, out)
     return out
 
@@ -164,12 +167,14 @@ def _summary(total: _Tally, hands: int, tiles: int) -> dict[str, Any]:
     }
 
 
-def run_stats(hands: int, tiles: int = 14, *, seed: int | None = None, workers: int = 1,
+@renamed(hands="n_hands")
+def run_stats(n_hands: int, tiles: int = 14, *, seed: int | None = None, workers: int = 1,
               progress: Progress | None = None) -> dict[str, Any]:
-    """Deal ``hands`` random hands of ``tiles`` (13 or 14) tiles and return their statistics.
+    """Deal ``n_hands`` random hands of ``tiles`` (13 or 14) tiles and return their
+    statistics.
 
     Args:
-        hands: how many hands to deal (a positive int).
+        n_hands: how many hands to deal (a positive int).
         tiles: 14 (the dealer's hand: effective tiles and waits after the best discard, ranked
             like :func:`mjfast.advise`) or 13.
         seed: a non-negative int; None for a fresh one (reported in the result).
@@ -187,7 +192,7 @@ def run_stats(hands: int, tiles: int = 14, *, seed: int | None = None, workers: 
     Raises:
         InvalidArgumentError: an argument outside its accepted set.
     """
-    hands = as_int(hands, "hands", minimum=1)
+    hands = as_int(n_hands, "n_hands", minimum=1)
     tiles = as_int(tiles, "tiles", minimum=13, maximum=14)
     seed = secrets.randbits(32) if seed is None else as_int(seed, "seed", minimum=0)
     workers = as_workers(workers)

@@ -10,18 +10,20 @@ rate (点炮 or a robbed kong), 花猪 and 查大叫 rates, for the tested playe
 in the same seats.
 
 >>> d = duplicate(8, "forecast", "efficient", seed=1)
->>> d.hands, d.seats, sorted(d.summary()["tested"])
+>>> d.n_hands, d.seats, sorted(d.summary()["tested"])
 (8, 4, ['cha_da_jiao', 'dealt_in', 'hua_zhu', 'mean_fan', 'mean_net', 'win_rate'])
 """
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from mjfast._args import as_int
+from mjfast._deprecated import renamed
 from mjfast.rules import Rules
 from mjfast.table.engine import MAX_TABLE_PLAYERS
 from mjfast.table.players import Player
@@ -39,9 +41,16 @@ class DuplicateResult:
     baseline: SelfPlayResult
 
     @property
-    def hands(self) -> int:
+    def n_hands(self) -> int:
         """Walls played (each in every seat)."""
-        return self.baseline.hands
+        return self.baseline.n_hands
+
+    @property
+    def hands(self) -> int:
+        """Deprecated since 0.2: :attr:`n_hands`."""
+        warnings.warn("DuplicateResult.hands is deprecated since 0.2: use n_hands",
+                      DeprecationWarning, stacklevel=2)
+        return self.n_hands
 
     @property
     def seats(self) -> int:
@@ -49,7 +58,7 @@ class DuplicateResult:
         return len(self.tested)
 
     def per_wall(self) -> np.ndarray:
-        """(hands,) float64: the tested player's net minus the opponent's in the same seats,
+        """(n_hands,) float64: the tested player's net minus the opponent's in the same seats,
         averaged over the seats."""
         diff = [r.net[:, s] - self.baseline.net[:, s] for s, r in enumerate(self.tested)]
         return np.asarray(np.mean(diff, axis=0, dtype=np.float64))
@@ -61,7 +70,7 @@ class DuplicateResult:
         x = self.per_wall()
         ci = 1.96 * float(x.std(ddof=1)) / float(np.sqrt(len(x))) if len(x) > 1 else 0.0
         runs = [(r, s) for s, r in enumerate(self.tested)]
-        return {"hands": self.hands, "seats": self.seats, "mean_net": float(x.mean()) if len(x)
+        return {"hands": self.n_hands, "seats": self.seats, "mean_net": float(x.mean()) if len(x)
                 else 0.0, "mean_net_ci": ci, "tested": _rates(runs),
                 "opponent": _rates([(self.baseline, s) for s in range(self.seats)])}
 
@@ -79,11 +88,12 @@ def _rates(runs: list[tuple[SelfPlayResult, int]]) -> dict[str, Any]:
             "cha_da_jiao": int(cat("cha_da_jiao").sum()) / n}
 
 
-def duplicate(hands: int, tested: str | Player, opponent: str | Player = "efficient", *,
+@renamed(hands="n_hands")
+def duplicate(n_hands: int, tested: str | Player, opponent: str | Player = "efficient", *,
               players: int = 4, rules: Rules | str | None = None, seed: int = 0,
               workers: int = 1) -> DuplicateResult:
-    """Play ``hands`` walls ``players`` + 1 times: the tested player in each seat against the
-    opponent in the others, and the opponent alone (players as :func:`selfplay` takes them;
+    """Play ``n_hands`` walls ``players`` + 1 times: the tested bot in each seat against the
+    opponent in the others, and the opponent alone (bots as :func:`selfplay` takes them;
     hand i dealt from ``(seed, i)``, dealer seat 0).
 
     >>> s = duplicate(4, "efficient", "efficient").summary()
@@ -91,7 +101,7 @@ def duplicate(hands: int, tested: str | Player, opponent: str | Player = "effici
     (0.0, 0.0)
     """
     n = as_int(players, "players", minimum=2, maximum=MAX_TABLE_PLAYERS)
-    runs = tuple(selfplay(hands, [tested if q == s else opponent for q in range(n)], rules=rules,
+    runs = tuple(selfplay(n_hands, [tested if q == s else opponent for q in range(n)], rules=rules,
                           seed=seed, workers=workers) for s in range(n))
-    base = selfplay(hands, [opponent] * n, rules=rules, seed=seed, workers=workers)
+    base = selfplay(n_hands, [opponent] * n, rules=rules, seed=seed, workers=workers)
     return DuplicateResult(runs, base)

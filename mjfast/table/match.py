@@ -14,6 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 
 from mjfast._core import _table
+from mjfast._deprecated import renamed
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.table.actions import NUM_ACTIONS, IllegalActionError, action_name
@@ -99,26 +100,27 @@ def _run_range(seats: Sequence[int | BatchPlayer], rules: Rules, seed: int, sess
                                      f"{what}, which is not legal")
 
 
-def play_batched(hands: int, seats: Sequence[int | BatchPlayer], rules: Rules, seed: int,
+@renamed(hands="n_hands", seats="bots")
+def play_batched(n_hands: int, bots: Sequence[int | BatchPlayer], rules: Rules, seed: int,
                  workers: int, session: int = 1) -> dict[str, np.ndarray]:
-    """Hands [0, hands) of the run ``seed``: a seat is a C player kind (0 random, 1 efficient)
-    or a :class:`BatchPlayer`. Returns the result arrays of
+    """Hands [0, n_hands) of the run ``seed``: ``bots`` one per seat, a C player kind (0
+    random, 1 efficient) or a :class:`BatchPlayer`. Returns the result arrays of
     :class:`~mjfast.table.SelfPlayResult` (built-in seats play as :func:`selfplay`'s C engine
     plays them, so an all-built-in run gives its results), split over ``workers`` threads (the
     engine and the forecasts release the GIL; the players' Python does not)."""
     engine_rules(rules)  # refuses what the engine does not play
-    if not rules.ding_que and not all(isinstance(s, int) for s in seats):
+    if not rules.ding_que and not all(isinstance(s, int) for s in bots):
         # the forecast player plans from its declared void suit (its choose_void ranking)
         raise InvalidArgumentError("Rules.ding_que=False: a batch player (forecast) plays with "
                                    "a declared void suit only")
-    p = len(seats)
-    out = empty_results(hands, p)
-    ranges = session_ranges(hands, session, workers)
+    p = len(bots)
+    out = empty_results(n_hands, p)
+    ranges = session_ranges(n_hands, session, workers)
     if len(ranges) == 1:
-        _run_range(seats, rules, seed, session, ranges[0][0], ranges[0][1], out)
+        _run_range(bots, rules, seed, session, ranges[0][0], ranges[0][1], out)
     else:
         with ThreadPoolExecutor(len(ranges), thread_name_prefix="mjfast-match") as pool:
-            list(pool.map(lambda b: _run_range(seats, rules, seed, session, b[0], b[1], out),
+            list(pool.map(lambda b: _run_range(bots, rules, seed, session, b[0], b[1], out),
                           ranges))
     flags = out.pop("flags")
     return {"won": out["order"] >= 0, "order": out["order"], "fan": out["fan"], "net": out["net"],

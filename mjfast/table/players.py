@@ -10,6 +10,7 @@ from typing import Any
 
 import numpy as np
 
+from mjfast._deprecated import renamed
 from mjfast.errors import InvalidArgumentError, shown
 from mjfast.rules import Rules
 from mjfast.settlement.model import sets_for
@@ -130,27 +131,28 @@ PLAYERS: dict[str, Player] = {"random": random_player, "efficient": efficient_pl
 default parameters)."""
 
 
-def as_players(players: Sequence[str | Player], n: int, rules: Rules | None = None
-               ) -> list[Player]:
-    """One player per seat: built-in names or callables; a player with a ``with_rules`` method
+def as_players(bots: Sequence[str | Player], n: int, rules: Rules | None = None,
+               name: str = "bots") -> list[Player]:
+    """One player per seat from ``bots`` (the argument ``name``): built-in names or callables;
+    a player with a ``with_rules`` method
     (:class:`~mjfast.table.forecast_player.ForecastPlayer`) is bound to ``rules`` (the
     table's)."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise InvalidArgumentError(f"players: expected a sequence of {n} players (names or "
-                                   f"callables), got {shown(players)}")
-    if len(players) != n:
-        raise InvalidArgumentError(f"players: expected {n} players, got {len(players)}")
+    if isinstance(bots, str) or not isinstance(bots, Sequence):
+        raise InvalidArgumentError(f"{name}: expected a sequence of {n} bots (names or "
+                                   f"callables), got {shown(bots)}")
+    if len(bots) != n:
+        raise InvalidArgumentError(f"{name}: expected {n} bots, got {len(bots)}")
     out = []
-    for i, p in enumerate(players):
+    for i, p in enumerate(bots):
         if isinstance(p, str):
             if p not in PLAYERS:
-                raise InvalidArgumentError(f"players[{i}]: expected one of "
+                raise InvalidArgumentError(f"{name}[{i}]: expected one of "
                                            f"{', '.join(PLAYERS)} or a callable, got {shown(p)}")
             out.append(PLAYERS[p])
         elif callable(p):
             out.append(p)
         else:
-            raise InvalidArgumentError(f"players[{i}]: expected a name or a callable, "
+            raise InvalidArgumentError(f"{name}[{i}]: expected a name or a callable, "
                                        f"got {shown(p)}")
         bind = getattr(out[-1], "with_rules", None)
         if rules is not None and bind is not None:
@@ -158,9 +160,10 @@ def as_players(players: Sequence[str | Player], n: int, rules: Rules | None = No
     return out
 
 
-def play_hand(table: Table, players: Sequence[str | Player], seed: int | None = None) -> Table:
-    """Play ``table`` to the end with one player per seat (``rng`` seeded by ``seed``)."""
-    seats = as_players(players, table.players, table.rules)
+@renamed(players="bots")
+def play_hand(table: Table, bots: Sequence[str | Player], seed: int | None = None) -> Table:
+    """Play ``table`` to the end with ``bots``, one per seat (``rng`` seeded by ``seed``)."""
+    seats = as_players(bots, table.players, table.rules)
     rng = np.random.default_rng(seed)
     while not table.is_over:
         p = table.current_player

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing
+import warnings
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from mjfast._args import as_choice, as_flag, as_int, as_rules, as_workers
+from mjfast._deprecated import renamed
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.settlement import Reason
@@ -63,14 +65,22 @@ class SelfPlayResult:
     logs: tuple[str, ...] | None = None
 
     @property
-    def hands(self) -> int:
+    def n_hands(self) -> int:
         """The number of hands."""
         return len(self.turns)
 
-    def plot(self, fig: Figure | None = None, players: Sequence[str] | None = None) -> Figure:
+    @property
+    def hands(self) -> int:
+        """Deprecated since 0.2: :attr:`n_hands`."""
+        warnings.warn("SelfPlayResult.hands is deprecated since 0.2: use n_hands",
+                      DeprecationWarning, stacklevel=2)
+        return self.n_hands
+
+    @renamed(players="labels")
+    def plot(self, fig: Figure | None = None, labels: Sequence[str] | None = None) -> Figure:
         """Win rate and mean net per seat with 95% intervals, and the fan histogram of the
         wins, as three panels of ``fig`` (a new figure by default; :func:`mjfast.plot.selfplay`,
-        the ``plot`` extra). ``players`` labels the seats. Returns the Figure.
+        the ``plot`` extra). ``labels`` names the seats (the bots played). Returns the Figure.
 
         >>> fig = selfplay(50, seed=3).plot()
         >>> [ax.get_ylabel() for ax in fig.axes]
@@ -78,7 +88,7 @@ class SelfPlayResult:
         """
         from mjfast import plot
 
-        return plot.selfplay(summary(self), fig, players)
+        return plot.selfplay(summary(self), fig, labels)
 
     def session_net(self) -> np.ndarray:
         """(S, P) int64: the net of each session (its hands summed; the last may be short).
@@ -87,7 +97,7 @@ class SelfPlayResult:
         >>> r.session_net().shape, bool((r.session_net().sum(axis=0) == r.net.sum(axis=0)).all())
         ((3, 3), True)
         """
-        starts = np.arange(0, self.hands, self.session)
+        starts = np.arange(0, self.n_hands, self.session)
         if not len(starts):
             return np.zeros((0, self.net.shape[1]), np.int64)
         return np.add.reduceat(self.net, starts, axis=0)
@@ -148,7 +158,7 @@ _JOB: dict[str, Any] = {}
 
 def _play_range(start: int, end: int) -> tuple[dict[str, np.ndarray], list[str] | None]:
     job = _JOB
-    seats: list[Player] = job["players"]
+    seats: list[Player] = job["bots"]
     out = _empty(end - start, len(seats))
     logs: list[str] | None = [] if job["logs"] else None
     dealer = 0
@@ -166,12 +176,13 @@ def _play_range(start: int, end: int) -> tuple[dict[str, np.ndarray], list[str] 
     return out, logs
 
 
-def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *,
+@renamed(hands="n_hands", players="bots")
+def selfplay(n_hands: int, bots: Sequence[str | Player] = ("efficient",) * 4, *,
              rules: Rules | str | None = None, seed: int = 0, workers: int = 1,
              logs: bool = False, engine: str = "c", session: int = 1) -> SelfPlayResult:
-    """Play ``hands`` complete hands of 血战到底 and return per-hand results as arrays.
+    """Play ``n_hands`` complete hands of 血战到底 and return per-hand results as arrays.
 
-    ``players``: one per seat (2-6 seats; 5 and 6 with ``engine="python"``): ``"efficient"``,
+    ``bots``: one per seat (2-6 seats; 5 and 6 with ``engine="python"``): ``"efficient"``,
     ``"random"``, ``"forecast"`` (:class:`~mjfast.table.forecast_player.ForecastPlayer`, also as
     a configured instance) or a callable ``(observation, mask, rng) -> action``. Hand i is dealt
     from ``(seed, i)`` (seed 0 to 2**64 - 1), so results do not depend on ``workers`` (-1 = every
@@ -197,32 +208,32 @@ def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *
     >>> bool((selfplay(4, seed=1, engine="python").net == r.net).all())
     True
     """
-    n = as_int(hands, "hands", minimum=0)
-    if isinstance(players, str) or not isinstance(players, Sequence) \
-            or not 2 <= len(players) <= MAX_TABLE_PLAYERS:
+    n = as_int(n_hands, "n_hands", minimum=0)
+    if isinstance(bots, str) or not isinstance(bots, Sequence) \
+            or not 2 <= len(bots) <= MAX_TABLE_PLAYERS:
         raise InvalidArgumentError(
-            f"players: expected 2 to {MAX_TABLE_PLAYERS} players (names or callables)")
+            f"bots: expected 2 to {MAX_TABLE_PLAYERS} bots (names or callables)")
     workers = as_workers(workers)
     rules = as_rules(rules)
-    seats = as_players(players, len(players), rules)
+    seats = as_players(bots, len(bots), rules)
     seed = as_int(seed, "seed", minimum=0, maximum=2**64 - 1)
     logs = as_flag(logs, "logs")
     engine = as_choice(engine, "engine", ("c", "python"))
     session = as_int(session, "session", minimum=1)
-    builtin = [isinstance(p, str) and p in PLAYER_KINDS for p in players]
+    builtin = [isinstance(p, str) and p in PLAYER_KINDS for p in bots]
     batched = [isinstance(q, BatchPlayer) for q in seats]
     if engine == "c" and all(builtin):
-        codes = [PLAYER_KINDS[str(p)] for p in players]
+        codes = [PLAYER_KINDS[str(p)] for p in bots]
         out, actions = run_selfplay(n, codes, rules, seed, workers, logs, session=session)
         return SelfPlayResult(**out, session=session, logs=None if actions is None else
                               tuple(_replay(rules, len(codes), seed, i, int(out["dealer"][i]),
                                             actions[i]) for i in range(n)))
     if engine == "c" and not logs and all(b or q for b, q in zip(builtin, batched)):
         kinds = [PLAYER_KINDS[str(p)] if b else cast(BatchPlayer, q)
-                 for p, q, b in zip(players, seats, builtin)]
+                 for p, q, b in zip(bots, seats, builtin)]
         return SelfPlayResult(**play_batched(n, kinds, rules, seed, workers, session),
                               session=session, logs=None)
-    _JOB.update(players=seats, rules=rules, seed=seed, logs=logs, session=session)
+    _JOB.update(bots=seats, rules=rules, seed=seed, logs=logs, session=session)
     ranges = session_ranges(n, session, workers)
     if len(ranges) == 1:
         parts = [_play_range(*ranges[0])]
@@ -235,10 +246,10 @@ def selfplay(hands: int, players: Sequence[str | Player] = ("efficient",) * 4, *
     return SelfPlayResult(**out, session=session, logs=all_logs)
 
 
-def _replay(rules: Rules, players: int, seed: int, index: int, dealer: int,
+def _replay(rules: Rules, n_seats: int, seed: int, index: int, dealer: int,
             actions: np.ndarray) -> str:
     """The event log of a hand the C engine played: its actions replayed on the reference."""
-    t = Table(rules, players=players, wall=deal_wall(seed, index), dealer=dealer)
+    t = Table(rules, players=n_seats, wall=deal_wall(seed, index), dealer=dealer)
     for a in actions[actions >= 0].tolist():
         t.step(a)
     if not t.is_over:
@@ -272,7 +283,7 @@ def summary(r: SelfPlayResult) -> dict[str, Any]:
         seats.append({"win_rate": win, "win_rate_ci": win_ci,
                       "mean_fan": float(fans.mean()) if len(fans) else None,
                       "mean_net": net, "mean_net_ci": net_ci})
-    n = max(r.hands, 1)
+    n = max(r.n_hands, 1)
     rates = {"tian_hu": int(r.tian_hu.sum()) / n,
              "yi_pao_duo_xiang": int(r.yi_pao_duo_xiang.sum()) / n,
              "hua_zhu": int(r.hua_zhu.any(axis=1).sum()) / n,
@@ -280,7 +291,7 @@ def summary(r: SelfPlayResult) -> dict[str, Any]:
              "drawn": int(r.drawn.sum()) / n}
     fans = r.fan[r.won]
     hist = {int(f): int(c) for f, c in zip(*np.unique(fans, return_counts=True))}
-    out = {"hands": r.hands, "seats": seats, "rates": rates, "fan_histogram": hist}
+    out = {"hands": r.n_hands, "seats": seats, "rates": rates, "fan_histogram": hist}
     if r.session > 1:
         totals = r.session_net()
         per_seat = []

@@ -192,7 +192,7 @@ def test_stats_matches_the_kernels_and_ignores_workers():
     for key in ("shanten", "ready_rate", "mean_waits", "mean_effective", "complete_hands"):
         assert a[key] == b[key]
     c = cli.run_stats(3_000, 13, seed=9, workers=1)
-    hands = stats.chunk_hands(9, 13, hands=3_000)  # the hands the run dealt
+    hands = stats.chunk_hands(9, 13, n_hands=3_000)  # the hands the run dealt
     s = mjfast.shanten(hands)
     assert c["shanten"]["void_rule"] == {str(k - 1): int(v)
                                          for k, v in enumerate(np.bincount(s + 1)) if v}
@@ -202,7 +202,7 @@ def test_stats_matches_the_kernels_and_ignores_workers():
 
 def test_stats_best_discard_agrees_with_advise():
     """The vectorised best discard of ``stats --tiles 14`` is advise()'s first choice."""
-    hands = stats.chunk_hands(4, 14, hands=200)  # the hands the run deals
+    hands = stats.chunk_hands(4, 14, n_hands=200)  # the hands the run deals
     t = cli.run_stats(200, 14, seed=4, workers=1)
     copies = kinds = 0
     for h in hands:

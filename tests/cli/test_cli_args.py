@@ -168,9 +168,9 @@ def test_run_stats_is_a_library_function():
 
 
 @pytest.mark.parametrize(("kwargs", "name"), [
-    ({"hands": 0}, "hands"), ({"hands": 10, "tiles": 12}, "tiles"),
-    ({"hands": 10, "seed": -1}, "seed"), ({"hands": 10, "workers": 0}, "workers"),
-    ({"hands": 1.5}, "hands"),
+    ({"n_hands": 0}, "n_hands"), ({"n_hands": 10, "tiles": 12}, "tiles"),
+    ({"n_hands": 10, "seed": -1}, "seed"), ({"n_hands": 10, "workers": 0}, "workers"),
+    ({"n_hands": 1.5}, "n_hands"),
 ])
 def test_run_stats_refuses_bad_arguments(kwargs, name):
     with pytest.raises(InvalidArgumentError, match=f"^{name}: expected"):

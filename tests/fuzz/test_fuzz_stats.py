@@ -37,8 +37,8 @@ def _args(data: st.DataObject, good: dict[str, Any], small: tuple[str, ...] = ()
 @FUZZ
 @given(data=st.data())
 def test_run_stats(data: st.DataObject) -> None:
-    kw = _args(data, {"hands": 100, "tiles": 13, "seed": 7, "workers": 1,
-                      "progress": None}, small=("hands", "workers"))
+    kw = _args(data, {"n_hands": 100, "tiles": 13, "seed": 7, "workers": 1,
+                      "progress": None}, small=("n_hands", "workers"))
     outcome(lambda: stats.run_stats(**kw), names=tuple(kw),
             returns=lambda r: type(r) is dict and r["hands"] >= 1)
 
@@ -46,7 +46,7 @@ def test_run_stats(data: st.DataObject) -> None:
 @FUZZ
 @given(data=st.data())
 def test_chunk_hands(data: st.DataObject) -> None:
-    kw = _args(data, {"seed": 7, "tiles": 14, "chunk": 0, "hands": 10}, small=("hands",))
+    kw = _args(data, {"seed": 7, "tiles": 14, "chunk": 0, "n_hands": 10}, small=("n_hands",))
     outcome(lambda: stats.chunk_hands(**kw), names=tuple(kw),
             returns=lambda r: isinstance(r, np.ndarray) and r.dtype == np.uint8 and r.ndim == 2)
 

@@ -73,14 +73,14 @@ def _bad_player(obs: dict[str, Any], mask: np.ndarray, rng: np.random.Generator)
 
 
 @FUZZ
-@given(key=st.sampled_from(["hands", "players", "rules", "seed", "workers", "logs"]),
+@given(key=st.sampled_from(["n_hands", "bots", "rules", "seed", "workers", "logs"]),
        value=st.one_of(COUNTS, st.just([_bad_player] * 4)))
 def test_selfplay(key: str, value: object) -> None:
-    if key == "hands" and not _small(value):
+    if key == "n_hands" and not _small(value):
         return
-    kw: dict[str, Any] = {"hands": 2, "players": ("random",) * 4, key: value}
-    seats: Any = kw["players"]
-    names = ("hands", "players", "rules", "seed", "workers", "logs", "action")
+    kw: dict[str, Any] = {"n_hands": 2, "bots": ("random",) * 4, key: value}
+    seats: Any = kw["bots"]
+    names = ("n_hands", "bots", "rules", "seed", "workers", "logs", "action")
     res = outcome(lambda: selfplay(**kw), names=names)
     if res.ok:
         assert res.value.net.shape[1] == len(seats)

@@ -77,7 +77,7 @@ def test_exact_stats_with_and_without_void_rule(tmp_path: Path) -> None:
 
 def test_selfplay_panels(tmp_path: Path) -> None:
     r = mjfast.selfplay(60, ("efficient", "random", "efficient"), seed=4)
-    fig = r.plot(players=("efficient", "random", "efficient"))
+    fig = r.plot(labels=("efficient", "random", "efficient"))
     win, net, fans = fig.axes
     assert [a.get_ylabel() for a in fig.axes] == ["win rate", "mean net per hand", "share of wins"]
     assert np.allclose([p.get_height() for p in win.patches], r.won.mean(axis=0))

@@ -78,7 +78,7 @@ def test_dealer_equals_its_twin(seed, tiles, chunk):
     n = 1500
     twin = Dealer(_key(seed), chunk)
     want = np.array([twin.hand(tiles) for _ in range(n)], np.uint8)
-    assert np.array_equal(stats.chunk_hands(seed, tiles, chunk, hands=n), want)
+    assert np.array_equal(stats.chunk_hands(seed, tiles, chunk, n_hands=n), want)
 
 
 def test_twin_covers_the_rejection_step():
@@ -86,4 +86,4 @@ def test_twin_covers_the_rejection_step():
     twin = Dealer(_key(1), 0)
     hands = np.array([twin.hand(14) for _ in range(1500)], np.uint8)
     assert twin.rejected >= 1
-    assert np.array_equal(stats.chunk_hands(1, 14, 0, hands=1500), hands)
+    assert np.array_equal(stats.chunk_hands(1, 14, 0, n_hands=1500), hands)

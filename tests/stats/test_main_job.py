@@ -119,7 +119,7 @@ def test_run_stats_is_the_sum_of_its_hands(tiles):
     n = stats.STATS_CHUNK + 4464  # one full chunk and part of the next
     doc = stats.run_stats(n, tiles, seed=11, workers=1)
     hands = np.concatenate([stats.chunk_hands(11, tiles, 0),
-                            stats.chunk_hands(11, tiles, 1, hands=4464)])
+                            stats.chunk_hands(11, tiles, 1, n_hands=4464)])
     got = analyse(hands, tiles)
     void = np.bincount(got[:, 0], minlength=16)
     assert doc["shanten"]["void_rule"] == {str(d - 1): int(c) for d, c in enumerate(void) if c}
@@ -151,8 +151,8 @@ def test_dealer():
     assert np.array_equal(a, stats.chunk_hands(1, 14))  # seeded
     assert not np.array_equal(a, stats.chunk_hands(1, 14, chunk=1))
     assert not np.array_equal(a, stats.chunk_hands(2, 14))
-    assert np.array_equal(stats.chunk_hands(1, 14, hands=10), a[:10])
-    big = stats.chunk_hands(2**80 + 1, 13, hands=5)  # a huge seed is hashed, not refused
+    assert np.array_equal(stats.chunk_hands(1, 14, n_hands=10), a[:10])
+    big = stats.chunk_hands(2**80 + 1, 13, n_hands=5)  # a huge seed is hashed, not refused
     assert (big.sum(axis=1) == 13).all()
     # every kind 14/27 per hand on average; each of the 108 tiles as likely: chi-square, 26 dof
     counts = a.sum(axis=0, dtype=np.int64)

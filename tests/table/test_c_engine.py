@@ -141,7 +141,7 @@ def test_c_engine_refuses_a_rule_it_does_not_play(monkeypatch):
             selfplay(1, rules=rules)
         with pytest.raises(InvalidArgumentError, match=r"Rules.shai_tai_yang"):
             TableBatch(2, rules=rules)
-        assert selfplay(1, rules=Rules(), seed=3).hands == 1
-        assert selfplay(1, rules=rules, engine="python").hands == 1
+        assert selfplay(1, rules=Rules(), seed=3).n_hands == 1
+        assert selfplay(1, rules=rules, engine="python").n_hands == 1
     finally:
         cengine.engine_rules.cache_clear()

@@ -33,12 +33,23 @@ def test_selfplay_same_seed_same_results_any_workers():
 
 
 def test_selfplay_refuses_bad_arguments():
-    with pytest.raises(ValueError, match="players"):
+    with pytest.raises(ValueError, match="^bots: "):
         selfplay(1, ("efficient",))
-    with pytest.raises(ValueError, match=r"players\[1\]"):
+    with pytest.raises(ValueError, match=r"^bots\[1\]"):
         selfplay(1, ("efficient", "greedy"))
-    with pytest.raises(ValueError, match="hands"):
+    with pytest.raises(ValueError, match="^n_hands: "):
         selfplay(-1)
+
+
+def test_old_keyword_names_warn_and_keep_working():
+    with pytest.warns(DeprecationWarning, match=r"selfplay\(players=\.\.\.\) .*use bots="):
+        old = selfplay(hands=3, players=("efficient",) * 3, seed=2)  # type: ignore[call-arg]
+    new = selfplay(n_hands=3, bots=("efficient",) * 3, seed=2)
+    assert np.array_equal(old.net, new.net)
+    with pytest.warns(DeprecationWarning, match="use n_hands"):
+        assert new.hands == 3
+    with pytest.raises(ValueError, match="old name of bots"):
+        selfplay(3, players=("efficient",) * 3, bots=("efficient",) * 3)  # type: ignore[call-arg]
 
 
 def test_summary_counts():
