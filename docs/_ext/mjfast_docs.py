@@ -193,8 +193,10 @@ def _pm(x: float, ci: float) -> str:
 def players_markdown(source: str = "_data/players.json") -> str:
     """The results table (the default player under each preset) and the ablation table."""
     runs: list[dict[str, Any]] = json.loads((DOCS / source).read_text(encoding="utf-8"))["runs"]
-    lines = [f"From `{source}` (`benchmarks/duplicate_players.py`). Per hand played in the "
-             "tested seat, forecast / efficient in the same seats on the same walls:", "",
+    lines = [f"From `{source}` (`benchmarks/duplicate_players.py`). Net: the forecast player's "
+             "net per hand minus the `efficient` player's in the same seats on the same walls; "
+             "the rates per hand played in the tested seat, forecast / efficient (the fan in "
+             "the preset's display numbering):", "",
              "| rules | walls | hands | net per hand (95%) | win rate | mean fan of wins "
              "| deal-in | 花猪 | 查大叫 |", "|---|---:|---:|---:|---|---|---|---|---|"]
     for r in (r for r in runs if r["case"] == "default"):
