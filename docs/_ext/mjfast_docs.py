@@ -216,8 +216,8 @@ def players_markdown(source: str = "_data/players.json") -> str:
         lines.append(f"| `{r['rules']}` | {_CASES.get(r['case'], r['case'])} | {r['hands']:,} | "
                      f"{_pm(r['mean_net'], r['mean_net_ci'])} | {paired} |")
     loads = [x for r in runs for x in r["load"]]
-    lines += ["", f"One thread each, under a load average of {min(loads):.1f} to "
-              f"{max(loads):.1f}; {sum(r['seconds'] for r in runs) / 3600:.1f} h in all.", ""]
+    lines += ["", f"Played on a shared machine, one or two threads a run, under a load average "
+              f"of {min(loads):.1f} to {max(loads):.1f}.", ""]
     return "\n".join(lines)
 
 
