@@ -8,6 +8,8 @@ On ``builder-inited`` this writes into ``docs/_generated/`` (not in git), which 
   name of its ``__all__`` for autodoc (for a submodule, those the top level does not export);
 - ``bench.md`` and ``bench.svg``: the table and chart of ``docs/_data/bench.json``, the output of
   ``mjfast bench --json``;
+- ``players.md``: the duplicate results of ``docs/_data/players.json``, the output of
+  ``benchmarks/duplicate_players.py``;
 - ``*.svg``: the figures of :mod:`plots`, drawn by the library's own plot methods.
 """
 
@@ -191,6 +193,47 @@ def _bench_chart(results: list[dict[str, Any]], out: Path) -> None:
     plt.close(fig)
 
 
+# -------------------------------------------------------------------------------- players
+
+_CASES = {"default": "the default player", "win": "objective `win`",
+          "void_efficient": "void by the `efficient` rule", "exchanges1": "`exchanges=1`"}
+
+
+def _pm(x: float, ci: float) -> str:
+    return f"{x:+.3f} ± {ci:.3f}"
+
+
+def players_markdown(source: str = "_data/players.json") -> str:
+    """The results table (the default player under each preset) and the ablation table."""
+    runs: list[dict[str, Any]] = json.loads((DOCS / source).read_text(encoding="utf-8"))["runs"]
+    lines = [f"From `{source}` (`benchmarks/duplicate_players.py`). Net: the forecast player's "
+             "net per hand minus the `efficient` player's in the same seats on the same walls; "
+             "the rates per hand played in the tested seat, forecast / efficient (the fan in "
+             "the preset's display numbering):", "",
+             "| rules | walls | hands | net per hand (95%) | win rate | mean fan of wins "
+             "| deal-in | 花猪 | 查大叫 |", "|---|---:|---:|---:|---|---|---|---|---|"]
+    for r in (r for r in runs if r["case"] == "default"):
+        t, o = r["tested"], r["opponent"]
+        cells = [f"{t[k]:.2%} / {o[k]:.2%}" for k in ("win_rate",)]
+        cells.append(f"{t['mean_fan']:.3f} / {o['mean_fan']:.3f}")
+        cells += [f"{t[k]:.2%} / {o[k]:.2%}" for k in ("dealt_in", "hua_zhu", "cha_da_jiao")]
+        lines.append(f"| `{r['rules']}` | {r['hands']:,} | {r['hands'] * r['seats']:,} | "
+                     f"{_pm(r['mean_net'], r['mean_net_ci'])} | " + " | ".join(cells) + " |")
+    lines += ["", "Ablation: each variant of the player against three `efficient` ones, and "
+              "against the default player on the same walls (paired, wall by wall):", "",
+              "| rules | variant | walls | net per hand vs efficient (95%) | vs the default "
+              "player (95%) |", "|---|---|---:|---:|---:|"]
+    for r in runs:
+        paired = (f"{_pm(r['vs_default'], r['vs_default_ci'])} ({r['vs_default_walls']:,} walls)"
+                  if "vs_default" in r else "")
+        lines.append(f"| `{r['rules']}` | {_CASES.get(r['case'], r['case'])} | {r['hands']:,} | "
+                     f"{_pm(r['mean_net'], r['mean_net_ci'])} | {paired} |")
+    loads = [x for r in runs for x in r["load"]]
+    lines += ["", f"Played on a shared machine, one or two threads a run, under a load average "
+              f"of {min(loads):.1f} to {max(loads):.1f}.", ""]
+    return "\n".join(lines)
+
+
 # ------------------------------------------------------------------------------------ setup
 
 def generate(_app: Sphinx) -> None:
@@ -206,6 +249,7 @@ def generate(_app: Sphinx) -> None:
     _write("cli.md", cli_markdown())
     _write("api.md", api_markdown())
     _write("bench.md", bench_markdown())
+    _write("players.md", players_markdown())
     for name in FIGURES:
         getattr(plots, name)(OUT / f"{name}.svg")
         plt.close("all")

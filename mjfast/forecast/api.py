@@ -7,6 +7,7 @@ arguments, compiles the rules into the fan table and a payment table, and runs r
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -20,11 +21,11 @@ from mjfast.errors import InvalidArgumentError, InvalidHandError
 from mjfast.rules import MAX_FAN, Rules
 from mjfast.scoring.patterns import compile_rules
 
-from .policy import as_policy
+from .policy import Policy, as_policy
 from .types import Forecast, PlanChoice, VoidChoice
 
-__all__ = ["MAX_BYTES", "MAX_DRAWS", "MAX_STATES", "MAX_WORK", "choose_plan", "choose_void",
-           "forecast"]
+__all__ = ["MAX_BYTES", "MAX_DRAWS", "MAX_STATES", "MAX_WORK", "Rows", "choose_plan",
+           "choose_void", "forecast", "run_forecasts"]
 
 MAX_DRAWS: int = _forecast.MAX_DRAWS
 """The most draws a forecast looks ahead (27: the 108-tile wall left after the deal, shared)."""
@@ -46,6 +47,7 @@ MAX_WORK = 32_000_000
 ``789m23p55p`` with two pungs over 7 draws with exchanges (about a minute before) is refused."""
 _CHUNK = 16  # rows per threaded task: one forecast takes from microseconds to a second
 _GROW_TO = 1024  # one worker's chunks grow up to this while they are fast (run_chunks)
+_LIMITS = (_forecast.ERR_STATES, _forecast.ERR_BYTES, _forecast.ERR_WORK)
 
 
 @functools.lru_cache(maxsize=64)
@@ -61,6 +63,70 @@ def payments(rules: Rules) -> np.ndarray:
     table = np.array([rules.multiplier(f) + bonus for f in range(MAX_FAN + 1)], np.float64)
     table.flags.writeable = False
     return table
+
+
+@dataclass(frozen=True)
+class Rows:
+    """:func:`run_forecasts`' output: ``ready``/``win`` (n * per, T), ``value`` (n * per,) with
+    per = 27 for complete rows (one row per discard, NaN where not allowed) else 1, ``best`` and
+    ``is_win`` (n,) for complete rows; ``past`` (n,) the rows skipped past a limit
+    (``skip_limits``); ``bad`` the first refused row's (row, code, detail, detail), or None."""
+
+    ready: np.ndarray
+    win: np.ndarray
+    value: np.ndarray
+    best: np.ndarray
+    is_win: np.ndarray
+    past: np.ndarray
+    bad: tuple[int, int, int, int] | None
+
+
+def run_forecasts(hands: np.ndarray, melds: np.ndarray | None, voids: np.ndarray | None,
+                  void_scalar: int, visible: np.ndarray | None, draws: int, pol: Policy,
+                  objective: str, rules: Rules, *, sets: int = 4, complete: bool,
+                  workers: int = 1, max_states: int | None = None, chunk: int = _CHUNK,
+                  skip_limits: bool = False) -> Rows:
+    """The engine over checked rows (the arrays of :func:`~mjfast._validate.prepare`: uint8
+    C-contiguous (n, 27) hands, optional melds / visible (27,) or (n, 27), int8 voids or one
+    ``void_scalar``), on ``workers`` threads in chunks from ``chunk`` rows: the one batch entry
+    of :func:`forecast` and the ``forecast`` player. With ``skip_limits`` a row past
+    ``max_states`` (None: :data:`MAX_STATES`), :data:`MAX_BYTES` or :data:`MAX_WORK` is marked
+    in ``past`` and the run goes on (else it is ``bad``, and so is any other refused row).
+
+    >>> from mjfast import parse_hand
+    >>> h = np.array([parse_hand("123m456m789m23p55p"), parse_hand("123m456m789m3p55p9s")])
+    >>> # void s: the second hand discards its 9s first, so it wins only on the second draw
+    >>> r = run_forecasts(h, None, None, 2, None, 2, as_policy(), "win", Rules(), complete=False)
+    >>> r.win.round(4).tolist(), r.bad
+    ([[0.0842, 0.1613], [0.0, 0.0112]], None)
+    """
+    n = hands.shape[0]
+    per = 27 if complete else 1
+    ready, win = np.empty((n * per, draws)), np.empty((n * per, draws))
+    value = np.empty(n * per)
+    best = np.empty(n if complete else 0, np.int8)
+    is_win = np.empty(n if complete else 0, np.uint8)
+    past = np.zeros(n, bool)
+    table, pay = compile_rules(rules), payments(rules)
+    obj = _forecast.OBJ_VALUE if objective == "value" else _forecast.OBJ_WIN
+    stop = np.zeros(1, np.int32)  # set on Ctrl-C: the workers' rows end at their next poll
+    cap = MAX_STATES if max_states is None else max_states
+
+    def run(start: int, end: int) -> tuple[int, int, int, int]:
+        while True:
+            res = _forecast.run_rows(hands, melds, voids, void_scalar, visible, draws, pol.budget,
+                                     pol.backward, -1 if pol.flush is None else pol.flush,
+                                     pol.candidates == "keep", obj, sets, complete, table, pay,
+                                     cap, MAX_BYTES, MAX_WORK, stop, ready, win, value,
+                                     best, is_win, start, end)
+            if res[0] < 0 or not (skip_limits and res[1] in _LIMITS):
+                return res[0], res[1], res[2], res[3]
+            past[res[0]] = True  # the row's outputs are garbage; the caller decides otherwise
+            start = res[0] + 1
+
+    bad = run_chunks(run, n, workers, False, chunk=chunk, grow_to=_GROW_TO,
+                     on_stop=lambda: stop.fill(1))
+    return Rows(ready, win, value, best, is_win, past, bad)
 
 
 def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit: VoidSuits = None,
@@ -121,29 +187,11 @@ def forecast(hand: HandsLike, *, draws: int, melds: MeldsLike = None, void_suit:
                 sets=sets)
     n = p.hands.shape[0]
     complete = n > 0 and _complete(p.hands[0], p.melds, p.sets)  # zero rows: (0, T) curves
-    per = 27 if complete else 1
-    ready = np.empty((n * per, t))
-    win = np.empty((n * per, t))
-    value = np.empty(n * per)
-    best = np.empty(n if complete else 0, np.int8)
-    is_win = np.empty(n if complete else 0, np.uint8)
-    table, pay = compile_rules(r), payments(r)
-    obj = _forecast.OBJ_VALUE if goal == "value" else _forecast.OBJ_WIN
-
-    stop = np.zeros(1, np.int32)  # set on Ctrl-C: the workers' rows end at their next poll
-
-    def run(start: int, end: int) -> tuple[int, int, int, int]:
-        res = _forecast.run_rows(p.hands, p.melds, p.voids, p.void_scalar, p.visible, t, pol.budget,
-                                 pol.backward, -1 if pol.flush is None else pol.flush,
-                                 pol.candidates == "keep", obj, p.sets, complete, table, pay,
-                                 MAX_STATES, MAX_BYTES, MAX_WORK, stop, ready, win, value, best,
-                                 is_win, start, end)
-        return res[0], res[1], res[2], res[3]
-
-    bad = run_chunks(run, n, p.workers, False, chunk=_CHUNK, grow_to=_GROW_TO,
-                     on_stop=lambda: stop.fill(1))
-    if bad is not None:
-        raise _error(bad, p, complete, t, pol.budget)
+    rows = run_forecasts(p.hands, p.melds, p.voids, p.void_scalar, p.visible, t, pol, goal, r,
+                         sets=p.sets, complete=complete, workers=p.workers)
+    if rows.bad is not None:
+        raise _error(rows.bad, p, complete, t, pol.budget)
+    ready, win, value, best, is_win = rows.ready, rows.win, rows.value, rows.best, rows.is_win
     shape = (n, 27) if complete else (n,)
     ready, win, value = ready.reshape(*shape, t), win.reshape(*shape, t), value.reshape(shape)
     policy = (pol.backward, pol.flush, pol.candidates)

@@ -12,11 +12,13 @@ self-played hands (one core, objective "value", no exchanges, ms per hand batche
 14-tile hand costs 0.02 (shanten 0), 0.4 (1), 0.2 to 1.6 (2, 3 to 5 draws), 7 to 18 (3); a hand
 with melds leaves the kernels' fast path and costs 0.7 (0), 9 (1), 12 to 37 (2); a dealt hand's
 void choice 0.8 per suit at 4 draws, 42 at 6. Hence the defaults: forecasts of meld-free hands up
-to shanten ``max_shanten`` = 1, of hands with melds (and pungs / kongs, which make melds) up to
+to shanten ``max_shanten`` = 2, of hands with melds (and pungs / kongs, which make melds) up to
 ``max_shanten_melded`` = 0, the void choice over ``void_draws`` = 4 draws, play over at most
-``draws`` = 8; a hand whose graph passes ``max_states`` falls back as well. Forecasts of many
-tables are batched into one engine call per (draws, melds) group (:meth:`act_batch`, which
-:func:`~mjfast.table.selfplay` uses), so the per-call setup is paid once per group.
+``draws`` = 3 (duplicate screens: shorter horizons played better, and cost less); a hand whose
+graph passes ``max_states`` falls back as well. Forecasts of many tables are batched into one
+engine call (:func:`~mjfast.forecast.api.run_forecasts`) per (draws, melds) group
+(:meth:`act_batch`, which :func:`~mjfast.table.selfplay` uses), so the per-call setup is paid
+once per group; the rules' tables are built at the first forecast, not when a player is made.
 
 >>> from mjfast.table import selfplay
 >>> r = selfplay(20, ("forecast", "efficient", "efficient", "efficient"), seed=1)
@@ -32,10 +34,9 @@ from typing import Any
 import numpy as np
 
 from mjfast._args import as_choice, as_flag, as_int, as_rules
-from mjfast._core import _forecast
-from mjfast.forecast.api import MAX_BYTES, MAX_WORK, payments
+from mjfast.forecast.api import MAX_DRAWS, run_forecasts
+from mjfast.forecast.policy import as_policy
 from mjfast.rules import Rules
-from mjfast.scoring.patterns import compile_rules
 from mjfast.table.actions import (
     DISCARD,
     KONG_ADDED,
@@ -55,8 +56,6 @@ __all__ = ["ForecastPlayer"]
 
 _K = NUM_KINDS
 _TIE = 1e-12  # relative: scores this close are equal (the engine's own pick tolerance)
-_TOO_BIG = (_forecast.ERR_STATES, _forecast.ERR_BYTES, _forecast.ERR_WORK)  # then play efficient
-_NO_STOP = np.zeros(1, np.int32)  # never set: a forecast row here is small (the caps above)
 
 
 class ForecastPlayer:
@@ -69,6 +68,9 @@ class ForecastPlayer:
         void_draws: the draws of the void choice's forecasts (1 to 27).
         max_shanten / max_shanten_melded: the highest shanten forecast without / with melds.
         max_states: the state cap of one forecast (past it: the ``efficient`` decision).
+        exchanges: the forecasts' exchange budget (:func:`~mjfast.forecast.forecast`'s policy
+            class; 0, the default: a draw is kept only when it lowers the shanten; None: no
+            budget, for few draws: the state cap sends most hands to the fallback).
         rules: the rules the forecasts score by; None: the table's (bound by ``selfplay`` and
             ``play_hand``; a Table-free call uses chengdu).
 
@@ -85,20 +87,20 @@ class ForecastPlayer:
 
     def __init__(self, objective: str = "value", *, void_by_forecast: bool = True, draws: int = 3,
                  void_draws: int = 4, max_shanten: int = 2, max_shanten_melded: int = 0,
-                 max_states: int = 20_000, rules: Rules | str | None = None):
+                 max_states: int = 20_000, exchanges: int | None = 0,
+                 rules: Rules | str | None = None):
         self.objective = as_choice(objective, "objective", ("value", "win"))
         self.void_by_forecast = as_flag(void_by_forecast, "void_by_forecast")
-        self.draws = as_int(draws, "draws", minimum=1, maximum=_forecast.MAX_DRAWS)
-        self.void_draws = as_int(void_draws, "void_draws", minimum=1, maximum=_forecast.MAX_DRAWS)
+        self.draws = as_int(draws, "draws", minimum=1, maximum=MAX_DRAWS)
+        self.void_draws = as_int(void_draws, "void_draws", minimum=1, maximum=MAX_DRAWS)
         self.max_shanten = as_int(max_shanten, "max_shanten", minimum=-1, maximum=8)
         self.max_shanten_melded = as_int(max_shanten_melded, "max_shanten_melded", minimum=-1,
                                          maximum=8)
         self.max_states = as_int(max_states, "max_states", minimum=1)
+        self._policy = as_policy(exchanges=exchanges)
+        self.exchanges = self._policy.exchanges
         self.rules = None if rules is None else as_rules(rules)
-        self._bind(self.rules or Rules())
-
-    def _bind(self, rules: Rules) -> None:
-        self._table, self._pay = compile_rules(rules), payments(rules)
+        self._rules = self.rules or Rules()  # the engine's tables are built at the first call
 
     def with_rules(self, rules: Rules) -> ForecastPlayer:
         """This player scoring by ``rules`` when it has none of its own (else itself)."""
@@ -106,12 +108,13 @@ class ForecastPlayer:
             return self
         out = object.__new__(type(self))
         out.__dict__.update(self.__dict__)
-        out._bind(rules)
+        out._rules = rules
         return out
 
     def __repr__(self) -> str:
         return (f"ForecastPlayer(objective={self.objective!r}, void_by_forecast="
-                f"{self.void_by_forecast}, draws={self.draws}, void_draws={self.void_draws})")
+                f"{self.void_by_forecast}, draws={self.draws}, void_draws={self.void_draws}, "
+                f"exchanges={self.exchanges})")
 
     # ------------------------------------------------------------------ one decision
     def __call__(self, obs: Mapping[str, Any], mask: np.ndarray, rng: np.random.Generator) -> int:
@@ -279,26 +282,14 @@ class _Ctx:
         n = len(hands)
         if T == 0:  # nothing left to draw: no win, no value
             return np.zeros((n, _K) if complete else n), np.ones(n, bool)
-        per = _K if complete else 1
-        ready, win = np.empty((n * per, T)), np.empty((n * per, T))
-        value = np.empty(n * per)
-        best = np.empty(n if complete else 0, np.int8)
-        is_win = np.empty(n if complete else 0, np.uint8)
-        obj = _forecast.OBJ_VALUE if self.p.objective == "value" else _forecast.OBJ_WIN
-        ok = np.ones(n, bool)
-        start = 0
-        while start < n:
-            bad, code, *_ = _forecast.run_rows(
-                hands, melds, voids, -1, seen, T, 0, False, -1, False, obj, 4, complete,
-                self.p._table, self.p._pay, self.p.max_states, MAX_BYTES, MAX_WORK, _NO_STOP,
-                ready, win, value, best, is_win, start, n)
-            if bad < 0:
-                break
-            if code not in _TOO_BIG:
-                raise AssertionError(f"forecast player: the engine refused a hand (code {code})")
-            ok[bad] = False
-            start = bad + 1
-        score = value if self.p.objective == "value" else win[:, -1]
+        p = self.p
+        r = run_forecasts(hands, melds, voids, -1, seen, T, p._policy, p.objective, p._rules,
+                          complete=complete, max_states=p.max_states, chunk=max(n, 1),
+                          skip_limits=True)  # one engine call: the group is a step's tables
+        if r.bad is not None:
+            raise AssertionError(f"forecast player: the engine refused a hand (code {r.bad[1]})")
+        ok = ~r.past
+        score = r.value if p.objective == "value" else r.win[:, -1]
         return (score.reshape(n, _K) if complete else score), ok
 
 

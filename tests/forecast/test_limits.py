@@ -17,7 +17,7 @@ import pytest
 
 import mjfast
 from mjfast.errors import InvalidArgumentError
-from mjfast.forecast import api, forecast
+from mjfast.forecast import api, as_policy, forecast
 
 UNDER_ASAN = "asan" in os.environ.get("LD_PRELOAD", "")
 ONE_SHANTEN = "123m456m789m2p55p9s1s"  # 1-shanten, 14 tiles: 4 draws with exchanges, ~64,000 states
@@ -65,6 +65,22 @@ def test_without_exchanges_the_message_says_what_grew(monkeypatch: pytest.Monkey
     assert "exchanges are off: it grows with the draws (27) and the shanten, 3 tiles of the " \
            "void suit held" in msg
     assert msg.startswith("hand: the forecast needs more than 50 states (MAX_STATES)")
+
+
+def test_the_batch_entry_skips_rows_past_a_limit() -> None:
+    """run_forecasts(skip_limits=True), as the forecast player calls it: a row past the state
+    cap is marked and the rows after it are still forecast."""
+    hands = np.stack([mjfast.parse_hand(h) for h in ("123m456m789m23p55p", "123m456m789m2p55p9s",
+                                                     "123m456m789m23p55p")])
+    free = as_policy(exchanges=None)
+    rows = api.run_forecasts(hands, None, None, 2, None, 4, free, "win", mjfast.Rules(),
+                             complete=False, max_states=5000, chunk=3, skip_limits=True)
+    assert rows.bad is None and rows.past.tolist() == [False, True, False]
+    assert rows.win[2].tolist() == rows.win[0].tolist() == forecast(
+        "123m456m789m23p55p", draws=4, exchanges=None, void_suit="s").win.tolist()
+    kept = api.run_forecasts(hands, None, None, 2, None, 4, free, "win", mjfast.Rules(),
+                             complete=False, max_states=5000)
+    assert kept.bad is not None and kept.bad[0] == 1 and not kept.past.any()
 
 
 @pytest.mark.skipif(UNDER_ASAN, reason="ASan's shadow memory is resident too")

@@ -12,7 +12,7 @@ import pytest
 from mjfast import Rules
 from mjfast.cli import main
 from mjfast.errors import InvalidArgumentError
-from mjfast.forecast import choose_void, forecast
+from mjfast.forecast import MAX_STATES, choose_void, forecast
 from mjfast.table import DISCARD, VOID, Table, selfplay
 from mjfast.table.cengine import run_selfplay
 from mjfast.table.duplicate import duplicate
@@ -62,8 +62,9 @@ def test_void_is_choose_voids_first_choice():
             assert action == VOID + ranked[0].suit, seed
 
 
-def test_discard_is_the_forecasts_best():
-    p = ForecastPlayer(draws=6)
+@pytest.mark.parametrize("exchanges", [0, 1])
+def test_discard_is_the_forecasts_best(exchanges):
+    p = ForecastPlayer(draws=6, exchanges=exchanges, max_states=MAX_STATES)
     t = Table(seed=11)
     for _ in range(4):  # every seat declares the suit it holds fewest of
         t.step(VOID + int(np.argmin(t.observation(t.current_player)["hand"].reshape(3, 9)
@@ -72,7 +73,7 @@ def test_discard_is_the_forecasts_best():
     action = p(obs, t.legal_actions(0), np.random.default_rng(0))
     assert DISCARD <= action < DISCARD + 27
     f = forecast(obs["hand"], draws=6, void_suit=int(obs["void"][0]), objective="value",
-                 exchanges=0)
+                 exchanges=exchanges)
     top = np.nanmax(f.value)
     if top > 0:  # else the efficient discard
         assert f.value[action] >= top * (1 - 1e-12)
@@ -83,6 +84,9 @@ def test_forecast_player_parameters():
         ForecastPlayer(objective="fan")
     with pytest.raises(InvalidArgumentError, match="draws"):
         ForecastPlayer(draws=0)
+    with pytest.raises(InvalidArgumentError, match="exchanges=0 for False"):
+        ForecastPlayer(exchanges=False)
+    assert "exchanges=1" in repr(ForecastPlayer(exchanges=1))
     p = ForecastPlayer(rules="qq")
     assert p.with_rules(Rules()) is p and ForecastPlayer().with_rules(Rules()) is not p
 
