@@ -79,6 +79,14 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
     if (forced) cand &= w->canon ? 1u << f->last_void : f->vmask;
     for (; cand; cand &= cand - 1) {
         int d = mj_ctz(cand);
+        uint64_t slot;
+        if (one && forced && !f->front) { /* a forced discard's successor: its distance only if new */
+            int64_t id = fc_find(w, gkey - w->wt[d], f->e, &slot);
+            if (id >= 0) {
+                w->g.edges[w->g.ne++] = (int32_t)id;
+                return 1;
+            }
+        }
         if (one) {
             d13[d] = (uint8_t)fc_without(w, &g, d);
             if (!forced && d13[d] >= f->dh + ex) continue;

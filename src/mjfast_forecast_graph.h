@@ -319,15 +319,25 @@ static int fc_rehash(fc_work_t *w) {
     return 1;
 }
 
-/* The state of key with e exchanges spent (created at depth d with shanten sh if new, its hand
- * the counts c less one tile of kind drop, if drop >= 0). Returns its id, or -FC_ERR_*. */
-static int64_t fc_state(fc_work_t *w, uint64_t key, int e, int sh, int d, const uint8_t *c, int drop) {
-    if (2 * (w->g.n + 1) > w->g.hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
+/* The id of the state of key with e exchanges spent, or -1 (the table is not empty); *slot:
+ * where a new one goes. */
+static inline int64_t fc_find(const fc_work_t *w, uint64_t key, int e, uint64_t *slot) {
     uint64_t mask = (uint64_t)(w->g.hcap - 1), j = fc_slot(key + 1, e) & mask;
     while (w->g.hkey[j]) {
         if (w->g.hkey[j] == key + 1 && w->g.hval[j] >> FC_ID_BITS == e) return w->g.hval[j] & FC_ID_MASK;
         j = (j + 1) & mask;
     }
+    *slot = j;
+    return -1;
+}
+
+/* The state of key with e exchanges spent (created at depth d with shanten sh if new, its hand
+ * the counts c less one tile of kind drop, if drop >= 0). Returns its id, or -FC_ERR_*. */
+static int64_t fc_state(fc_work_t *w, uint64_t key, int e, int sh, int d, const uint8_t *c, int drop) {
+    if (2 * (w->g.n + 1) > w->g.hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
+    uint64_t j;
+    int64_t old = fc_find(w, key, e, &j);
+    if (old >= 0) return old;
     if (w->g.n >= w->job->max_states || w->g.n >= FC_ID_MASK) return -FC_ERR_STATES;
     if (!fc_grow_states(w, w->g.n + 1)) return -FC_ERR_NOMEM;
     int64_t id = w->g.n++;
@@ -390,6 +400,17 @@ static void fc_probes(mj_hand_t *h, int delta, uint8_t *dist) {
     }
 }
 
+/* The flush distance of a meld-free suit of base-5 index idx with the pairs and singles given
+ * (fc_flush_dist's terms): the suit's distance to sets + pair, or seven pairs within it. */
+static inline int fc_flush_plain(const mj_hand_t *h, int32_t idx, int pairs, int singles) {
+    int best = h->form != MJ_FORM_SEVEN_PAIRS ? MJ.vec[10 * mj_class(idx) + 2 * h->sets + 1] : MJ_INF;
+    if (h->form != MJ_FORM_REGULAR && h->sets == 4) {
+        int sv = mj_seven_of(pairs, singles);
+        if (sv < best) best = sv;
+    }
+    return best < MJ_INF ? best : MJ_INF;
+}
+
 /* Distance of the counts c (with the row's melds, form and sets: the template h) to a win all
  * of suit f (the flush plan, RULES.md 9): the suit's distance vector at the sets left plus the
  * pair (the target holds no tile of the other suits, so theirs cost nothing and count nothing),
@@ -397,39 +418,50 @@ static void fc_probes(mj_hand_t *h, int delta, uint8_t *dist) {
 static int fc_flush_dist(const mj_hand_t *h, const uint8_t *c, int f) {
     if (h->meld_suits & ~(1 << f)) return MJ_INF;
     const uint8_t *x = c + 9 * f;
-    int8_t v[10];
-    const int8_t *vec = v;
-    if (h->meld_suits) {
-        uint8_t cap[9];
-        mj_caps(h, f, cap);
-        mj_capped_vector(x, cap, v);
-    } else {
-        vec = MJ.vec + 10 * mj_class(mj_index9(x));
-    }
-    int best = h->form != MJ_FORM_SEVEN_PAIRS ? vec[2 * (h->sets - h->m) + 1] : MJ_INF;
-    if (h->form != MJ_FORM_REGULAR && h->m == 0 && h->sets == 4) {
+    if (!h->meld_suits) {
         int pairs = 0, singles = 0;
         for (int r = 0; r < 9; r++) {
             pairs += x[r] >> 1;
             singles += x[r] & 1;
         }
-        int sv = mj_seven_of(pairs, singles);
-        if (sv < best) best = sv;
+        return fc_flush_plain(h, mj_index9(x), pairs, singles);
     }
+    int8_t v[10];
+    uint8_t cap[9];
+    mj_caps(h, f, cap);
+    mj_capped_vector(x, cap, v);
+    int best = h->form != MJ_FORM_SEVEN_PAIRS ? v[2 * (h->sets - h->m) + 1] : MJ_INF;
     return best < MJ_INF ? best : MJ_INF;
 }
 
-/* fc_probes for the flush plan of suit f: a tile of another suit changes nothing. */
+/* fc_probes for the flush plan of suit f: a tile of another suit changes nothing. A meld-free
+ * hand steps its suit's index and pair counts per probe. */
 static void fc_flush_probes(const mj_hand_t *h, int delta, int f, uint8_t *dist) {
     uint8_t c[27];
-    memcpy(c, h->c, 27);
-    int base = fc_flush_dist(h, c, f);
-    memset(dist, base, 27);
-    for (int t = 9 * f; t < 9 * f + 9; t++) {
-        if (delta < 0 ? !c[t] : c[t] >= 4) continue; /* impossible: the callers mask it */
-        c[t] = (uint8_t)(c[t] + delta);
-        dist[t] = (uint8_t)fc_flush_dist(h, c, f);
-        c[t] = (uint8_t)(c[t] - delta);
+    const uint8_t *x = h->c + 9 * f;
+    if (h->meld_suits) {
+        memcpy(c, h->c, 27);
+        memset(dist, fc_flush_dist(h, c, f), 27);
+        for (int t = 9 * f; t < 9 * f + 9; t++) {
+            if (delta < 0 ? !c[t] : c[t] >= 4) continue; /* impossible: the callers mask it */
+            c[t] = (uint8_t)(c[t] + delta);
+            dist[t] = (uint8_t)fc_flush_dist(h, c, f);
+            c[t] = (uint8_t)(c[t] - delta);
+        }
+        return;
+    }
+    int pairs = 0, singles = 0;
+    for (int r = 0; r < 9; r++) {
+        pairs += x[r] >> 1;
+        singles += x[r] & 1;
+    }
+    int32_t idx = mj_index9(x);
+    memset(dist, fc_flush_plain(h, idx, pairs, singles), 27);
+    for (int r = 0; r < 9; r++) {
+        int a = x[r], b = a + delta;
+        if (b < 0 || b > 4) continue; /* impossible: the callers mask it */
+        dist[9 * f + r] = (uint8_t)fc_flush_plain(h, idx + delta * MJ_POW[r], pairs - (a >> 1) + (b >> 1),
+                                                  singles - (a & 1) + (b & 1));
     }
 }
 
@@ -511,14 +543,11 @@ static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int hel
                             uint32_t *wins) {
     uint32_t stay = w->pool & (mj_full_kinds(h) | (w->canon ? vmask : 0u));
     uint32_t rest = w->pool & ~stay, win = 0, groups = 0;
-    if (leaf && w->flush < 0) {
-        /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask) */
+    if (leaf) {
+        /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask). A
+         * leaf holds no dead tile, so under a flush plan all its tiles are of the suit and its
+         * wins (of a tile of the suit: the others are dead, in stay) are the flush's. */
         win = rest & mj_hand_waits(h, w->vs);
-        stay |= rest & ~win;
-    } else if (leaf) {
-        uint8_t d14[27];
-        fc_probes_of(w, h, +1, d14);
-        win = rest & fc_below(d14, 1);
         stay |= rest & ~win;
     } else {
         uint8_t d14[27];
