@@ -2,51 +2,23 @@
  * section 9), for one 13-3m hand or every legal discard of a 14-3m hand.
  *
  * Plain C, no Python: mjfast/_core/_forecast.pyx checks arrays and calls fc_run on row ranges with
- * the GIL released; mjfast/forecast is the Python face and mjfast/_ref/forecast.py the twin.
+ * the GIL released; mjfast/forecast is the Python face, mjfast/_ref/forecast.py the twin and
+ * docs/design/forecast.md the method at length.
  *
- * Method. The pool is fixed, so every draw is kind k with probability p[k] = P[k] / S (masses
- * of several kinds are their copies left over S, so equal counts give equal numbers). A state is
- * a 13-3m concealed hand (melds, void suit and pool are fixed per call), keyed by its 27 counts in
- * base 5 (a uint64) in a per-call open-addressing hash table.
- *  1. Graph (breadth first from the start hands, so a state's depth is the fewest draws that reach
- *     it). A state of shanten s first reached after j draws is expanded only when s <= T - j (else
- *     it can neither become ready nor win in time: it stays a leaf worth 0). Expanding it
- *     (mjfast_forecast_expand.h) loads the hand from its stored counts (fc_fill, no suit
- *     classes), sorts the 27 draws with 27-bit masks and one probe pass (fc_probes: for meld-free
- *     hands the row fast path of mjfast_probes.h on the void classes, its distance bytes turned
- *     into masks word by word; a ready hand without exchanges needs only its waits mask): a
- *     winning draw adds to the state's aggregated win probability and expected payment (the fan
- *     of every wait at once, mf_wait_totals of mjfast_fan.h, self-drawn); a fifth copy, and with
- *     exchanges=False a draw that does not lower the shanten, adds to its aggregated "stay"
- *     probability; any other draw becomes one edge group listing the successor states of its
- *     allowed discards in tile order (one probe pass of the 14-tile hand, remembered per hand:
- *     fc_memo_t).
- *     Exact pruning. On the frontier (s = T - j) every successor is worth 0 after the draw, so the
- *     pick is the lowest allowed discard: a group lists only it, and only when it lowers the
- *     shanten (else the mass can neither win nor be ready in time, and is dropped). One draw short
- *     of it with exchanges (s = T - j - 1), successors that keep the shanten are worth 0 at every
- *     t the state sees, so only the first of them (the all-zero pick) is listed. This keeps the
- *     graph with exchanges several times smaller; it still grows ten- to twentyfold per draw.
- *     Without exchanges, under objective "win" a group whose successors are all ready leaves
- *     lists only its best (fc_collapse: the highest win probability is the best at every t), and
- *     the ready leaves with equal win, stay and payment numbers become one (step 1b,
- *     mjfast_forecast_merge.h: a hand's ~160 leaves fall into ~13 classes; one-successor groups
- *     that then share their successor become one, their probabilities summed).
- *  2. Values V_t(s) = win(s) + stay(s) V_{t-1}(s) + sum_k p_k V_{t-1}(pick), where pick is the
- *     best successor (lowest discard within a relative 1e-12 of the best); states with s >= t (no
- *     win possible in t draws) and beyond their depth are worth 0. Without exchanges the graph is
- *     a DAG (a successor has a lower shanten, or the same and one void tile less), so the values
- *     go in that order with rows [state][t]: a successor's whole row is contiguous, a group's
- *     picks come for all t at once with their values, and the states of one (shanten, void tiles)
- *     class, which do not depend on each other, run their recurrences together per t
- *     (fc_values_dag; states no group lists get no row); with exchanges backward in t over all
- *     states (fc_values). A group with one successor stores no picks, and groups with the same
- *     successor list share one pick row.
- *  3. Curves, forward per start hand along the same picks; won mass, ready mass (shanten <= 0)
- *     and paid value accumulate per draw (mjfast_forecast_curves.h). Without exchanges state by
- *     state in the values' DAG order, visiting the places the start's mass reaches (a bitset),
- *     each one's mass per draw in a row, pushed down its picks in loops over the draws; with
- *     exchanges draw by draw over lists of the states holding mass.
+ * The pool is fixed, so every draw is kind k with probability p[k] = P[k] / S (masses of several
+ * kinds are their copies left over S, so equal counts give equal numbers). A state is a 13-3m
+ * concealed hand (melds, dead suits and pool are fixed per row), keyed by its 27 counts in base 5
+ * (a uint64), plus with a budget the exchanges it has spent. A row runs three steps, each with its
+ * own buffers in fc_work_t:
+ *  1. the graph (fc_graph_t): mjfast_forecast_graph.h stores the states and probes hands,
+ *     mjfast_forecast_expand.h builds the graph breadth first with the exact pruning; step 1b
+ *     (fc_merge_t, mjfast_forecast_merge.h) merges equal ready leaves;
+ *  2. the values and picks (fc_values_t): this file;
+ *  3. the curves (fc_curves_t): mjfast_forecast_curves.h, forward from each start hand.
+ * This file owns step 2, the row's plan and pool (fc_plan, fc_pool), the row (fc_row) and the
+ * batch entry (fc_run). For a 14-3m hand the discards share the pool, so one graph and one value
+ * pass serve them all.
+ *
  * Policy classes (RULES.md 9). With a budget (job->exchanges >= 0, at most T counts) a state is a
  * hand plus the exchanges e it has spent (compared in the hash beside the key): while e < budget a
  * draw that does not lower the shanten is a group too, listing the drawn tile back (the state
@@ -57,10 +29,10 @@
  * which the values (fc_values_loop) and the curves (fc_kept) take per t. Without a budget
  * (job->exchanges = -1: every exchange) the state is the hand, the graph has cycles and the values
  * go backward in t over all states. The flush plan (job->flush) swaps the distance for the
- * distance to a win of that suit alone (fc_flush_dist) and makes the other suits dead.
- * For a 14-3m hand the discards share the pool, so one graph and one value pass serve them all.
- * Hands that differ only in which dead tiles (void suit; with a flush, the other suits) they hold
- * are one state (fc_pack_dead).
+ * distance to a win of that suit alone (fc_flush_dist) and makes the other suits dead. Hands that
+ * differ only in which dead tiles (void suit; with a flush, the other suits) they hold are one
+ * state (fc_pack_dead).
+ *
  * Limits, per row: max_states states (FC_ERR_STATES), max_bytes bytes of buffers, counted where
  * they are allocated (w->bytes: states, hash table, edges, picks, value and flow rows, memo;
  * FC_ERR_BYTES), max_work of work (an expansion counts 1 + the edge entries it writes;
@@ -76,12 +48,22 @@
 #include "mjfast_forecast_merge.h"  /* equal ready leaves merged (step 1b) */
 #include "mjfast_forecast_curves.h" /* the forward passes (step 3) */
 
+/* Step 2. V_t(s) = win(s) + stay(s) V_{t-1}(s) + sum_k p_k V_{t-1}(pick), where pick is the best
+ * successor (the lowest discard within a relative FC_TIE of the best); states with s >= t (no win
+ * possible in t draws) and beyond their depth are worth 0. With a budget the graph is a DAG but
+ * for self-loops, so the values go in that order with rows [state][t] (fc_values_dag: a
+ * successor's whole row is contiguous, a group's picks come for all t at once with their values,
+ * and the states of one class, which do not depend on each other, run their recurrences together
+ * per t; states no group lists get no row); without one backward in t over all states
+ * (fc_values). A group with one successor stores no picks, and groups with the same successor
+ * list share one pick row. */
+
 /* V[state, t]: the value of a state with t draws left. With a budget the rows are per state
  * ([state][t]: a successor's whole row is contiguous), without per t ([t][state]). */
-static inline double *fc_v(const fc_work_t *w, int64_t s, int t) { return w->V + s * w->vsn + t * w->vtn; }
+static inline double *fc_v(const fc_work_t *w, int64_t s, int t) { return w->v.V + s * w->v.vsn + t * w->v.vtn; }
 
 /* The row V[state, 0..T] with a budget. */
-static inline double *fc_vrow(const fc_work_t *w, int64_t s) { return w->V + s * (w->T + 1); }
+static inline double *fc_vrow(const fc_work_t *w, int64_t s) { return w->v.V + s * (w->T + 1); }
 
 /* The successor a group picks with t draws left after it: the lowest discard whose value is
  * within FC_TIE (relative) of the best. */
@@ -118,23 +100,23 @@ static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int 
 
 /* Whether the group at edges[e] lists state s. */
 static inline int fc_lists(const fc_work_t *w, int64_t e, int32_t s) {
-    for (int i = 0, count = fc_head_count(w->edges[e]); i < count; i++)
-        if (w->edges[e + 2 + i] == s) return 1;
+    for (int i = 0, count = fc_head_count(w->g.edges[e]); i < count; i++)
+        if (w->g.edges[e + 2 + i] == s) return 1;
     return 0;
 }
 
 /* The successor terms of state s with a budget into acc[t] (t = 1..T; what lies outside lo..hi
  * is not used), sum_k p_k V_{t-1}(pick), each group's picks per t on the way; the groups that
- * list s itself (w->loop[s]) are left to fc_values_loop. */
+ * list s itself (w->g.loop[s]) are left to fc_values_loop. */
 static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
     const int T = w->T;
     double val[FC_MAX_DRAWS + 1];
     for (int t = 0; t <= T; t++) acc[t] = 0.0;
-    for (int64_t e = w->e0[s]; e < w->e1[s];) {
-        int k = fc_head_p(w->edges[e]), count = fc_head_count(w->edges[e]);
-        const int32_t *ids = w->edges + e + 2;
+    for (int64_t e = w->g.e0[s]; e < w->g.e1[s];) {
+        int k = fc_head_p(w->g.edges[e]), count = fc_head_count(w->g.edges[e]);
+        const int32_t *ids = w->g.edges + e + 2;
         double pk = w->p[k];
-        if (w->loop[s] && fc_lists(w, e, s)) {
+        if (w->g.loop[s] && fc_lists(w, e, s)) {
             e += 2 + count;
             continue;
         }
@@ -142,8 +124,8 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
             const double *row = fc_vrow(w, ids[0]); /* every row is written in full */
             for (int t = 1; t <= T; t++) acc[t] += pk * row[t - 1];
         } else {
-            int32_t g = w->edges[e + 1];
-            int32_t *picks = w->picks + (int64_t)(g & ~FC_SHARED) * T;
+            int32_t g = w->g.edges[e + 1];
+            int32_t *picks = w->v.picks + (int64_t)(g & ~FC_SHARED) * T;
             if (!(g & FC_SHARED)) fc_pick_rows(w, ids, count, lo, hi, picks, val);
             else
                 for (int t = lo; t <= hi; t++) val[t] = fc_vrow(w, picks[t - 1])[t - 1];
@@ -161,17 +143,17 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
 static void fc_values_loop(fc_work_t *w, int32_t s, int value) {
     const int T = w->T;
     double acc[FC_MAX_DRAWS + 1], *row = fc_vrow(w, s);
-    int sh = w->sh[s], lo = sh < 1 ? 1 : sh, hi = T - w->depth[s];
+    int sh = w->g.sh[s], lo = sh < 1 ? 1 : sh, hi = T - w->g.depth[s];
     fc_terms(w, s, lo, hi, acc);
-    double a = value ? w->ppay[s] : w->pwin[s], q = w->stay[s];
+    double a = value ? w->g.ppay[s] : w->g.pwin[s], q = w->g.stay[s];
     row[0] = 0.0;
     for (int t = 1; t <= T; t++) {
         double x = a + q * row[t - 1] + (t >= lo && t <= hi ? acc[t] : 0.0);
-        for (int64_t e = w->e0[s]; t >= lo && t <= hi && e < w->e1[s]; e += 2 + fc_head_count(w->edges[e])) {
+        for (int64_t e = w->g.e0[s]; t >= lo && t <= hi && e < w->g.e1[s]; e += 2 + fc_head_count(w->g.edges[e])) {
             if (!fc_lists(w, e, s)) continue;
-            int32_t g = w->edges[e + 1], pick = fc_pick(w, w->edges + e + 2, fc_head_count(w->edges[e]), t - 1);
-            w->picks[(int64_t)g * T + t - 1] = pick; /* (never shared: fc_group) */
-            x += w->p[fc_head_p(w->edges[e])] * fc_vrow(w, pick)[t - 1];
+            int32_t g = w->g.edges[e + 1], pick = fc_pick(w, w->g.edges + e + 2, fc_head_count(w->g.edges[e]), t - 1);
+            w->v.picks[(int64_t)g * T + t - 1] = pick; /* (never shared: fc_group) */
+            x += w->p[fc_head_p(w->g.edges[e])] * fc_vrow(w, pick)[t - 1];
         }
         row[t] = x;
     }
@@ -179,7 +161,7 @@ static void fc_values_loop(fc_work_t *w, int32_t s, int value) {
 
 /* The class of state s in the values' order: exchanges left, shanten, dead tiles. */
 static inline int fc_class(const fc_work_t *w, int64_t s) {
-    return (w->budget - w->ex[s]) * FC_ORDER + w->sh[s] * 16 + w->nv[s];
+    return (w->budget - w->g.ex[s]) * FC_ORDER + w->g.sh[s] * 16 + w->g.nv[s];
 }
 
 /* Values with a budget: every successor has exchanges spent more, or as many and a lower
@@ -194,27 +176,27 @@ static inline int fc_class(const fc_work_t *w, int64_t s) {
  * row. */
 static int fc_values_dag(fc_work_t *w, int value) {
     const int T = w->T, nclass = (w->budget + 1) * FC_ORDER;
-    const int64_t n = w->n;
-    int32_t *order = w->act; /* kept for fc_curves_dag */
-    if (!fc_grow(w, (void **)&w->cls, &w->clscap, nclass + 1, sizeof(int64_t))) return FC_ERR_NOMEM;
-    int64_t *start = w->cls;
+    const int64_t n = w->g.n;
+    int32_t *order = w->c.act; /* kept for fc_curves_dag */
+    if (!fc_grow(w, (void **)&w->v.cls, &w->v.clscap, nclass + 1, sizeof(int64_t))) return FC_ERR_NOMEM;
+    int64_t *start = w->v.cls;
     memset(start, 0, (size_t)(nclass + 1) * sizeof(int64_t));
     for (int64_t s = 0; s < n; s++) {
-        if (!w->ref[s]) continue;
-        if (w->live[s]) start[fc_class(w, s) + 1]++;
+        if (!w->g.ref[s]) continue;
+        if (w->g.mark[s] != FC_NEW) start[fc_class(w, s) + 1]++;
         else memset(fc_vrow(w, s), 0, (size_t)(T + 1) * sizeof(double));
     }
     for (int b = 0; b < nclass; b++) start[b + 1] += start[b];
     const int64_t live = start[nclass];
     int64_t nref = live;
     for (int64_t s = 0; s < n; s++) {
-        if (!w->ref[s]) continue;
-        if (w->live[s]) order[start[fc_class(w, s)]++] = (int32_t)s;
+        if (!w->g.ref[s]) continue;
+        if (w->g.mark[s] != FC_NEW) order[start[fc_class(w, s)]++] = (int32_t)s;
         else order[nref++] = (int32_t)s; /* after the live ones: fc_curves_dag's order */
     }
-    w->nlive = live;
-    w->nref = nref;
-    for (int64_t i = 0; i < nref; i++) w->nact[fc_dag_state(w, i)] = (int32_t)i; /* places */
+    w->v.nlive = live;
+    w->v.nref = nref;
+    for (int64_t i = 0; i < nref; i++) w->c.nact[fc_dag_state(w, i)] = (int32_t)i; /* places */
     double acc[FC_BLOCK][FC_MAX_DRAWS + 1], a[FC_BLOCK], q[FC_BLOCK], x[FC_BLOCK], *row[FC_BLOCK];
     static const double none[FC_MAX_DRAWS + 1]; /* the terms of a state without edges (a ready leaf) */
     const double *terms[FC_BLOCK];
@@ -222,16 +204,16 @@ static int fc_values_dag(fc_work_t *w, int value) {
         int cls = fc_class(w, order[i]), nb = 0;
         for (j = i; j < live && nb < FC_BLOCK && fc_class(w, order[j]) == cls; j++) {
             int32_t s = order[j];
-            if (w->loop[s]) {
+            if (w->g.loop[s]) {
                 fc_values_loop(w, s, value);
                 continue;
             }
-            int sh = w->sh[s], b = nb++;
-            a[b] = value ? w->ppay[s] : w->pwin[s];
-            q[b] = w->stay[s];
+            int sh = w->g.sh[s], b = nb++;
+            a[b] = value ? w->g.ppay[s] : w->g.pwin[s];
+            q[b] = w->g.stay[s];
             x[b] = 0.0;
-            terms[b] = w->e0[s] == w->e1[s] ? none : acc[b];
-            if (terms[b] == acc[b]) fc_terms(w, s, sh < 1 ? 1 : sh, T - w->depth[s], acc[b]);
+            terms[b] = w->g.e0[s] == w->g.e1[s] ? none : acc[b];
+            if (terms[b] == acc[b]) fc_terms(w, s, sh < 1 ? 1 : sh, T - w->g.depth[s], acc[b]);
             row[b] = fc_vrow(w, s);
             row[b][0] = 0.0;
         }
@@ -249,92 +231,98 @@ static int fc_values_dag(fc_work_t *w, int value) {
  * budget (fc_values_dag), else backward in t over all states. */
 static int fc_values(fc_work_t *w) {
     const int T = w->T;
-    int64_t need = w->n * (T + 1);
-    if (need > w->vcap) {
-        if (!fc_room(w, (need - w->vcap) * (int64_t)sizeof(double))) return FC_ERR_NOMEM;
-        free(w->V);
-        w->V = (double *)malloc((size_t)need * sizeof(double));
-        if (!w->V) {
-            w->vcap = 0;
+    int64_t need = w->g.n * (T + 1);
+    if (need > w->v.vcap) {
+        if (!fc_room(w, (need - w->v.vcap) * (int64_t)sizeof(double))) return FC_ERR_NOMEM;
+        free(w->v.V);
+        w->v.V = (double *)malloc((size_t)need * sizeof(double));
+        if (!w->v.V) {
+            w->v.vcap = 0;
             return FC_ERR_NOMEM;
         }
-        w->bytes += (need - w->vcap) * (int64_t)sizeof(double);
-        w->vcap = need;
+        w->bytes += (need - w->v.vcap) * (int64_t)sizeof(double);
+        w->v.vcap = need;
     }
-    if (!fc_grow(w, (void **)&w->picks, &w->pcap, w->ngroups * T, sizeof(int32_t))) return FC_ERR_NOMEM;
+    if (!fc_grow(w, (void **)&w->v.picks, &w->v.pcap, w->g.ngroups * T, sizeof(int32_t))) return FC_ERR_NOMEM;
     int value = w->job->objective == FC_OBJ_VALUE;
     if (w->budget >= 0) {
-        if (need > w->fcap) { /* the flow rows of fc_curves_dag: zero outside its passes */
-            if (!fc_room(w, (need - w->fcap) * (int64_t)sizeof(double))) return FC_ERR_NOMEM;
-            free(w->flow);
-            w->bytes -= w->fcap * (int64_t)sizeof(double);
-            w->flow = (double *)calloc((size_t)need, sizeof(double));
-            w->fcap = w->flow ? need : 0;
-            if (!w->flow) return FC_ERR_NOMEM;
+        if (need > w->c.fcap) { /* the flow rows of fc_curves_dag: zero outside its passes */
+            if (!fc_room(w, (need - w->c.fcap) * (int64_t)sizeof(double))) return FC_ERR_NOMEM;
+            free(w->c.flow);
+            w->bytes -= w->c.fcap * (int64_t)sizeof(double);
+            w->c.flow = (double *)calloc((size_t)need, sizeof(double));
+            w->c.fcap = w->c.flow ? need : 0;
+            if (!w->c.flow) return FC_ERR_NOMEM;
             w->bytes += need * (int64_t)sizeof(double);
         }
-        if (!fc_grow(w, (void **)&w->reach, &w->rcap, (w->n >> 6) + 1, sizeof(uint64_t))) return FC_ERR_NOMEM;
-        memset(w->reach, 0, (size_t)((w->n >> 6) + 1) * sizeof(uint64_t));
-        w->vsn = T + 1;
-        w->vtn = 1;
+        if (!fc_grow(w, (void **)&w->c.reach, &w->c.rcap, (w->g.n >> 6) + 1, sizeof(uint64_t))) return FC_ERR_NOMEM;
+        memset(w->c.reach, 0, (size_t)((w->g.n >> 6) + 1) * sizeof(uint64_t));
+        w->v.vsn = T + 1;
+        w->v.vtn = 1;
         return fc_values_dag(w, value);
     }
-    w->vsn = 1;
-    w->vtn = w->n;
-    memset(w->V, 0, (size_t)need * sizeof(double));
+    w->v.vsn = 1;
+    w->v.vtn = w->g.n;
+    memset(w->v.V, 0, (size_t)need * sizeof(double));
     for (int t = 1; t <= T; t++) {
         if (w->job->poll && w->job->poll(w->job->poll_ctx)) return FC_ERR_STOPPED;
         const double *prev = fc_v(w, 0, t - 1);
         double *cur = fc_v(w, 0, t);
-        for (int64_t s = 0; s < w->n; s++) {
+        for (int64_t s = 0; s < w->g.n; s++) {
             /* sh == t: worth 0, but the forward pass follows its picks (it may still get ready) */
-            if (!w->live[s] || w->depth[s] > T - t || w->sh[s] > t) continue;
-            double v = (value ? w->ppay[s] : w->pwin[s]) + w->stay[s] * prev[s];
-            for (int64_t e = w->e0[s]; e < w->e1[s];) {
-                int k = fc_head_p(w->edges[e]), count = fc_head_count(w->edges[e]);
-                int32_t pick = w->edges[e + 2], g = w->edges[e + 1];
+            if (w->g.mark[s] == FC_NEW || w->g.depth[s] > T - t || w->g.sh[s] > t) continue;
+            double v = (value ? w->g.ppay[s] : w->g.pwin[s]) + w->g.stay[s] * prev[s];
+            for (int64_t e = w->g.e0[s]; e < w->g.e1[s];) {
+                int k = fc_head_p(w->g.edges[e]), count = fc_head_count(w->g.edges[e]);
+                int32_t pick = w->g.edges[e + 2], g = w->g.edges[e + 1];
                 if (count > 1) {
-                    int32_t *slot = w->picks + (int64_t)(g & ~FC_SHARED) * T + t - 1;
-                    if (!(g & FC_SHARED)) *slot = fc_pick(w, w->edges + e + 2, count, t - 1);
+                    int32_t *slot = w->v.picks + (int64_t)(g & ~FC_SHARED) * T + t - 1;
+                    if (!(g & FC_SHARED)) *slot = fc_pick(w, w->g.edges + e + 2, count, t - 1);
                     pick = *slot;
                 }
                 v += w->p[k] * prev[pick];
                 e += 2 + count;
             }
-            if (w->sh[s] < t) cur[s] = v;
+            if (w->g.sh[s] < t) cur[s] = v;
         }
     }
     return MJ_OK;
 }
 
 static int fc_reset(fc_work_t *w) {
-    if (!w->memo) {
+    if (!w->g.memo) {
         if (!fc_room(w, FC_MEMO * (int64_t)sizeof(fc_memo_t))) return FC_ERR_BYTES;
-        w->memo = (fc_memo_t *)calloc(FC_MEMO, sizeof(fc_memo_t));
-        if (!w->memo) return FC_ERR_NOMEM;
+        w->g.memo = (fc_memo_t *)calloc(FC_MEMO, sizeof(fc_memo_t));
+        if (!w->g.memo) return FC_ERR_NOMEM;
         w->bytes += FC_MEMO * (int64_t)sizeof(fc_memo_t);
     }
-    w->row++; /* row 0 never occurs: calloc's zeros are stale entries */
-    if (w->hcap > 4096 && w->hcap > 16 * w->n) { /* a big table from an earlier row: start small */
-        free(w->hkey);
-        free(w->hval);
-        w->bytes -= w->hcap * (int64_t)(sizeof(uint64_t) + sizeof(int32_t));
-        w->hkey = NULL;
-        w->hval = NULL;
-        w->hcap = 0;
-    } else if (w->hkey) {
-        memset(w->hkey, 0, (size_t)w->hcap * sizeof(uint64_t));
+    w->g.row++; /* row 0 never occurs: calloc's zeros are stale entries */
+    if (w->g.hcap > 4096 && w->g.hcap > 16 * w->g.n) { /* a big table from an earlier row: start small */
+        free(w->g.hkey);
+        free(w->g.hval);
+        w->bytes -= w->g.hcap * (int64_t)(sizeof(uint64_t) + sizeof(int32_t));
+        w->g.hkey = NULL;
+        w->g.hval = NULL;
+        w->g.hcap = 0;
+    } else if (w->g.hkey) {
+        memset(w->g.hkey, 0, (size_t)w->g.hcap * sizeof(uint64_t));
     }
-    w->n = 0;
-    w->ne = 0;
-    w->ngroups = 0;
+    w->g.n = 0;
+    w->g.ne = 0;
+    w->g.ngroups = 0;
     return MJ_OK;
 }
 
 static void fc_free(fc_work_t *w) {
-    free(w->hkey); free(w->hval); free(w->key); free(w->cnt); free(w->sh); free(w->depth); free(w->live); free(w->nv); free(w->ref);
-    free(w->e0); free(w->e1); free(w->stay); free(w->pwin); free(w->ppay); free(w->edges);
-    free(w->V); free(w->p); free(w->ctab); free(w->at); free(w->picks); free(w->memo); free(w->mass); free(w->next); free(w->flow); free(w->reach); free(w->act); free(w->nact); free(w->leaf); free(w->ex); free(w->loop); free(w->cls);
+    fc_graph_t *g = &w->g;
+    free(g->hkey); free(g->hval); free(g->key); free(g->cnt); free(g->sh); free(g->depth);
+    free(g->mark); free(g->nv); free(g->ex); free(g->loop); free(g->ref); free(g->e0); free(g->e1);
+    free(g->stay); free(g->pwin); free(g->ppay); free(g->edges); free(g->memo);
+    free(w->m.ctab); free(w->m.at);
+    free(w->v.V); free(w->v.picks); free(w->v.cls);
+    free(w->c.mass); free(w->c.next); free(w->c.flow); free(w->c.reach); free(w->c.act);
+    free(w->c.nact); free(w->c.leaf);
+    free(w->p);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */
@@ -361,8 +349,8 @@ static int fc_pool(fc_work_t *w, const mj_hand_t *h, const uint8_t *visible, int
     }
     for (int s = 0; s < 3; s++) {
         w->clo[s][0] = w->chi[s][0] = 0;
-        for (int m = 1; m < 64; m++) w->clo[s][m] = w->clo[s][m & (m - 1)] + w->left[9 * s + __builtin_ctz(m)];
-        for (int m = 1; m < 8; m++) w->chi[s][m] = w->chi[s][m & (m - 1)] + w->left[9 * s + 6 + __builtin_ctz(m)];
+        for (int m = 1; m < 64; m++) w->clo[s][m] = w->clo[s][m & (m - 1)] + w->left[9 * s + mj_ctz(m)];
+        for (int m = 1; m < 8; m++) w->chi[s][m] = w->chi[s][m & (m - 1)] + w->left[9 * s + 6 + mj_ctz(m)];
     }
     return MJ_OK;
 }
@@ -474,7 +462,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
         id = -code;
         goto fail;
     }
-    if (w->n > job->peak_states) job->peak_states = w->n;
+    if (w->g.n > job->peak_states) job->peak_states = w->g.n;
     if (w->bytes > job->peak_bytes) job->peak_bytes = w->bytes;
     if (w->work > job->peak_work) job->peak_work = w->work;
     if (!job->complete) {
@@ -508,7 +496,7 @@ fail:
     /* details: the cap that was passed (states; bytes in MiB; work), and the states made */
     err[1] = (int32_t)fc_min64(code == FC_ERR_BYTES ? job->max_bytes >> 20
                                : code == FC_ERR_WORK ? job->max_work : job->max_states, INT32_MAX);
-    err[2] = (int32_t)fc_min64(w->n, INT32_MAX);
+    err[2] = (int32_t)fc_min64(w->g.n, INT32_MAX);
     return code;
 }
 

@@ -1,6 +1,22 @@
-/* mjfast forecast engine, step 1: the breadth-first build of the state graph (the method is
- * described in mjfast_forecast.h): a state's expansion into its draws (win, stay, edge groups of
- * successor states) with the exact frontier pruning. Plain C, no Python.
+/* mjfast forecast engine, step 1: the breadth-first build of the state graph (the overview is in
+ * mjfast_forecast.h). Owns the expansion of a state (fc_expand) into its draws and the edge groups
+ * of successor states (fc_group, fc_successors, remembered per 14 - 3m hand: fc_memo_t).
+ *
+ * Breadth first from the start hands, so a state's depth is the fewest draws that reach it. A
+ * state of shanten s first reached after j draws is expanded only when s <= T - j (else it can
+ * neither become ready nor win in time: it stays a leaf worth 0). Expanding it loads the hand
+ * from its stored counts (fc_fill) and sorts the 27 draws with 27-bit masks and one probe pass
+ * (fc_classify): a winning draw adds to the state's win probability and expected payment, a
+ * fifth copy (and, without exchanges left, a draw that does not lower the shanten) to its stay
+ * probability; any other draw becomes one edge group listing the successor states of its allowed
+ * discards in tile order.
+ * Exact pruning. On the frontier (s = T - j) every successor is worth 0 after the draw, so the
+ * pick is the lowest allowed discard: a group lists only it, and only when it lowers the shanten
+ * (else the mass can neither win nor be ready in time, and is dropped). One draw short of it with
+ * exchanges (s = T - j - 1), successors that keep the shanten are worth 0 at every t the state
+ * sees, so only the first of them (the all-zero pick) is listed. Without exchanges left, under
+ * objective "win" a group whose successors are all ready leaves lists only its best
+ * (fc_collapse). Plain C, no Python.
  */
 #ifndef MJFAST_FORECAST_EXPAND_H
 #define MJFAST_FORECAST_EXPAND_H
@@ -18,14 +34,14 @@ static int64_t fc_collapse(fc_work_t *w, int64_t at, int count, int *code) {
     if (w->budget < 0 || w->job->objective != FC_OBJ_WIN) return -1;
     double best = -1.0;
     for (int i = 0; i < count; i++) {
-        int32_t x = w->edges[at + i];
-        if (w->sh[x] != 0 || w->depth[x] >= w->T || w->ex[x] != w->budget) return -1; /* (no leaf) */
-        if (!w->live[x] && (*code = fc_expand(w, x)) != MJ_OK) return -1;
-        if (w->live[x] != 2) return -1;
-        if (w->pwin[x] > best) best = w->pwin[x];
+        int32_t x = w->g.edges[at + i];
+        if (w->g.sh[x] != 0 || w->g.depth[x] >= w->T || w->g.ex[x] != w->budget) return -1; /* (no leaf) */
+        if (w->g.mark[x] == FC_NEW && (*code = fc_expand(w, x)) != MJ_OK) return -1;
+        if (w->g.mark[x] != FC_LEAF) return -1;
+        if (w->g.pwin[x] > best) best = w->g.pwin[x];
     }
     for (int i = 0; i < count; i++)
-        if (w->pwin[w->edges[at + i]] >= best - FC_TIE * best) return w->edges[at + i];
+        if (w->g.pwin[w->g.edges[at + i]] >= best - FC_TIE * best) return w->g.edges[at + i];
     return -1;
 }
 
@@ -62,7 +78,15 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
     if (!one && !forced) cand &= fc_below(d13, f->dh + ex);
     if (forced) cand &= w->canon ? 1u << f->last_void : f->vmask;
     for (; cand; cand &= cand - 1) {
-        int d = __builtin_ctz(cand);
+        int d = mj_ctz(cand);
+        uint64_t slot;
+        if (one && forced && !f->front) { /* a forced discard's successor: its distance only if new */
+            int64_t id = fc_find(w, gkey - w->wt[d], f->e, &slot);
+            if (id >= 0) {
+                w->g.edges[w->g.ne++] = (int32_t)id;
+                return 1;
+            }
+        }
         if (one) {
             d13[d] = (uint8_t)fc_without(w, &g, d);
             if (!forced && d13[d] >= f->dh + ex) continue;
@@ -72,10 +96,10 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
         int e = f->e + (priced && !forced && d13[d] >= f->dh && (d != k || progress));
         int64_t id = f->s;
         if (d != k || e != f->e) {
-            id = fc_state(w, gkey - w->wt[d], e, mj_shanten_of(d13[d]), w->depth[f->s] + 1, g.c, d);
+            id = fc_state(w, gkey - w->wt[d], e, mj_shanten_of(d13[d]), w->g.depth[f->s] + 1, g.c, d);
             if (id < 0) return (int)id;
         }
-        w->edges[w->ne++] = (int32_t)id;
+        w->g.edges[w->g.ne++] = (int32_t)id;
         count++;
         if (one) break;
     }
@@ -87,29 +111,29 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
  * the state itself (the drawn tile back, every other discard barred) is none: its draw stays
  * (*stay). Returns MJ_OK or an FC_ERR_*. */
 static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, int mkey, int *stay) {
-    int64_t head = w->ne;
-    w->ne += 2;
-    uint64_t gkey = w->key[f->s] + w->wt[k];
+    int64_t head = w->g.ne;
+    w->g.ne += 2;
+    uint64_t gkey = w->g.key[f->s] + w->wt[k];
     /* with a budget and exchanges left the drawn tile's price depends on the draw */
     if (w->budget > 0 && f->ex) mkey |= (k + 1) << 15;
     /* a small graph uses the first 4 hcap entries of the memo: they stay in cache */
-    uint64_t mmask = (uint64_t)(4 * w->hcap < FC_MEMO ? 4 * w->hcap : FC_MEMO) - 1;
-    fc_memo_t *m = w->memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & mmask);
-    if (m->row == w->row && m->key == gkey && (m->tag & 0xFFFFFF) == (uint32_t)mkey) {
+    uint64_t mmask = (uint64_t)(4 * w->g.hcap < FC_MEMO ? 4 * w->g.hcap : FC_MEMO) - 1;
+    fc_memo_t *m = w->g.memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & mmask);
+    if (m->row == w->g.row && m->key == gkey && (m->tag & 0xFFFFFF) == (uint32_t)mkey) {
         int mc = (int)(m->tag >> 24);
-        memcpy(w->edges + w->ne, w->edges + m->off, (size_t)mc * sizeof(int32_t));
-        w->ne += mc;
-        w->edges[head] = FC_HEAD(k, mc);
+        memcpy(w->g.edges + w->g.ne, w->g.edges + m->off, (size_t)mc * sizeof(int32_t));
+        w->g.ne += mc;
+        w->g.edges[head] = FC_HEAD(k, mc);
         /* the same successors: the first group's picks serve (it covers every t this one needs:
          * its state is expanded first, so it has no greater depth, and the same shanten) */
-        w->edges[head + 1] = mc > 1 ? (w->edges[m->off - 1] | FC_SHARED) : -1;
-        if (!mc) w->ne = head;
+        w->g.edges[head + 1] = mc > 1 ? (w->g.edges[m->off - 1] | FC_SHARED) : -1;
+        if (!mc) w->g.ne = head;
         return MJ_OK;
     }
     int count = fc_successors(w, f, k, gkey);
     if (count < 0) return -count;
-    if (w->budget > 0 && count == 1 && w->edges[head + 2] == f->s) { /* (never remembered: k is in mkey) */
-        w->ne = head;
+    if (w->budget > 0 && count == 1 && w->g.edges[head + 2] == f->s) { /* (never remembered: k is in mkey) */
+        w->g.ne = head;
         *stay = 1;
         return MJ_OK;
     }
@@ -118,19 +142,19 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, in
         int64_t pick = fc_collapse(w, head + 2, count, &code);
         if (code != MJ_OK) return code;
         if (pick >= 0) {
-            w->edges[head + 2] = (int32_t)pick;
-            w->ne = head + 3;
+            w->g.edges[head + 2] = (int32_t)pick;
+            w->g.ne = head + 3;
             count = 1;
         }
     }
     for (int i = 0; i < count; i++) {
-        w->ref[w->edges[head + 2 + i]] = 1;
-        if (w->edges[head + 2 + i] == f->s && w->budget >= 0) w->loop[f->s] = 1;
+        w->g.ref[w->g.edges[head + 2 + i]] = 1;
+        if (w->g.edges[head + 2 + i] == f->s && w->budget >= 0) w->g.loop[f->s] = 1;
     }
-    w->edges[head] = FC_HEAD(k, count);
-    w->edges[head + 1] = count > 1 ? (int32_t)w->ngroups++ : -1; /* one successor: no pick */
-    *m = (fc_memo_t){gkey, head + 2, w->row, (uint32_t)mkey | (uint32_t)count << 24};
-    if (!count) w->ne = head;
+    w->g.edges[head] = FC_HEAD(k, count);
+    w->g.edges[head + 1] = count > 1 ? (int32_t)w->g.ngroups++ : -1; /* one successor: no pick */
+    *m = (fc_memo_t){gkey, head + 2, w->g.row, (uint32_t)mkey | (uint32_t)count << 24};
+    if (!count) w->g.ne = head;
     return MJ_OK;
 }
 
@@ -147,44 +171,44 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     int ds = w->dead_suits, ndead = 0;
     for (int q = 0; q < 3; q++) ndead += (ds >> q & 1) ? h.n[q] : 0;
     /* exchanges left: none without a budget, else while some are unspent (backward with them) */
-    int ex = w->budget < 0 ? 1 : w->ex[s] < w->budget ? 1 + w->job->backward : 0;
+    int ex = w->budget < 0 ? 1 : w->g.ex[s] < w->budget ? 1 + w->job->backward : 0;
     fc_from_t f = {s, &h, 0u, w->dead, 1,
-                   w->sh[s] == w->T - w->depth[s], ex && w->sh[s] == w->T - w->depth[s] - 1,
-                   ndead > 0, -1, ex, w->ex[s]};
+                   w->g.sh[s] == w->T - w->g.depth[s], ex && w->g.sh[s] == w->T - w->g.depth[s] - 1,
+                   ndead > 0, -1, ex, w->g.ex[s]};
     uint32_t stays, wins;
     /* ready without exchanges left, no dead tile held: a leaf (every draw wins or stays) */
-    int leaf = !ex && w->sh[s] == 0 && !f.held_void;
+    int leaf = !ex && w->g.sh[s] == 0 && !f.held_void;
     uint32_t groups = fc_classify(w, s, &h, f.held_void, f.front, leaf, ex, f.vmask, &f.dh, &stays, &wins);
-    if (!fc_grow(w, (void **)&w->edges, &w->ecap, w->ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
-    w->e0[s] = w->ne;
+    if (!fc_grow(w, (void **)&w->g.edges, &w->g.ecap, w->g.ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
+    w->g.e0[s] = w->g.ne;
     for (int t = 0; f.held_void && t < 27; t++) /* the packed dead tile a forced discard takes */
         if (h.c[t] && (ds >> (t / 9) & 1)) f.last_void = t;
     int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : 0);
     f.held = groups ? ~fc_below(h.c, 1) & 0x7FFFFFFu : 0u;
     for (uint32_t b = groups; b; b &= b - 1) {
-        int k = __builtin_ctz(b), back = 0;
+        int k = mj_ctz(b), back = 0;
         int code = fc_group(w, &f, k, mkey, &back);
         if (code != MJ_OK) return code;
         if (back) stays |= 1u << k;
     }
     /* a leaf's draws win or stay, so its stay takes the copies the wins do not */
     int won = fc_copies(w, wins), kept = leaf ? w->total - won : fc_copies(w, stays);
-    w->e1[s] = w->ne;
-    w->stay[s] = (double)kept / w->total;
-    w->pwin[s] = (double)won / w->total;
-    w->ppay[s] = fc_paid(w, &h, wins);
-    w->live[s] = w->e1[s] == w->e0[s] && w->sh[s] <= 0 ? 2 : 1; /* 2: a ready leaf (fc_curves) */
-    w->nv[s] = (uint8_t)ndead;
+    w->g.e1[s] = w->g.ne;
+    w->g.stay[s] = (double)kept / w->total;
+    w->g.pwin[s] = (double)won / w->total;
+    w->g.ppay[s] = fc_paid(w, &h, wins);
+    w->g.mark[s] = w->g.e1[s] == w->g.e0[s] && w->g.sh[s] <= 0 ? FC_LEAF : FC_EXPANDED;
+    w->g.nv[s] = (uint8_t)ndead;
     return MJ_OK;
 }
 
 /* Breadth first from the n start states already created. */
 static int fc_build(fc_work_t *w) {
-    for (int64_t s = 0; s < w->n; s++) {
-        int left = w->T - w->depth[s];
-        if (left < 1 || w->sh[s] > left || w->live[s]) continue; /* live: a leaf fc_collapse expanded */
+    for (int64_t s = 0; s < w->g.n; s++) {
+        int left = w->T - w->g.depth[s];
+        if (left < 1 || w->g.sh[s] > left || w->g.mark[s] != FC_NEW) continue; /* a leaf fc_collapse expanded */
         int code = fc_expand(w, s);
-        if (code != MJ_OK || (code = fc_tick(w, w->e1[s] - w->e0[s])) != MJ_OK) return code;
+        if (code != MJ_OK || (code = fc_tick(w, w->g.e1[s] - w->g.e0[s])) != MJ_OK) return code;
     }
     return MJ_OK;
 }

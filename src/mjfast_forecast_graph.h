@@ -1,8 +1,12 @@
-/* mjfast forecast engine, step 1: the state graph (the method is described in mjfast_forecast.h).
+/* mjfast forecast engine, step 1: the state graph's data and the probes (the overview is in
+ * mjfast_forecast.h).
  *
- * Per-call state store (an open-addressing hash of base-5 keys), expansion of a state into its
- * draws (win, stay, edge groups of successor states) with the exact frontier pruning, and the
- * breadth-first build. Plain C, no Python.
+ * Owns the job (fc_job_t: one batch call), the work (fc_work_t) with each step's buffers
+ * (fc_graph_t, fc_merge_t, fc_values_t, fc_curves_t), the state marks (fc_mark_t), the state
+ * store (an open-addressing hash of base-5 keys with the exchanges spent: fc_state), the buffer
+ * and work accounting (fc_grow, fc_room, fc_tick), and what the expansion asks of a hand: its
+ * probes under the row's plan (fc_probes_of, fc_flush_dist), its waits' payment (fc_paid) and the
+ * sorting of its draws (fc_classify). Plain C, no Python.
  */
 #ifndef MJFAST_FORECAST_GRAPH_H
 #define MJFAST_FORECAST_GRAPH_H
@@ -89,7 +93,72 @@ typedef struct {
     uint8_t c[32]; /* 27 counts, padded */
 } fc_counts_t;
 
-/* The per-call graph and its scratch; buffers are kept across the rows of one fc_run. */
+/* What a state's mark says (fc_graph_t.mark): how far the build took it and, for a ready leaf,
+ * whether fc_curves_list has it on its leaf list. */
+typedef enum {
+    FC_NEW = 0,         /* created, not expanded (beyond the pruning, or not reached yet) */
+    FC_EXPANDED = 1,    /* expanded: its win / stay / pay numbers and edge groups are set */
+    FC_LEAF = 2,        /* expanded, a ready leaf: no edge group, every draw wins or stays */
+    FC_LEAF_LISTED = 3  /* a ready leaf on fc_curves_list's leaf list (during that pass only) */
+} fc_mark_t;
+
+/* Step 1, the state graph (mjfast_forecast_graph.h, mjfast_forecast_expand.h): the states, by
+ * id in creation order (breadth first), their hash, their numbers and their edge groups. */
+typedef struct {
+    uint64_t *hkey;           /* key + 1, 0 = empty */
+    int32_t *hval;            /* id | exchanges spent << FC_ID_BITS */
+    int64_t hcap;             /* power of two */
+    int64_t n, cap;           /* states, and room in the per-state arrays (fc_grow_states) */
+    uint64_t *key;
+    fc_counts_t *cnt;         /* the hand's counts (fc_fill) */
+    int8_t *sh;
+    uint8_t *depth;           /* the fewest draws that reach the state */
+    uint8_t *mark;            /* fc_mark_t */
+    uint8_t *nv;              /* dead tiles held */
+    uint8_t *ex;              /* exchanges spent (with a budget; 0 otherwise) */
+    uint8_t *loop;            /* a group of the state lists the state itself (the drawn tile back) */
+    uint8_t *ref;             /* a start or listed in a group: its values are read */
+    int64_t *e0, *e1;         /* its edge groups: edges[e0..e1) */
+    double *stay, *pwin, *ppay;
+    int32_t *edges;           /* per group: FC_HEAD(k, count), pick id (-1: one successor; FC_SHARED:
+                               * another group's), count successor ids */
+    int64_t ne, ecap, ngroups;
+    fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
+    uint32_t row;             /* memo generation: entries of earlier rows are stale */
+} fc_graph_t;
+
+/* Step 1b, equal ready leaves merged (mjfast_forecast_merge.h): its scratch. */
+typedef struct {
+    int32_t *ctab;            /* the leaf classes' table */
+    int64_t ccap;
+    int64_t *at, atcap;       /* per state: the place of its group in the state being merged */
+} fc_merge_t;
+
+/* Step 2, the values and the picks (mjfast_forecast.h). */
+typedef struct {
+    double *V;                /* V[state, t] at V + state * vsn + t * vtn (fc_v) */
+    int64_t vcap, vsn, vtn;
+    int32_t *picks;           /* [group][t - 1]: the successor picked with t - 1 draws left */
+    int64_t pcap;
+    int64_t *cls, clscap;     /* the class starts of fc_values_dag */
+    int64_t nlive, nref;      /* with a budget: the live and all the listed states, in that
+                               * order in the curves' act (fc_values_dag, fc_dag_state) */
+} fc_values_t;
+
+/* Step 3, the forward passes (mjfast_forecast_curves.h). The per-state buffers grow with the
+ * graph (fc_grow_states); with a budget fc_values_dag leaves its order in act and each state's
+ * place in it in nact. */
+typedef struct {
+    double *mass, *next;      /* per state, zero outside fc_curves_list's lists */
+    double *flow;             /* [state][T + 1]: fc_curves_dag's mass per draw, zero outside it */
+    int64_t fcap;
+    uint64_t *reach;          /* places holding some of the start's mass (fc_curves_dag) */
+    int64_t rcap;
+    int32_t *act, *nact, *leaf; /* fc_curves_list's lists of states holding mass */
+} fc_curves_t;
+
+/* One row's work: its plan and pool, its limits, and each step's buffers (kept across the rows
+ * of one fc_run). */
 typedef struct {
     fc_job_t *job;
     int T, vs;
@@ -107,41 +176,13 @@ typedef struct {
     uint64_t wt[27];          /* fc_weight_of per kind */
     int clo[3][64], chi[3][8]; /* left summed over each subset of ranks 1-6 / 7-9 of a suit */
     uint32_t pool;            /* kinds left to draw (p > 0) */
-    uint64_t *hkey;           /* key + 1, 0 = empty */
-    int32_t *hval;            /* id | exchanges spent << FC_ID_BITS */
-    int64_t hcap;             /* power of two */
-    int64_t n, cap;
-    uint64_t *key;
-    fc_counts_t *cnt;         /* the hand's counts (fc_fill) */
-    int8_t *sh;
-    uint8_t *depth, *live, *nv;  /* live: expanded (2: a ready leaf, 3: listed by fc_curves); nv: dead tiles held */
-    uint8_t *ex;              /* exchanges spent (with a budget; 0 otherwise) */
-    uint8_t *loop;            /* a group of the state lists the state itself (the drawn tile back) */
-    uint8_t *ref;             /* a start or listed in a group: its values are read */
-    int64_t *e0, *e1;
-    double *stay, *pwin, *ppay;
-    int32_t *edges;           /* per group: FC_HEAD(k, count), pick id (-1: one successor; FC_SHARED:
-                               * another group's), count successor ids */
-    int64_t ne, ecap, ngroups;
-    int32_t *picks;           /* [group][t - 1]: the successor picked with t - 1 draws left */
-    int64_t pcap;
-    double *V, *mass, *next;  /* mass, next: the forward pass with exchanges (fc_curves_list) */
-    double *flow;             /* [state][T + 1]: the forward pass without exchanges (fc_curves_dag) */
-    int64_t fcap;
-    int32_t *ctab;            /* the leaf classes' table (fc_merge) */
-    int64_t ccap;
-    int64_t *at, atcap;       /* per state: the place of its group in the state fc_merge does */
-    uint64_t *reach;          /* places holding some of the start's mass (fc_curves_dag) */
-    int64_t rcap;
-    int64_t nlive, nref;      /* the live and all the listed states in act (fc_values_dag) */
-    int64_t vcap, vsn, vtn;   /* V[state, t] at V + state * vsn + t * vtn (fc_v) */
-    int32_t *act, *nact, *leaf;
-    int64_t *cls, clscap;     /* the class starts of fc_values_dag */
-    int64_t bytes;
+    int64_t bytes;            /* the buffers' bytes, counted where they are allocated */
     int64_t work, next_poll;  /* this row's work (fc_tick), and where it polls next */
     int over;                 /* a buffer was refused for job->max_bytes: NOMEM is FC_ERR_BYTES */
-    fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
-    uint32_t row;             /* memo generation: entries of earlier rows are stale */
+    fc_graph_t g;
+    fc_merge_t m;
+    fc_values_t v;
+    fc_curves_t c;
 } fc_work_t;
 
 /* Slot hash (the low bits index the tables): one multiply, the product's upper half (Fibonacci
@@ -210,41 +251,41 @@ static int fc_grow(fc_work_t *w, void **p, int64_t *cap, int64_t need, size_t sz
      3 * sizeof(int32_t))
 
 static int fc_grow_states(fc_work_t *w, int64_t need) {
-    if (need <= w->cap) return 1;
-    int64_t c = w->cap ? w->cap : 1024;
+    if (need <= w->g.cap) return 1;
+    int64_t c = w->g.cap ? w->g.cap : 1024;
     while (c < need) c *= 2;
-    if (!fc_room(w, (c - w->cap) * (int64_t)FC_STATE_BYTES)) return 0;
+    if (!fc_room(w, (c - w->g.cap) * (int64_t)FC_STATE_BYTES)) return 0;
 #define FC_RE(field, type)                                                  \
     do {                                                                    \
         void *q = realloc(w->field, (size_t)c * sizeof(type));              \
         if (!q) return 0;                                                   \
         w->field = (type *)q;                                               \
-        w->bytes += (c - w->cap) * (int64_t)sizeof(type);                   \
+        w->bytes += (c - w->g.cap) * (int64_t)sizeof(type);                   \
     } while (0)
-    FC_RE(key, uint64_t);
-    FC_RE(cnt, fc_counts_t);
-    FC_RE(sh, int8_t);
-    FC_RE(depth, uint8_t);
-    FC_RE(live, uint8_t);
-    FC_RE(nv, uint8_t);
-    FC_RE(ex, uint8_t);
-    FC_RE(loop, uint8_t);
-    FC_RE(ref, uint8_t);
-    FC_RE(e0, int64_t);
-    FC_RE(e1, int64_t);
-    FC_RE(stay, double);
-    FC_RE(pwin, double);
-    FC_RE(ppay, double);
-    FC_RE(mass, double);
-    FC_RE(next, double);
-    FC_RE(act, int32_t);
-    FC_RE(nact, int32_t);
-    FC_RE(leaf, int32_t);
+    FC_RE(g.key, uint64_t);
+    FC_RE(g.cnt, fc_counts_t);
+    FC_RE(g.sh, int8_t);
+    FC_RE(g.depth, uint8_t);
+    FC_RE(g.mark, uint8_t);
+    FC_RE(g.nv, uint8_t);
+    FC_RE(g.ex, uint8_t);
+    FC_RE(g.loop, uint8_t);
+    FC_RE(g.ref, uint8_t);
+    FC_RE(g.e0, int64_t);
+    FC_RE(g.e1, int64_t);
+    FC_RE(g.stay, double);
+    FC_RE(g.pwin, double);
+    FC_RE(g.ppay, double);
+    FC_RE(c.mass, double);
+    FC_RE(c.next, double);
+    FC_RE(c.act, int32_t);
+    FC_RE(c.nact, int32_t);
+    FC_RE(c.leaf, int32_t);
 #undef FC_RE
     /* the forward pass keeps mass and next at zero outside its lists */
-    memset(w->mass + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
-    memset(w->next + w->cap, 0, (size_t)(c - w->cap) * sizeof(double));
-    w->cap = c;
+    memset(w->c.mass + w->g.cap, 0, (size_t)(c - w->g.cap) * sizeof(double));
+    memset(w->c.next + w->g.cap, 0, (size_t)(c - w->g.cap) * sizeof(double));
+    w->g.cap = c;
     return 1;
 }
 
@@ -253,8 +294,8 @@ static inline uint64_t fc_slot(uint64_t key1, int e) { return fc_hash(key1 + (ui
 
 /* Rehash into a table of twice the size. */
 static int fc_rehash(fc_work_t *w) {
-    int64_t cap = w->hcap ? 2 * w->hcap : 1024;
-    if (!fc_room(w, (cap - w->hcap) * (int64_t)(sizeof(uint64_t) + sizeof(int32_t)))) return 0;
+    int64_t cap = w->g.hcap ? 2 * w->g.hcap : 1024;
+    if (!fc_room(w, (cap - w->g.hcap) * (int64_t)(sizeof(uint64_t) + sizeof(int32_t)))) return 0;
     uint64_t *k = (uint64_t *)calloc((size_t)cap, sizeof(uint64_t));
     int32_t *v = (int32_t *)malloc((size_t)cap * sizeof(int32_t));
     if (!k || !v) {
@@ -262,47 +303,57 @@ static int fc_rehash(fc_work_t *w) {
         free(v);
         return 0;
     }
-    for (int64_t i = 0; i < w->hcap; i++) {
-        if (!w->hkey[i]) continue;
-        uint64_t j = fc_slot(w->hkey[i], w->hval[i] >> FC_ID_BITS) & (uint64_t)(cap - 1);
+    for (int64_t i = 0; i < w->g.hcap; i++) {
+        if (!w->g.hkey[i]) continue;
+        uint64_t j = fc_slot(w->g.hkey[i], w->g.hval[i] >> FC_ID_BITS) & (uint64_t)(cap - 1);
         while (k[j]) j = (j + 1) & (uint64_t)(cap - 1);
-        k[j] = w->hkey[i];
-        v[j] = w->hval[i];
+        k[j] = w->g.hkey[i];
+        v[j] = w->g.hval[i];
     }
-    free(w->hkey);
-    free(w->hval);
-    w->bytes += (cap - w->hcap) * (int64_t)(sizeof(uint64_t) + sizeof(int32_t));
-    w->hkey = k;
-    w->hval = v;
-    w->hcap = cap;
+    free(w->g.hkey);
+    free(w->g.hval);
+    w->bytes += (cap - w->g.hcap) * (int64_t)(sizeof(uint64_t) + sizeof(int32_t));
+    w->g.hkey = k;
+    w->g.hval = v;
+    w->g.hcap = cap;
     return 1;
+}
+
+/* The id of the state of key with e exchanges spent, or -1 (the table is not empty); *slot:
+ * where a new one goes. */
+static inline int64_t fc_find(const fc_work_t *w, uint64_t key, int e, uint64_t *slot) {
+    uint64_t mask = (uint64_t)(w->g.hcap - 1), j = fc_slot(key + 1, e) & mask;
+    while (w->g.hkey[j]) {
+        if (w->g.hkey[j] == key + 1 && w->g.hval[j] >> FC_ID_BITS == e) return w->g.hval[j] & FC_ID_MASK;
+        j = (j + 1) & mask;
+    }
+    *slot = j;
+    return -1;
 }
 
 /* The state of key with e exchanges spent (created at depth d with shanten sh if new, its hand
  * the counts c less one tile of kind drop, if drop >= 0). Returns its id, or -FC_ERR_*. */
 static int64_t fc_state(fc_work_t *w, uint64_t key, int e, int sh, int d, const uint8_t *c, int drop) {
-    if (2 * (w->n + 1) > w->hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
-    uint64_t mask = (uint64_t)(w->hcap - 1), j = fc_slot(key + 1, e) & mask;
-    while (w->hkey[j]) {
-        if (w->hkey[j] == key + 1 && w->hval[j] >> FC_ID_BITS == e) return w->hval[j] & FC_ID_MASK;
-        j = (j + 1) & mask;
-    }
-    if (w->n >= w->job->max_states || w->n >= FC_ID_MASK) return -FC_ERR_STATES;
-    if (!fc_grow_states(w, w->n + 1)) return -FC_ERR_NOMEM;
-    int64_t id = w->n++;
-    w->hkey[j] = key + 1;
-    w->hval[j] = (int32_t)(id | (int64_t)e << FC_ID_BITS);
-    w->key[id] = key;
-    memcpy(w->cnt[id].c, c, 27);
-    if (drop >= 0) w->cnt[id].c[drop]--;
-    w->sh[id] = (int8_t)(sh > 100 ? 100 : sh);
-    w->depth[id] = (uint8_t)d;
-    w->live[id] = 0;
-    w->ex[id] = (uint8_t)e;
-    w->loop[id] = 0;
-    w->ref[id] = d == 0; /* the starts */
-    w->e0[id] = w->e1[id] = 0;
-    w->stay[id] = w->pwin[id] = w->ppay[id] = 0.0;
+    if (2 * (w->g.n + 1) > w->g.hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
+    uint64_t j;
+    int64_t old = fc_find(w, key, e, &j);
+    if (old >= 0) return old;
+    if (w->g.n >= w->job->max_states || w->g.n >= FC_ID_MASK) return -FC_ERR_STATES;
+    if (!fc_grow_states(w, w->g.n + 1)) return -FC_ERR_NOMEM;
+    int64_t id = w->g.n++;
+    w->g.hkey[j] = key + 1;
+    w->g.hval[j] = (int32_t)(id | (int64_t)e << FC_ID_BITS);
+    w->g.key[id] = key;
+    memcpy(w->g.cnt[id].c, c, 27);
+    if (drop >= 0) w->g.cnt[id].c[drop]--;
+    w->g.sh[id] = (int8_t)(sh > 100 ? 100 : sh);
+    w->g.depth[id] = (uint8_t)d;
+    w->g.mark[id] = FC_NEW;
+    w->g.ex[id] = (uint8_t)e;
+    w->g.loop[id] = 0;
+    w->g.ref[id] = d == 0; /* the starts */
+    w->g.e0[id] = w->g.e1[id] = 0;
+    w->g.stay[id] = w->g.pwin[id] = w->g.ppay[id] = 0.0;
     return id;
 }
 
@@ -349,6 +400,17 @@ static void fc_probes(mj_hand_t *h, int delta, uint8_t *dist) {
     }
 }
 
+/* The flush distance of a meld-free suit of base-5 index idx with the pairs and singles given
+ * (fc_flush_dist's terms): the suit's distance to sets + pair, or seven pairs within it. */
+static inline int fc_flush_plain(const mj_hand_t *h, int32_t idx, int pairs, int singles) {
+    int best = h->form != MJ_FORM_SEVEN_PAIRS ? MJ.vec[10 * mj_class(idx) + 2 * h->sets + 1] : MJ_INF;
+    if (h->form != MJ_FORM_REGULAR && h->sets == 4) {
+        int sv = mj_seven_of(pairs, singles);
+        if (sv < best) best = sv;
+    }
+    return best < MJ_INF ? best : MJ_INF;
+}
+
 /* Distance of the counts c (with the row's melds, form and sets: the template h) to a win all
  * of suit f (the flush plan, RULES.md 9): the suit's distance vector at the sets left plus the
  * pair (the target holds no tile of the other suits, so theirs cost nothing and count nothing),
@@ -356,39 +418,50 @@ static void fc_probes(mj_hand_t *h, int delta, uint8_t *dist) {
 static int fc_flush_dist(const mj_hand_t *h, const uint8_t *c, int f) {
     if (h->meld_suits & ~(1 << f)) return MJ_INF;
     const uint8_t *x = c + 9 * f;
-    int8_t v[10];
-    const int8_t *vec = v;
-    if (h->meld_suits) {
-        uint8_t cap[9];
-        mj_caps(h, f, cap);
-        mj_capped_vector(x, cap, v);
-    } else {
-        vec = MJ.vec + 10 * mj_class(mj_index9(x));
-    }
-    int best = h->form != MJ_FORM_SEVEN_PAIRS ? vec[2 * (h->sets - h->m) + 1] : MJ_INF;
-    if (h->form != MJ_FORM_REGULAR && h->m == 0 && h->sets == 4) {
+    if (!h->meld_suits) {
         int pairs = 0, singles = 0;
         for (int r = 0; r < 9; r++) {
             pairs += x[r] >> 1;
             singles += x[r] & 1;
         }
-        int sv = mj_seven_of(pairs, singles);
-        if (sv < best) best = sv;
+        return fc_flush_plain(h, mj_index9(x), pairs, singles);
     }
+    int8_t v[10];
+    uint8_t cap[9];
+    mj_caps(h, f, cap);
+    mj_capped_vector(x, cap, v);
+    int best = h->form != MJ_FORM_SEVEN_PAIRS ? v[2 * (h->sets - h->m) + 1] : MJ_INF;
     return best < MJ_INF ? best : MJ_INF;
 }
 
-/* fc_probes for the flush plan of suit f: a tile of another suit changes nothing. */
+/* fc_probes for the flush plan of suit f: a tile of another suit changes nothing. A meld-free
+ * hand steps its suit's index and pair counts per probe. */
 static void fc_flush_probes(const mj_hand_t *h, int delta, int f, uint8_t *dist) {
     uint8_t c[27];
-    memcpy(c, h->c, 27);
-    int base = fc_flush_dist(h, c, f);
-    memset(dist, base, 27);
-    for (int t = 9 * f; t < 9 * f + 9; t++) {
-        if (delta < 0 ? !c[t] : c[t] >= 4) continue; /* impossible: the callers mask it */
-        c[t] = (uint8_t)(c[t] + delta);
-        dist[t] = (uint8_t)fc_flush_dist(h, c, f);
-        c[t] = (uint8_t)(c[t] - delta);
+    const uint8_t *x = h->c + 9 * f;
+    if (h->meld_suits) {
+        memcpy(c, h->c, 27);
+        memset(dist, fc_flush_dist(h, c, f), 27);
+        for (int t = 9 * f; t < 9 * f + 9; t++) {
+            if (delta < 0 ? !c[t] : c[t] >= 4) continue; /* impossible: the callers mask it */
+            c[t] = (uint8_t)(c[t] + delta);
+            dist[t] = (uint8_t)fc_flush_dist(h, c, f);
+            c[t] = (uint8_t)(c[t] - delta);
+        }
+        return;
+    }
+    int pairs = 0, singles = 0;
+    for (int r = 0; r < 9; r++) {
+        pairs += x[r] >> 1;
+        singles += x[r] & 1;
+    }
+    int32_t idx = mj_index9(x);
+    memset(dist, fc_flush_plain(h, idx, pairs, singles), 27);
+    for (int r = 0; r < 9; r++) {
+        int a = x[r], b = a + delta;
+        if (b < 0 || b > 4) continue; /* impossible: the callers mask it */
+        dist[9 * f + r] = (uint8_t)fc_flush_plain(h, idx + delta * MJ_POW[r], pairs - (a >> 1) + (b >> 1),
+                                                  singles - (a & 1) + (b & 1));
     }
 }
 
@@ -434,7 +507,7 @@ static double fc_paid(const fc_work_t *w, const mj_hand_t *h, uint32_t wins) {
     uint32_t waits = mf_wait_totals(R, h, &f, w->vs, val);
     double paid = 0.0; /* copies left times payment, over the pool once (as fc_mass) */
     for (wins &= waits; wins; wins &= wins - 1) {
-        int k = __builtin_ctz(wins), fan = mf_capped(R, val[k] + R[MF_R_ZIMO]);
+        int k = mj_ctz(wins), fan = mf_capped(R, val[k] + R[MF_R_ZIMO]);
         paid += w->left[k] * job->pay[fan < 0 ? 0 : fan >= job->n_pay ? job->n_pay - 1 : fan];
     }
     return paid / w->total;
@@ -446,8 +519,8 @@ static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, int64_t s, mj_hand_t *h
     mj_row_t row;
     *h = w->tmpl;
     if (h->melds) h->melds = w->tmpl.meld_copy;
-    memcpy(h->c, w->cnt[s].c, 27);
-    mj_row_read(&row, w->cnt[s].c); /* (not h->c: words over fresh byte stores stall) */
+    memcpy(h->c, w->g.cnt[s].c, 27);
+    mj_row_read(&row, w->g.cnt[s].c); /* (not h->c: words over fresh byte stores stall) */
     for (int q = 0; q < 3; q++) mj_suit_load(&row, q, &h->idx[q], &h->n[q], &h->odd[q]);
 }
 
@@ -470,18 +543,15 @@ static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int hel
                             uint32_t *wins) {
     uint32_t stay = w->pool & (mj_full_kinds(h) | (w->canon ? vmask : 0u));
     uint32_t rest = w->pool & ~stay, win = 0, groups = 0;
-    if (leaf && w->flush < 0) {
-        /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask) */
+    if (leaf) {
+        /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask). A
+         * leaf holds no dead tile, so under a flush plan all its tiles are of the suit and its
+         * wins (of a tile of the suit: the others are dead, in stay) are the flush's. */
         win = rest & mj_hand_waits(h, w->vs);
-        stay |= rest & ~win;
-    } else if (leaf) {
-        uint8_t d14[27];
-        fc_probes_of(w, h, +1, d14);
-        win = rest & fc_below(d14, 1);
         stay |= rest & ~win;
     } else {
         uint8_t d14[27];
-        *dh = w->sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
+        *dh = w->g.sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
         fc_probes_of(w, h, +1, d14);
         win = rest & fc_below(d14, 1);
         /* a draw that does not lower the distance of the hand leaves every discard at no lower a
