@@ -1,7 +1,7 @@
 /* mjfast forecast engine: exact ready / win probabilities and expected value per draw (RULES.md
  * section 9), for one 13-3m hand or every legal discard of a 14-3m hand.
  *
- * Plain C, no Python: mjfast/_core/_forecast.pyx checks arrays and calls fc_run on row ranges with
+ * Plain C, no Python: mjfast/_core/_forecast.pxi checks arrays and calls fc_run on row ranges with
  * the GIL released; mjfast/forecast is the Python face, mjfast/_ref/forecast.py the twin and
  * docs/design/forecast.md the method at length.
  *
