@@ -18,11 +18,11 @@ import numpy as np
 import pytest
 
 import mjfast
-from mjfast.scoring import batch as fan_batch
 from mjfast._typing import Form
 from mjfast.capi import get_include
 from mjfast.datagen import complete_hands, deal, ready_hands
 from mjfast.rules import Rules
+from mjfast.scoring import batch as fan_batch
 from tests.strategies import random_deals
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -34,6 +34,9 @@ MJ_E = {"count": -101, "meld": -102, "held": -103, "size": -104, "visible": -105
         "options": -107, "null": -108, "rules": -109, "win_not_held": -120, "flags": -121,
         "concealed": -122, "win_tile": -123}
 N = 10_000
+# The blob's int32 count (MJ_RULES_SIZE), pinned: every buffer a test hands the C library for
+# an mj_rules_t is this size (a stale count let mj_rules_from_bytes write past the buffer).
+RULES_SIZE = 1561
 U8P = ctypes.POINTER(ctypes.c_uint8)
 I8P = ctypes.POINTER(ctypes.c_int8)
 
@@ -83,7 +86,7 @@ def lib(build: Path) -> ctypes.CDLL:
 
 def _rules(lib: ctypes.CDLL, rules: Rules) -> ctypes.Array[ctypes.c_char]:
     blob = rules.to_bytes()
-    out = ctypes.create_string_buffer(4 * 1560)
+    out = ctypes.create_string_buffer(4 * RULES_SIZE)
     assert lib.mj_rules_from_bytes(out, blob, ctypes.c_size_t(len(blob))) == 0
     return out
 
@@ -245,7 +248,7 @@ def test_max_fan(lib: ctypes.CDLL, rules: Rules) -> None:
 
 def test_presets_equal_the_blobs(lib: ctypes.CDLL) -> None:
     for name in mjfast.PRESETS:
-        preset = ctypes.string_at(lib.mj_rules_preset(name.encode()), 4 * 1560)
+        preset = ctypes.string_at(lib.mj_rules_preset(name.encode()), 4 * RULES_SIZE)
         assert preset == bytes(_rules(lib, Rules.preset(name)))
     assert lib.mj_rules_preset(b"nowhere") is None
 
@@ -315,7 +318,7 @@ def test_errors(lib: ctypes.CDLL) -> None:
     assert lib.mj_fan(r, _p(won), None, None, -1, 20, 0) == MJ_E["win_not_held"]
     assert lib.mj_fan(r, _p(won), None, None, -1, 27, 0) == MJ_E["win_tile"]
     assert lib.mj_fan(r, _p(won), None, None, -1, 0, 32 | 64) == MJ_E["flags"]
-    assert lib.mj_rules_from_bytes(ctypes.create_string_buffer(6244), b"x" * 6260, 6260) \
+    assert lib.mj_rules_from_bytes(ctypes.create_string_buffer(4 * RULES_SIZE), b"x" * 6260, 6260) \
         == MJ_E["rules"]
     bad = np.zeros((3, 27), np.uint8)
     bad[:] = hand
@@ -394,7 +397,7 @@ def test_two_threads(build: Path) -> None:
 
 # ---- the rules blob and batch sizes (issue 23, item 8) ------------------------------------------
 
-RULES_SIZE, MAX_FAN_C = 1561, 48
+MAX_FAN_C = 48
 # (first index, last index, lowest value, highest value) of each field of the blob (MF_R_*)
 FIELDS = [(0, 1535, 0, 4 * MAX_FAN_C), (1536, 1547, 0, MAX_FAN_C), (1548, 1551, 0, MAX_FAN_C),
           (1552, 1552, 0, 1), (1553, 1555, 0, MAX_FAN_C), (1556, 1556, -1, 32767),

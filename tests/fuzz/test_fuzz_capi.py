@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mjfast import datagen
+from mjfast._core._fan import RULES_SIZE
 from mjfast.capi import CAPSULE
 from mjfast.rules import Rules
 from tests.fuzz.hostile import FUZZ
@@ -22,7 +23,7 @@ I8P = ctypes.POINTER(ctypes.c_int8)
 VP = ctypes.c_void_p
 ERRORS = set(range(-123, -99))  # the MJ_E_* codes
 E_RULES, E_RANGE = -109, -112
-RULES_BYTES = 4 * 1560
+RULES_BYTES = 4 * RULES_SIZE  # an mj_rules_t
 
 
 class _Capi(ctypes.Structure):
