@@ -62,3 +62,15 @@ def test_docs_examples_are_doctests() -> None:
         assert not re.search(r"```(python|py|pycon)\n", text), page
         doctests += text.count("```{doctest}")
     assert doctests >= 20
+
+
+def test_speed_line_quotes_the_benchmark_file() -> None:
+    """The README's streaming rates are those of docs/_data/bench.json (the benchmarks page)."""
+    import json
+
+    rates = {r["name"]: r["rate"] for r in json.loads(
+        (ROOT / "docs" / "_data" / "bench.json").read_text(encoding="utf-8"))["results"]}
+    line = " ".join(TEXT[TEXT.index("Speed, one core"):].split("\n\n")[0].split())
+    quoted = [float(x) for x in re.findall(r"(?:at|reaches) ([\d.]+) M hands/s", line)]
+    cases = ["shanten_stream", "shanten_regular_stream", "peer_nyanten_stream"]
+    assert quoted == [round(rates[c] / 1e6, 1) for c in cases]
