@@ -2,15 +2,29 @@
 
 Wall-clock waits and bounds fail on a loaded machine for reasons that are not the code's: a child
 still importing when the signal comes, a child that stops at once but is scheduled late. So the
-tests wait for the child's own CPU time, and scale their wall-clock bounds by the load.
+tests wait for the child's own CPU time, and scale their wall-clock bounds by the load. And a
+suite started in the background of a non-interactive shell (``nohup ... &``) inherits SIGINT
+ignored, which a child Python keeps (it installs its Ctrl-C handler only where SIGINT is not
+ignored): :func:`start` gives the child the default disposition back.
 """
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
+
+
+def start(argv: list[str], **kwargs: Any) -> subprocess.Popen:
+    """``subprocess.Popen(argv, **kwargs)`` with SIGINT at its default in the child."""
+    return subprocess.Popen(argv, preexec_fn=_default_sigint, **kwargs)
+
+
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def cpu_seconds(pid: int) -> float:

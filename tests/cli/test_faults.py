@@ -21,7 +21,7 @@ import pytest
 
 import mjfast
 from mjfast import datagen
-from tests.processes import loaded
+from tests.processes import loaded, start
 
 ENV = dict(os.environ, OPENBLAS_NUM_THREADS="1")
 MJFAST = [sys.executable, "-m", "mjfast"]
@@ -172,7 +172,7 @@ def _start_slow_run(tmp_path: Path, rows: int = 200_000) -> tuple[subprocess.Pop
     """A batch run of one row per chunk (seconds of work), once its OUT.part exists."""
     src, dst = tmp_path / "big.npy", tmp_path / "o.npy"
     np.save(src, datagen.deal(rows, 13, seed=3))
-    proc = subprocess.Popen([*MJFAST, "batch", str(src), str(dst), "--chunk", "1",
+    proc = start([*MJFAST, "batch", str(src), str(dst), "--chunk", "1",
                              "--workers", "1"], stderr=subprocess.PIPE, env=ENV)
     deadline = time.monotonic() + 60
     while not Path(f"{dst}.part").exists():
@@ -215,7 +215,7 @@ def test_sigint_mid_run(tmp_path):
 
 def test_sigint_while_waiting_for_stdin(tmp_path):
     dst = tmp_path / "o.csv"
-    proc = subprocess.Popen([*MJFAST, "batch", "-", str(dst)], stdin=subprocess.PIPE,
+    proc = start([*MJFAST, "batch", "-", str(dst)], stdin=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=ENV)
     assert proc.stdin is not None
     proc.stdin.write(b"123m456m789m11p23p\n123m")  # then the pipe stays open, silent

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from tests.processes import loaded
+from tests.processes import loaded, start
 
 SCRIPT = textwrap.dedent(
     """
@@ -33,7 +33,7 @@ SCRIPT = textwrap.dedent(
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 @pytest.mark.parametrize("workers", [1, 2])
 def test_sigint_interrupts_a_long_batch(workers: int) -> None:
-    proc = subprocess.Popen(
+    proc = start(
         [sys.executable, "-c", SCRIPT.format(workers=workers)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -18,7 +18,7 @@ import pytest
 import mjfast
 from mjfast.errors import InvalidArgumentError
 from mjfast.forecast import api, as_policy, forecast
-from tests.processes import loaded, wait_for_cpu
+from tests.processes import loaded, start, wait_for_cpu
 
 UNDER_ASAN = "asan" in os.environ.get("LD_PRELOAD", "")
 ONE_SHANTEN = "123m456m789m2p55p9s1s"  # 1-shanten, 14 tiles: 4 draws with exchanges, ~64,000 states
@@ -128,7 +128,7 @@ INTERRUPT = textwrap.dedent("""
 def _interrupt(argv: list[str], wait: float) -> tuple[str, float, int]:
     """Start ``argv``, SIGINT it after ``wait`` CPU-seconds; its output, how long it took to
     stop after the signal, its exit status."""
-    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = start(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert proc.stdout is not None
         if argv[1] == "-c":

@@ -17,7 +17,7 @@ import pytest
 import mjfast
 from mjfast import datagen, efficiency, stats
 from mjfast._core import _stats
-from tests.processes import loaded
+from tests.processes import loaded, start
 
 ENV = dict(os.environ, OPENBLAS_NUM_THREADS="1")
 
@@ -171,7 +171,7 @@ def test_dealer():
 def test_ctrl_c_stops_a_huge_threaded_run_within_a_second():
     """Issue 15: SIGINT while a huge run is under way with 2 workers ends it with status 130
     at once (it once ran on for ~550 s: every chunk was queued before the first was done)."""
-    proc = subprocess.Popen([sys.executable, "-m", "mjfast", "stats", "--hands", str(10**10),
+    proc = start([sys.executable, "-m", "mjfast", "stats", "--hands", str(10**10),
                              "--workers", "2", "--seed", "1"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=ENV)
     try:
