@@ -106,6 +106,19 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
     return count;
 }
 
+/* The memo key of draw k onto the state of f, whose draws share mkey: with a budget and
+ * exchanges left the drawn tile's price depends on the draw. */
+static inline int fc_mkey(const fc_work_t *w, const fc_from_t *f, int k, int mkey) {
+    return w->budget > 0 && f->ex ? mkey | (k + 1) << 15 : mkey;
+}
+
+/* The memo entry of the 14 - 3m hand gkey under mkey. A small graph uses the first 4 hcap
+ * entries of the memo: they stay in cache. */
+static inline fc_memo_t *fc_memo_at(const fc_work_t *w, uint64_t gkey, int mkey) {
+    uint64_t mmask = (uint64_t)(4 * w->g.hcap < FC_MEMO ? 4 * w->g.hcap : FC_MEMO) - 1;
+    return w->g.memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & mmask);
+}
+
 /* The group of state f->s for draw k at the end of the edges: its successors (remembered per
  * 14 - 3m hand: fc_memo_t), one if fc_collapse says so. With a budget a group that lists only
  * the state itself (the drawn tile back, every other discard barred) is none: its draw stays
@@ -114,11 +127,8 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, in
     int64_t head = w->g.ne;
     w->g.ne += 2;
     uint64_t gkey = w->g.key[f->s] + w->wt[k];
-    /* with a budget and exchanges left the drawn tile's price depends on the draw */
-    if (w->budget > 0 && f->ex) mkey |= (k + 1) << 15;
-    /* a small graph uses the first 4 hcap entries of the memo: they stay in cache */
-    uint64_t mmask = (uint64_t)(4 * w->g.hcap < FC_MEMO ? 4 * w->g.hcap : FC_MEMO) - 1;
-    fc_memo_t *m = w->g.memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & mmask);
+    mkey = fc_mkey(w, f, k, mkey);
+    fc_memo_t *m = fc_memo_at(w, gkey, mkey);
     if (m->row == w->g.row && m->key == gkey && (m->tag & 0xFFFFFF) == (uint32_t)mkey) {
         int mc = (int)(m->tag >> 24);
         memcpy(w->g.edges + w->g.ne, w->g.edges + m->off, (size_t)mc * sizeof(int32_t));
@@ -185,6 +195,8 @@ static int fc_expand(fc_work_t *w, int64_t s) {
         if (h.c[t] && (ds >> (t / 9) & 1)) f.last_void = t;
     int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : 0);
     f.held = groups ? ~fc_below(h.c, 1) & 0x7FFFFFFu : 0u;
+    for (uint32_t b = groups; b; b &= b - 1) /* the memo entries are cache misses: ask early */
+        FC_PREFETCH(fc_memo_at(w, w->g.key[s] + w->wt[mj_ctz(b)], fc_mkey(w, &f, mj_ctz(b), mkey)));
     for (uint32_t b = groups; b; b &= b - 1) {
         int k = mj_ctz(b), back = 0;
         int code = fc_group(w, &f, k, mkey, &back);
