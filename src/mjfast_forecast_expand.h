@@ -25,13 +25,19 @@
 
 static int fc_expand(fc_work_t *w, int64_t s);
 
+/* Whether fc_collapse may pass over ready leaves (objective "win" with a budget): then a leaf's
+ * payment waits until the build is done (fc_leaf_pays), for the leaves some group lists. */
+static inline int fc_lazy_pay(const fc_work_t *w) {
+    return w->budget >= 0 && w->job->objective == FC_OBJ_WIN;
+}
+
 /* The one successor a group of count > 1 successors (edges[at..]) picks at every t, or -1. Under
  * objective "win" with a budget, when every successor is a ready leaf (no exchange left; expanded
  * here: a leaf creates no states), V_t = 1 - (1 - pwin)^t grows with pwin for t >= 1, so the pick
  * is the highest pwin (the lowest discard within FC_TIE); with no draw left after it (t = 1)
  * every successor is worth 0 and counts as ready alike, so the curves are the same. */
 static int64_t fc_collapse(fc_work_t *w, int64_t at, int count, int *code) {
-    if (w->budget < 0 || w->job->objective != FC_OBJ_WIN) return -1;
+    if (!fc_lazy_pay(w)) return -1;
     double best = -1.0;
     for (int i = 0; i < count; i++) {
         int32_t x = w->g.edges[at + i];
@@ -208,13 +214,24 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     w->g.e1[s] = w->g.ne;
     w->g.stay[s] = (double)kept / w->total;
     w->g.pwin[s] = (double)won / w->total;
-    w->g.ppay[s] = fc_paid(w, &h, wins);
+    w->g.ppay[s] = leaf && fc_lazy_pay(w) ? 0.0 : fc_paid(w, &h, wins); /* (fc_leaf_pays) */
     w->g.mark[s] = w->g.e1[s] == w->g.e0[s] && w->g.sh[s] <= 0 ? FC_LEAF : FC_EXPANDED;
     w->g.nv[s] = (uint8_t)ndead;
     return MJ_OK;
 }
 
-/* Breadth first from the n start states already created. */
+/* The expected payment of the ready leaves a group lists (fc_lazy_pay: the others are never
+ * read), from their waits as fc_expand has them. */
+static void fc_leaf_pays(fc_work_t *w) {
+    mj_hand_t h;
+    for (int64_t s = 0; s < w->g.n; s++) {
+        if (w->g.mark[s] != FC_LEAF || !w->g.ref[s]) continue;
+        fc_fill(w, s, &h);
+        w->g.ppay[s] = fc_paid(w, &h, fc_leaf_wins(w, &h));
+    }
+}
+
+/* Breadth first from the n start states already created; then the payments fc_expand left. */
 static int fc_build(fc_work_t *w) {
     for (int64_t s = 0; s < w->g.n; s++) {
         int left = w->T - w->g.depth[s];
@@ -222,6 +239,7 @@ static int fc_build(fc_work_t *w) {
         int code = fc_expand(w, s);
         if (code != MJ_OK || (code = fc_tick(w, w->g.e1[s] - w->g.e0[s])) != MJ_OK) return code;
     }
+    if (fc_lazy_pay(w)) fc_leaf_pays(w);
     return MJ_OK;
 }
 
