@@ -25,13 +25,19 @@
 
 static int fc_expand(fc_work_t *w, int64_t s);
 
+/* Whether fc_collapse may pass over ready leaves (objective "win" with a budget): then a leaf's
+ * payment waits until the build is done (fc_leaf_pays), for the leaves some group lists. */
+static inline int fc_lazy_pay(const fc_work_t *w) {
+    return w->budget >= 0 && w->job->objective == FC_OBJ_WIN;
+}
+
 /* The one successor a group of count > 1 successors (edges[at..]) picks at every t, or -1. Under
  * objective "win" with a budget, when every successor is a ready leaf (no exchange left; expanded
  * here: a leaf creates no states), V_t = 1 - (1 - pwin)^t grows with pwin for t >= 1, so the pick
  * is the highest pwin (the lowest discard within FC_TIE); with no draw left after it (t = 1)
  * every successor is worth 0 and counts as ready alike, so the curves are the same. */
 static int64_t fc_collapse(fc_work_t *w, int64_t at, int count, int *code) {
-    if (w->budget < 0 || w->job->objective != FC_OBJ_WIN) return -1;
+    if (!fc_lazy_pay(w)) return -1;
     double best = -1.0;
     for (int i = 0; i < count; i++) {
         int32_t x = w->g.edges[at + i];
@@ -106,6 +112,19 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
     return count;
 }
 
+/* The memo key of draw k onto the state of f, whose draws share mkey: with a budget and
+ * exchanges left the drawn tile's price depends on the draw. */
+static inline int fc_mkey(const fc_work_t *w, const fc_from_t *f, int k, int mkey) {
+    return w->budget > 0 && f->ex ? mkey | (k + 1) << 15 : mkey;
+}
+
+/* The memo entry of the 14 - 3m hand gkey under mkey. A small graph uses the first 4 hcap
+ * entries of the memo: they stay in cache. */
+static inline fc_memo_t *fc_memo_at(const fc_work_t *w, uint64_t gkey, int mkey) {
+    uint64_t mmask = (uint64_t)(4 * w->g.hcap < FC_MEMO ? 4 * w->g.hcap : FC_MEMO) - 1;
+    return w->g.memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & mmask);
+}
+
 /* The group of state f->s for draw k at the end of the edges: its successors (remembered per
  * 14 - 3m hand: fc_memo_t), one if fc_collapse says so. With a budget a group that lists only
  * the state itself (the drawn tile back, every other discard barred) is none: its draw stays
@@ -114,11 +133,8 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, in
     int64_t head = w->g.ne;
     w->g.ne += 2;
     uint64_t gkey = w->g.key[f->s] + w->wt[k];
-    /* with a budget and exchanges left the drawn tile's price depends on the draw */
-    if (w->budget > 0 && f->ex) mkey |= (k + 1) << 15;
-    /* a small graph uses the first 4 hcap entries of the memo: they stay in cache */
-    uint64_t mmask = (uint64_t)(4 * w->g.hcap < FC_MEMO ? 4 * w->g.hcap : FC_MEMO) - 1;
-    fc_memo_t *m = w->g.memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & mmask);
+    mkey = fc_mkey(w, f, k, mkey);
+    fc_memo_t *m = fc_memo_at(w, gkey, mkey);
     if (m->row == w->g.row && m->key == gkey && (m->tag & 0xFFFFFF) == (uint32_t)mkey) {
         int mc = (int)(m->tag >> 24);
         memcpy(w->g.edges + w->g.ne, w->g.edges + m->off, (size_t)mc * sizeof(int32_t));
@@ -185,6 +201,8 @@ static int fc_expand(fc_work_t *w, int64_t s) {
         if (h.c[t] && (ds >> (t / 9) & 1)) f.last_void = t;
     int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : 0);
     f.held = groups ? ~fc_below(h.c, 1) & 0x7FFFFFFu : 0u;
+    for (uint32_t b = groups; b; b &= b - 1) /* the memo entries are cache misses: ask early */
+        FC_PREFETCH(fc_memo_at(w, w->g.key[s] + w->wt[mj_ctz(b)], fc_mkey(w, &f, mj_ctz(b), mkey)));
     for (uint32_t b = groups; b; b &= b - 1) {
         int k = mj_ctz(b), back = 0;
         int code = fc_group(w, &f, k, mkey, &back);
@@ -196,13 +214,24 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     w->g.e1[s] = w->g.ne;
     w->g.stay[s] = (double)kept / w->total;
     w->g.pwin[s] = (double)won / w->total;
-    w->g.ppay[s] = fc_paid(w, &h, wins);
+    w->g.ppay[s] = leaf && fc_lazy_pay(w) ? 0.0 : fc_paid(w, &h, wins); /* (fc_leaf_pays) */
     w->g.mark[s] = w->g.e1[s] == w->g.e0[s] && w->g.sh[s] <= 0 ? FC_LEAF : FC_EXPANDED;
     w->g.nv[s] = (uint8_t)ndead;
     return MJ_OK;
 }
 
-/* Breadth first from the n start states already created. */
+/* The expected payment of the ready leaves a group lists (fc_lazy_pay: the others are never
+ * read), from their waits as fc_expand has them. */
+static void fc_leaf_pays(fc_work_t *w) {
+    mj_hand_t h;
+    for (int64_t s = 0; s < w->g.n; s++) {
+        if (w->g.mark[s] != FC_LEAF || !w->g.ref[s]) continue;
+        fc_fill(w, s, &h);
+        w->g.ppay[s] = fc_paid(w, &h, fc_leaf_wins(w, &h));
+    }
+}
+
+/* Breadth first from the n start states already created; then the payments fc_expand left. */
 static int fc_build(fc_work_t *w) {
     for (int64_t s = 0; s < w->g.n; s++) {
         int left = w->T - w->g.depth[s];
@@ -210,6 +239,7 @@ static int fc_build(fc_work_t *w) {
         int code = fc_expand(w, s);
         if (code != MJ_OK || (code = fc_tick(w, w->g.e1[s] - w->g.e0[s])) != MJ_OK) return code;
     }
+    if (fc_lazy_pay(w)) fc_leaf_pays(w);
     return MJ_OK;
 }
 

@@ -21,6 +21,13 @@
 #define FC_ID_MASK ((1 << FC_ID_BITS) - 1)
 #define FC_TIE 1e-12 /* relative: values this close count as equal (then the lowest discard) */
 
+/* A hint to load the cache line at p (a random access a little ahead of its use). */
+#if defined(__GNUC__) || defined(__clang__)
+#define FC_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define FC_PREFETCH(p) ((void)(p))
+#endif
+
 enum { FC_OBJ_WIN = 0, FC_OBJ_VALUE = 1 };
 enum { FC_ERR_STATES = 30, FC_ERR_NOMEM = 31, FC_ERR_EMPTY_POOL = 32, FC_ERR_BYTES = 33,
        FC_ERR_WORK = 34, FC_ERR_STOPPED = 35, FC_ERR_FLUSH = 36 };
@@ -534,6 +541,20 @@ static inline int fc_copies(const fc_work_t *w, uint32_t m) {
 
 static inline double fc_mass(const fc_work_t *w, uint32_t m) { return (double)fc_copies(w, m) / w->total; }
 
+/* The draws of the pool that stay on the loaded hand h (a fifth copy; with packed dead tiles any
+ * dead draw: discarded at once). */
+static inline uint32_t fc_stays(const fc_work_t *w, const mj_hand_t *h) {
+    return w->pool & (mj_full_kinds(h) | (w->canon ? w->dead : 0u));
+}
+
+/* The winning draws onto the loaded ready leaf h (no dead tile held, no exchange left): the
+ * drawable waits that do not stay. A leaf holds no dead tile, so under a flush plan all its
+ * tiles are of the suit and its wins (of a tile of the suit: the others are dead, in stay) are
+ * the flush's. */
+static inline uint32_t fc_leaf_wins(const fc_work_t *w, const mj_hand_t *h) {
+    return w->pool & ~fc_stays(w, h) & mj_hand_waits(h, w->vs);
+}
+
 /* Sort the kinds drawn onto state s (loaded as h) into masks: a fifth copy is discarded at once,
  * and with packed dead tiles so is any dead draw (stays); the rest win, stay (without exchanges
  * left, not lowering the shanten unless a dead discard is forced) or become edge groups
@@ -541,13 +562,10 @@ static inline double fc_mass(const fc_work_t *w, uint32_t m) { return (double)fc
 static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int held_void, int front,
                             int leaf, int exchanges, uint32_t vmask, int *dh, uint32_t *stays,
                             uint32_t *wins) {
-    uint32_t stay = w->pool & (mj_full_kinds(h) | (w->canon ? vmask : 0u));
+    uint32_t stay = fc_stays(w, h);
     uint32_t rest = w->pool & ~stay, win = 0, groups = 0;
-    if (leaf) {
-        /* ready without exchanges: a draw wins or leaves the hand as it was (the waits mask). A
-         * leaf holds no dead tile, so under a flush plan all its tiles are of the suit and its
-         * wins (of a tile of the suit: the others are dead, in stay) are the flush's. */
-        win = rest & mj_hand_waits(h, w->vs);
+    if (leaf) { /* ready without exchanges: a draw wins or leaves the hand as it was */
+        win = fc_leaf_wins(w, h);
         stay |= rest & ~win;
     } else {
         uint8_t d14[27];
