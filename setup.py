@@ -54,16 +54,19 @@ class BuildExt(build_ext):
     """GCC-style flags only for the compilers that take them (gcc, clang: distutils' "unix"
     compiler; MSVC keeps its own defaults): -O3 unless CFLAGS names a level of its own
     (tools/sanitize.sh builds with -O1; the extra arguments come last on the command line, so
-    they would override it), and -Wl,-S: Python's own flags hold -g, which would put ~2.5 MB of
-    DWARF into the extension of a wheel, so the linker drops it (GNU and Apple ld alike) unless
-    CFLAGS asks for -g itself (tools/sanitize.sh)."""
+    they would override it; with GCC, _ext.pxd lowers the table engine and the Cython glue to
+    -O2 / -Os), -fvisibility=hidden (the module exports PyInit__ext alone: C code reaches the
+    library through mjfast.capi's capsule, and calls inside the module bind directly), and
+    -Wl,-S: Python's own flags hold -g, which would put ~2.5 MB of DWARF into the extension of a
+    wheel, so the linker drops it (GNU and Apple ld alike) unless CFLAGS asks for -g itself
+    (tools/sanitize.sh)."""
 
     def build_extensions(self) -> None:
         if self.compiler.compiler_type == "unix":
             opt = [] if any(f.startswith("-O") for f in CFLAGS) else ["-O3"]
             strip = [] if "-g" in CFLAGS else ["-Wl,-S"]
             for ext in self.extensions:
-                ext.extra_compile_args = [*ext.extra_compile_args, *opt]
+                ext.extra_compile_args = [*ext.extra_compile_args, *opt, "-fvisibility=hidden"]
                 ext.extra_link_args = [*ext.extra_link_args, *strip]
         super().build_extensions()
 

@@ -19,7 +19,7 @@
 #include "mjfast_shared.h"  /* mj_shared_t */
 #include "mjfast_tables.h"  /* mj_tables_lz, MJ_TABLES_HASH, MJ_N* */
 #include "mjfast.h"         /* after the kernels: its macros repeat a few of their constants */
-#include "mjfast_presets.h" /* mj_preset_names, mj_presets */
+#include "mjfast_presets.h" /* mj_preset_names, mj_presets_lz, MJ_PRESETS_HASH */
 
 enum { MJ_STATE_NEW = 0, MJ_STATE_BUILDING = 1, MJ_STATE_READY = 2, MJ_STATE_FAILED = 3 };
 
@@ -92,6 +92,34 @@ static uint32_t mj_fnv1a(const uint8_t *p, size_t n) {
     return h;
 }
 
+static uint32_t mj_le32(const uint8_t *p) {
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* A little-endian int32 (two's complement, with no implementation-defined conversion). */
+static int32_t mj_le32s(const uint8_t *p) {
+    uint32_t u = mj_le32(p);
+    return u >= 0x80000000u ? (int32_t)(u - 0x80000000u) - INT32_MAX - 1 : (int32_t)u;
+}
+
+/* The preset rules, expanded from mjfast_presets.h by mj_build_tables (18 KB of zero-initialized
+ * data instead of constants in the library's file). */
+static mj_rules_t mj_presets[MJ_NPRESETS];
+
+/* Unpack the presets into mj_presets and check their hash, then read each value's bytes as the
+ * little-endian int32 they hold, in place. 0, or -1 on any inconsistency. */
+static int mj_build_presets(void) {
+    uint8_t *raw = (uint8_t *)mj_presets;
+    if (sizeof mj_presets != MJ_PRESETS_RAW_SIZE ||
+        mj_unpack(mj_presets_lz, sizeof mj_presets_lz, raw, MJ_PRESETS_RAW_SIZE) != 0 ||
+        mj_fnv1a(raw, MJ_PRESETS_RAW_SIZE) != MJ_PRESETS_HASH)
+        return -1;
+    for (size_t i = 0; i < MJ_NPRESETS; i++)
+        for (int k = 0; k < MJ_RULES_SIZE; k++)
+            mj_presets[i].v[k] = mj_le32s((const uint8_t *)&mj_presets[i].v[k]);
+    return 0;
+}
+
 /* Allocate and build the tables: unpack the shipped ones and point MJ at them (the layout of
  * tools/tablegen.py), expand the class and wait tables, build the fan suit table. 0, or
  * MJ_E_NOMEM (nothing is left allocated) / MJ_E_TABLES. */
@@ -106,7 +134,7 @@ static int mj_build_tables(void) {
     uint32_t *fan = (uint32_t *)malloc(MF_HASH_SIZE * sizeof(uint32_t));
     int rc = !raw || !full || !wmask || !void_full || !fan ? MJ_E_NOMEM : 0;
     if (rc == 0 && (mj_unpack(mj_tables_lz, sizeof mj_tables_lz, raw, MJ_TABLES_RAW_SIZE) != 0 ||
-                    mj_fnv1a(raw, MJ_TABLES_RAW_SIZE) != MJ_TABLES_HASH))
+                    mj_fnv1a(raw, MJ_TABLES_RAW_SIZE) != MJ_TABLES_HASH || mj_build_presets() != 0))
         rc = MJ_E_TABLES;
     if (rc == 0) {
         const int nf = MJ_NCLASS;
@@ -369,7 +397,8 @@ typedef char mj_rules_size_check[MJ_RULES_SIZE == MF_R_SIZE ? 1 : -1];
 
 const mj_rules_t *mj_rules_preset(const char *name) {
     if (!name) return NULL;
-    for (size_t i = 0; i < sizeof mj_preset_names / sizeof *mj_preset_names; i++) {
+    MJ_READY_OR_RETURN(NULL); /* mj_init expands the presets */
+    for (size_t i = 0; i < MJ_NPRESETS; i++) {
         if (strcmp(name, mj_preset_names[i]) == 0) return &mj_presets[i];
     }
     return NULL;
@@ -380,10 +409,6 @@ const mj_rules_t *mj_rules_preset(const char *name) {
  * the range compile_rules writes for its field (mf_rules_ok) is refused, so that every fan
  * result stays apart from the error codes. */
 #define MJ_BLOB_HEADER 16
-static uint32_t mj_le32(const uint8_t *p) {
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 int mj_rules_from_bytes(mj_rules_t *rules, const void *data, size_t size) {
     const uint8_t *p = (const uint8_t *)data;
     if (!rules || !data) return MJ_E_NULL;
@@ -391,10 +416,7 @@ int mj_rules_from_bytes(mj_rules_t *rules, const void *data, size_t size) {
         mj_le32(p + 8) != 1 || mj_le32(p + 12) != MJ_RULES_SIZE)
         return MJ_E_RULES;
     mj_rules_t r;
-    for (int i = 0; i < MJ_RULES_SIZE; i++) {
-        uint32_t u = mj_le32(p + MJ_BLOB_HEADER + 4 * i);
-        r.v[i] = u >= 0x80000000u ? (int32_t)(u - 0x80000000u) - INT32_MAX - 1 : (int32_t)u;
-    }
+    for (int i = 0; i < MJ_RULES_SIZE; i++) r.v[i] = mj_le32s(p + MJ_BLOB_HEADER + 4 * i);
     if (!mf_rules_ok(r.v)) return MJ_E_RULES;
     *rules = r;
     return 0;

@@ -6,9 +6,8 @@ validated arrays; :mod:`mjfast.scoring.batch` does the checking, the rules compi
 threading.
 """
 
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.string cimport memcpy, memset
-from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
+from libc.string cimport memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_FromLongLong
 

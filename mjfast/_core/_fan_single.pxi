@@ -9,9 +9,6 @@
 # (mjfast.scoring.types.LAZY).
 
 cdef extern from "Python.h":
-    bint PyUnicode_IS_ASCII(object)
-    Py_ssize_t PyUnicode_GET_LENGTH(object)
-    const unsigned char *PyUnicode_1BYTE_DATA(object)
     int PyObject_GenericSetAttr(object, object, object) except -1
 
 cdef extern from *:
@@ -39,7 +36,6 @@ cdef dict _voids = {}
 cdef dict _rules_seen = {}  # None, a preset name or id(Rules) -> _Rules
 cdef _Rules _last = None  # the one read last (one global: threads see it whole)
 cdef int _RULES_SEEN_LIMIT = 64
-cdef int _PLAIN_CHARS = 256  # longer strings go to the general path, as in parse_counts
 
 
 def bind_single(fan_result, max_fan, not_win, meld_rows, score_fields, wait_fields, describe,
@@ -98,107 +94,6 @@ cdef _Rules _described(object rules):
     return d
 
 
-cdef bint _parse(const unsigned char *s, Py_ssize_t n, uint8_t *row) noexcept:
-    """The counts of an ASCII hand string (digits 1-9 each group followed by m, p or s; spaces
-    between groups) into row; False for anything else, or a fifth copy."""
-    cdef Py_ssize_t i, k, start = -1
-    cdef int base
-    cdef unsigned char ch
-    memset(row, 0, 27)
-    for i in range(n):
-        ch = s[i]
-        if 0x31 <= ch <= 0x39:  # 1-9
-            if start < 0:
-                start = i
-            continue
-        if ch == 0x6D or ch == 0x70 or ch == 0x73:  # m p s
-            if start < 0:
-                return False
-            base = 0 if ch == 0x6D else 9 if ch == 0x70 else 18
-            for k in range(start, i):
-                row[base + s[k] - 0x31] += 1
-                if row[base + s[k] - 0x31] > 4:
-                    return False
-            start = -1
-        elif ch == 0x20 or 0x09 <= ch <= 0x0D:  # ASCII whitespace
-            if start >= 0:
-                return False
-        else:
-            return False
-    return start < 0
-
-
-cdef int64_t _item(const char *p, Py_ssize_t size, bint signed) noexcept:
-    """One native int of *size* bytes at p (unsigned 64-bit values above INT64_MAX turn
-    negative: refused like any count below 0)."""
-    cdef uint8_t u8
-    cdef uint16_t u16
-    cdef uint32_t u32
-    cdef uint64_t u64
-    if size == 1:
-        memcpy(&u8, p, 1)
-        return <int8_t>u8 if signed else u8
-    if size == 2:
-        memcpy(&u16, p, 2)
-        return <int16_t>u16 if signed else u16
-    if size == 4:
-        memcpy(&u32, p, 4)
-        return <int32_t>u32 if signed else u32
-    memcpy(&u64, p, 8)
-    return <int64_t>u64
-
-
-cdef bint _load_buffer(const Py_buffer *view, uint8_t *row) noexcept:
-    """The 27 counts of a 1-D buffer of native ints (any size, signed or not); False for any
-    other buffer or a count outside 0..4."""
-    cdef char fmt
-    cdef Py_ssize_t k, size = view.itemsize
-    cdef int64_t v
-    if (view.ndim != 1 or view.shape[0] != 27 or view.format == NULL or view.format[0] == 0
-            or view.format[1] != 0):
-        return False
-    fmt = view.format[0]
-    if fmt not in b"bBhHiIlLqQ" or size not in (1, 2, 4, 8):
-        return False
-    for k in range(27):
-        v = _item(<const char *>view.buf + k * view.strides[0], size, fmt in b"bhilq")
-        if v < 0 or v > 4:
-            return False
-        row[k] = <uint8_t>v
-    return True
-
-
-cdef bint _load(object hand, uint8_t *row) except -1:
-    """Copy one hand into row: a (27,) array of native ints, 27 ints (list or tuple) or an
-    ASCII tile string; False: the general path reads it (another type or dtype, or anything it
-    would refuse)."""
-    cdef Py_buffer view
-    cdef Py_ssize_t k
-    cdef bint ok
-    if type(hand) is str:
-        n = PyUnicode_GET_LENGTH(hand)
-        return (PyUnicode_IS_ASCII(hand) and n <= _PLAIN_CHARS
-                and _parse(PyUnicode_1BYTE_DATA(hand), n, row))
-    if type(hand) is list or type(hand) is tuple:
-        if len(hand) != 27:
-            return False
-        for k in range(27):
-            x = hand[k]
-            if type(x) is not int or not 0 <= x <= 4:
-                return False
-            row[k] = <uint8_t>(<long>x)
-        return True
-    if type(hand) is not _ndarray:
-        return False
-    try:
-        PyObject_GetBuffer(hand, &view, PyBUF_RECORDS_RO)
-    except (ValueError, BufferError):  # dtypes without a buffer format (datetime64)
-        return False
-    ok = _load_buffer(&view, row)
-    PyBuffer_Release(&view)
-    return ok
-
-
 cdef long _int(object value, long low, long high, long other) noexcept:
     """An int (not a bool) within [low, high], else *other*."""
     cdef int overflow = 0
@@ -215,7 +110,7 @@ cdef int _tile(object tile) except -2:
     cdef int k, found = -1
     if type(tile) is int:
         return _int(tile, 0, 26, -1)
-    if type(tile) is not str or not _load(tile, row):
+    if type(tile) is not str or not _load_hand(tile, row):
         return -1
     for k in range(27):
         if row[k]:
@@ -301,7 +196,7 @@ def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_ko
     if flags < 0:
         return None
     cdef _Rules d = _rules_of(rules)
-    if d is None or not _load(hand, row):
+    if d is None or not _load_hand(hand, row):
         return None
     melds_rows = _job(&job, row, melds, nsets, vs, d.r)
     if melds_rows is None:
@@ -339,7 +234,8 @@ def max_fan_one(hand, melds, void_suit, visible, rules, sets, workers, out, best
             or type(errors) is not str or errors != "raise"):
         return None
     cdef _Rules d = _rules_of(rules)
-    if d is None or not _load(hand, row) or (visible is not None and not _load(visible, seen)):
+    if (d is None or not _load_hand(hand, row)
+            or (visible is not None and not _load_hand(visible, seen))):
         return None
     melds_rows = _job(&job, row, melds, nsets, vs, d.r)
     if melds_rows is None:

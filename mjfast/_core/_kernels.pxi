@@ -7,7 +7,6 @@ wrappers live in ``mjfast.analysis`` and ``mjfast.efficiency``.
 """
 
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint32_t
-from cpython.buffer cimport PyBUF_RECORDS_RO, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.long cimport PyLong_AsLongAndOverflow
 
@@ -111,14 +110,14 @@ cdef dict _FORMS = {"all": 0, "regular": 1, "seven_pairs": 2}
 
 def one(int op, object hand, object form, object void_suit, object void_rule, object melds,
         object visible, object out, object workers, object errors, object sets):
-    """Fast path for one meld-free hand given as a (27,) uint8 array, with plain options.
+    """Fast path for one meld-free hand as _load_hand reads it (a (27,) array of native ints,
+    27 ints or an ASCII tile string), with plain options.
 
     Takes the public call's arguments as they came. Returns the result (int, bool, or a (27,)
     int8 array), or None when the call needs the general path (mjfast._validate): another input
     type, melds, visible counts, an out array, any option value it does not take as is, or an
     invalid hand (whose error the general path words). So both paths answer alike.
     """
-    cdef Py_buffer view
     cdef uint8_t row[27]
     cdef mj_job_t job
     cdef int8_t s8 = 0
@@ -126,12 +125,10 @@ def one(int op, object hand, object form, object void_suit, object void_rule, ob
     cdef uint32_t u32 = 0
     cdef int8_t[::1] arr
     cdef object result = None  # the (27,) array of the effective / discards ops
-    cdef Py_ssize_t i, stride
-    cdef const char *src
     cdef int form_code
     cdef long nsets
     cdef int overflow = 0
-    if (type(hand) is not _ndarray or melds is not None or visible is not None or out is not None
+    if (melds is not None or visible is not None or out is not None
             or type(workers) is not int or workers != 1 or type(form) is not str
             or type(errors) is not str or errors != "raise"
             or (void_rule is not True and void_rule is not False) or type(sets) is not int):
@@ -146,20 +143,8 @@ def one(int op, object hand, object form, object void_suit, object void_rule, ob
                                                or type(void_suit) is str) else -2
     if code == -2 or (void_rule is False and code >= 0):
         return None
-    try:
-        PyObject_GetBuffer(hand, &view, PyBUF_RECORDS_RO)
-    except (ValueError, BufferError):  # dtypes without a buffer format (datetime64): the slow path
+    if not _load_hand(hand, row):
         return None
-    try:
-        if (view.ndim != 1 or view.shape[0] != 27 or view.itemsize != 1 or view.format == NULL
-                or view.format[0] != b'B' or view.format[1] != 0):
-            return None
-        src = <const char *>view.buf
-        stride = view.strides[0]
-        for i in range(27):
-            row[i] = <uint8_t>src[i * stride]
-    finally:
-        PyBuffer_Release(&view)
     job.op = op
     job.form = form_code
     job.void_rule = void_rule is True
