@@ -54,16 +54,22 @@ static MJ_ALWAYS_INLINE uint32_t mj_suits_ok(int void_rule, int void_suit) {
 
 /* Read a meld-free row of lo..hi tiles into row: its suits' wait masks into w and the suits it
  * holds (the return value), or -1 when the row must take the general path (which reports it if
- * it is bad). */
-static MJ_ALWAYS_INLINE int mj_plain_masks(const uint8_t *src, int void_suit, mj_row_t *row,
-                                           uint32_t *w, const int lo, const int hi) {
+ * it is bad). When the suits held may not win (ok from mj_suits_ok: no superset of them may
+ * either), neither may any completion: the masks are 0, not loaded (most random deals hold three
+ * suits, and a streamed row saves its table loads). */
+static MJ_ALWAYS_INLINE int mj_plain_masks(const uint8_t *src, int void_suit, uint32_t ok,
+                                           mj_row_t *row, uint32_t *w, const int lo, const int hi) {
     mj_row_read(row, src);
     if (mj_row_bad(row, lo, hi) | ((unsigned)(void_suit + 1) > 3u)) return -1;
     uint64_t i0 = mj_suit_index(row, 0), i1 = mj_suit_index(row, 1), i2 = mj_suit_index(row, 2);
-    w[0] = MJ.wmask[i0];
-    w[1] = MJ.wmask[i1];
-    w[2] = MJ.wmask[i2];
-    return (i0 != 0) | (i1 != 0) << 1 | (i2 != 0) << 2;
+    int present = (i0 != 0) | (i1 != 0) << 1 | (i2 != 0) << 2;
+    w[0] = w[1] = w[2] = 0;
+    if (ok >> present & 1) {
+        w[0] = MJ.wmask[i0];
+        w[1] = MJ.wmask[i1];
+        w[2] = MJ.wmask[i2];
+    }
+    return present;
 }
 
 /* The waits of a meld-free 13-tile row (0 when it is not ready) from mj_plain_masks, with ok
@@ -101,10 +107,9 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_waits_as(const mj_job_t *job, int64_t i
     for (int64_t j = 0; j < rows; j++, src += 27) {
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
         mj_row_t row;
-        uint32_t w[3];
-        int present = mj_plain_masks(src, void_suit, &row, w, 13, waits ? 13 : 14);
+        uint32_t w[3], ok = mj_suits_ok(void_rule, void_suit);
+        int present = mj_plain_masks(src, void_suit, ok, &row, w, 13, waits ? 13 : 14);
         if (present < 0) return j;
-        uint32_t ok = mj_suits_ok(void_rule, void_suit);
         if (waits) ((uint32_t *)job->out)[i + j] = mj_plain_waits_of(&row, w, present, ok);
         else ((uint8_t *)job->out)[i + j] = mj_plain_win_of(&row, w, present, ok);
     }
