@@ -57,10 +57,11 @@ def bench_size(benchmark_disabled: bool):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def time_case(benchmark, bench_size, benchmark_disabled):  # type: ignore[no-untyped-def]
+def time_case(request, bench_size, benchmark_disabled):  # type: ignore[no-untyped-def]
     """``time_case(name, group=None, n=None, **info)``: time one case of mjfast.bench with
     pytest-benchmark (skipped when it is unavailable) on ``n`` hands (default: ``bench_size``);
-    hands/s go into ``extra_info``."""
+    hands/s go into ``extra_info``. The benchmark fixture is taken only once the case runs (a
+    skipped case that held it would warn of a fixture never used)."""
     from mjfast import bench
 
     def run(name: str, group=None, n=None, **info):  # type: ignore[no-untyped-def]
@@ -68,6 +69,7 @@ def time_case(benchmark, bench_size, benchmark_disabled):  # type: ignore[no-unt
         reason = case.available()
         if reason:
             pytest.skip(reason)
+        benchmark = request.getfixturevalue("benchmark")
         n = bench_size(case) if n is None else n
         args = case.setup(n, bench.SEED)
         benchmark.group = group or case.group

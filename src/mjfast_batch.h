@@ -1,14 +1,16 @@
 /* mjfast batch driver: runs a batch job (mj_job_t of mjfast_kernels.h) over a range of rows,
- * meld-free rows through the fast paths (mj_plain_shanten, mj_plain_rows), every other row, and
+ * meld-free rows through the fast paths (mj_plain_rows, mj_plain_waits), every other row, and
  * a bad one, through the general path of one hand.
  *
  * Plain C, no Python. The layers, each compiling alone: mjfast_row.h (rows) < mjfast_kernels.h
- * (tables, distances, waits, the job) < mjfast_probes.h (one tile more or less) < this header.
+ * (tables, distances, waits, the job) < mjfast_probes.h (one tile more or less) and
+ * mjfast_waits.h (the win test and waits of meld-free rows) < this header.
  */
 #ifndef MJFAST_BATCH_H
 #define MJFAST_BATCH_H
 
 #include "mjfast_probes.h" /* mj_probes, mj_plain_rows; mj_job_t, mj_plain_shanten */
+#include "mjfast_waits.h"  /* mj_plain_waits */
 
 static inline int mj_size_rule(int op) {
     return (op == MJ_OP_SHANTEN || op == MJ_OP_IS_WIN) ? MJ_SIZE_EITHER
@@ -52,12 +54,12 @@ static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
  * coerce it stops there; with coerce the bad rows get the sentinel and the run goes on. */
 static inline int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
     int64_t first_bad = -1;
-    int plain = !job->melds && job->sets == 4 &&
-                (job->op == MJ_OP_SHANTEN || job->op == MJ_OP_EFFECTIVE || job->op == MJ_OP_DISCARDS);
+    int plain = !job->melds && job->sets == 4;
+    int waits = job->op == MJ_OP_WAITS || job->op == MJ_OP_IS_WIN;
     int32_t err[3];
     for (int64_t i = start; i < end; i++) {
         if (plain) {
-            int64_t done = mj_plain_rows(job, i, end);
+            int64_t done = waits ? mj_plain_waits(job, i, end) : mj_plain_rows(job, i, end);
             if (done == MJ_BLOCK || i + done == end) {
                 i += done - 1;
                 continue;

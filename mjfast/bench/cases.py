@@ -214,6 +214,14 @@ def _stream_effective(n: int, seed: int) -> tuple[Any, ...]:
     return hands, visible, np.empty((n, 27), np.int8)
 
 
+def _stream_fan(n: int, seed: int) -> tuple[Any, ...]:
+    return (*_fan_wins(n, seed + 10), np.empty(n, np.int16))
+
+
+def _stream_max_fan(n: int, seed: int) -> tuple[Any, ...]:
+    return _fan_ready(n, seed + 10), np.empty(n, np.int16)
+
+
 def _stream_nyanten(n: int, seed: int) -> tuple[Any, ...]:
     hands, out = _stream_hands(n, seed)
     verify_nyanten(hands[:200_000])
@@ -360,6 +368,12 @@ CASES: tuple[Case, ...] = (
          _STREAM, _M, repeats=3, group="stream"),
     Case("discards_stream", "discards, streamed 14-tile hands", _stream_probes,
          lambda h, o: mjfast.discards(h, out=o), _STREAM, _M, repeats=3, group="stream"),
+    Case("fan_stream", "fan, 10^7 distinct winning hands (15% seven pairs) read once, held win "
+         "tile, out=", _stream_fan, lambda h, t, o: mjfast.fan(h, t, out=o), _STREAM, _M,
+         repeats=3, group="stream"),
+    Case("max_fan_stream", "max_fan (大叫), 10^7 distinct ready hands read once, out=",
+         _stream_max_fan, lambda h, o: mjfast.max_fan(h, out=o), _STREAM, _M, repeats=3,
+         group="stream"),
     Case("peer_riichienv", "riichienv.calculate_shanten, one call per hand",
          _peer_setup("riichienv"), _peer_run, 200_000, 20_000, peer="riichienv",
          compare="shanten_regular", available=_peer_available("riichienv"), repeats=3,

@@ -154,6 +154,85 @@ def test_meld_free_fast_paths_equal_the_general_path():
             assert (outs[0] >= 0).sum() > n  # real values: effective kinds / shanten after discards
 
 
+def test_meld_free_waits_and_win_equal_the_general_path():
+    """Waits and the win test of meld-free rows take a fast path on the suits' wait masks
+    (src/mjfast_waits.h); an all-zero melds array sends the same rows through the general path.
+    Both agree on ready and complete hands, random deals of 13 and 14 tiles, two-suit hands and
+    flushes, over every void option."""
+    from mjfast.datagen import complete_hands, deal, ready_hands
+
+    rng = np.random.default_rng(12)
+    for size, op in ((13, _kernels.OP_WAITS), (13, _kernels.OP_IS_WIN), (14, _kernels.OP_IS_WIN)):
+        hands = np.concatenate([deal(3000, size, seed=6), random_deals(rng, 3000, size, (0, 2)),
+                                random_deals(rng, 3000, size, (1,))]
+                               + ([ready_hands(3000, seed=7)] if op == _kernels.OP_WAITS else [])
+                               + ([complete_hands(3000, seed=8, seven_pairs=0.2)] if size == 14
+                                  else []))
+        n = hands.shape[0]
+        voids = rng.integers(-1, 3, n).astype(np.int8)
+        dtype = np.uint32 if op == _kernels.OP_WAITS else np.uint8
+        for void_rule, row_voids, void_scalar in ((True, None, -1), (True, None, 1),
+                                                  (True, voids, -1), (False, None, -1)):
+            outs = []
+            for melds in (None, np.zeros_like(hands)):
+                out = np.full(n, 99, dtype)
+                res = _kernels.run_rows(op, hands, melds, row_voids, void_scalar, None, void_rule,
+                                        0, 4, False, out, 0, n)
+                assert res[0] == -1, res
+                outs.append(out)
+            assert (outs[0] == outs[1]).all(), (size, op, void_rule, void_scalar)
+            assert outs[0].any() == (size == 14 or op == _kernels.OP_WAITS)  # some waits, wins
+
+
+# Meld-free hands at the edges of the waits / win fast path (seven pairs, quads, void suits,
+# one-suit hands, three suits), then rows with melds and short hands (the general path) in the
+# same batches: each row against the reference, one batch per void option.
+_EDGE_WAITING = ["1112345678999m", "1133557799m113p", "1113355m557799p", "1111m3355779p99p",
+                 "1111234m555p777p", "2222m3333m4444m5m", "123m456p789s1122s", "11m123m11p123p123s",
+                 "1111m2222p333s45m", "1122334455667m", "1m", "3333m"]
+_EDGE_COMPLETE = ["11223344556677m", "1111m22m3333p5566p", "11m22p33s44m55p66s77m",
+                  "11m123m11p123p123s5s", "11123456789999m", "1111m2222m333344m"]
+
+
+def _edge_batch(texts, melds_of):
+    from mjfast import parse_hand
+    hands = np.array([parse_hand(t) for t in texts], np.uint8)
+    melds = np.zeros_like(hands)
+    for i, m in melds_of.items():
+        melds[i] = mjfast.melds_to_counts(m)
+    return hands, melds
+
+
+@pytest.mark.parametrize("void_rule, void_suit", [(True, None), (True, 0), (True, 2),
+                                                  (False, None)])
+def test_meld_free_waits_and_win_edge_cases(void_rule, void_suit):
+    from mjfast._ref import core as ref_core
+
+    opts = dict(void_rule=void_rule, void_suit=void_suit)
+    for texts, fn, ref in ((_EDGE_WAITING, mjfast.waits, ref_core.waits),
+                           (_EDGE_WAITING, mjfast.is_win, ref_core.is_win),
+                           (_EDGE_COMPLETE, mjfast.is_win, ref_core.is_win)):
+        ok = [t for t in texts if sum(mjfast.parse_hand(t)) in (13, 14)]
+        hands, _ = _edge_batch(ok, {})
+        got = fn(hands, **opts)
+        assert got.tolist() == [ref(h, **opts) for h in hands], (fn, opts)
+        # short rows (1 and 4 tiles: melds; 7 and 10: melds or fewer sets) beside them
+        short, melds = _edge_batch(["1m", "3333m", "1112345m", "1112345678m"] + ok[:4],
+                                   {0: ["pung:2p", "pung:3p", "kong:4p", "pung:5p"],
+                                    1: ["pung:1p", "pung:5p", "kong:1m"],
+                                    2: ["pung:1p", "pung:2p"], 3: ["pung:7p"]})
+        want = [ref(h, melds=m, **opts) for h, m in zip(short, melds)]
+        assert fn(short, melds=melds, **opts).tolist() == want, (fn, opts)
+        for sets, rows in ((2, short[2:3]), (3, short[3:4])):
+            assert fn(rows, sets=sets, **opts).tolist() == [ref(rows[0], sets=sets, **opts)]
+    # a row of the wrong size amid meld-free rows: the fast path hands it to the general one
+    hands, _ = _edge_batch(_EDGE_WAITING[:3] + ["11223344556677m"] + _EDGE_WAITING[3:6], {})
+    got = mjfast.waits(hands, errors="coerce", **opts)
+    assert got[3] == mjfast.INVALID_MASK
+    assert [int(g) for i, g in enumerate(got) if i != 3] == [
+        ref_core.waits(h, **opts) for i, h in enumerate(hands) if i != 3]
+
+
 @settings(max_examples=100)
 @given(cases(), st.integers(0, 5), st.integers(0, 5))
 def test_single_hand_equals_its_batch_row(case, before, after):

@@ -1,0 +1,74 @@
+/* One batch kernel of the C library over N distinct hands, each read once (run.sh runs it under
+ * cachegrind): kernels_cg OP N, OP one of shanten (full rules), regular (regular form, no void
+ * rule), is_win, waits (ready 13-tile hands), discards (14 tiles), effective (13 tiles, 20 more
+ * tiles of the same wall visible). The hands are dealt first; run.sh counts only the library's
+ * mj_* functions, so the dealing does not count.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mjfast.h"
+
+/* 0..n-1 (the C library's generator: the same hands on every run of one libc) */
+static int next(int n) { return rand() % n; }
+
+/* Deal `tiles` from a 108-tile wall minus `used` (NULL: the full wall) into c. */
+static void deal(uint8_t *c, const uint8_t *used, int tiles) {
+    memset(c, 0, 27);
+    for (int n = 0; n < tiles;) {
+        int k = next(27), left = 4 - c[k] - (used ? used[k] : 0);
+        if (left > 0 && next(4) < left) { c[k]++; n++; } /* weight by copies left */
+    }
+}
+
+/* A ready 13-tile hand: a complete hand of two suits (4 sets + a pair) less one random tile. */
+static void ready(uint8_t *c) {
+    for (;;) {
+        memset(c, 0, 27);
+        int suits[2] = {next(3), next(3)}, ok = 1;
+        for (int s = 0; s < 5 && ok; s++) {
+            int base = 9 * suits[next(2)], kind = next(3), r = next(9);
+            if (s == 4) c[base + r] += 2;                       /* the pair */
+            else if (kind == 0) c[base + r] += 3;               /* a pung */
+            else if (r < 7) for (int i = 0; i < 3; i++) c[base + r + i]++; /* a chow */
+            else ok = 0;
+        }
+        for (int t = 0; t < 27 && ok; t++) ok = c[t] <= 4;
+        if (!ok) continue;
+        int drop = next(14);
+        for (int t = 0; t < 27; t++) {
+            if (drop < c[t]) { c[t]--; return; }
+            drop -= c[t];
+        }
+    }
+}
+
+int main(int argc, char **argv) {
+    if (argc < 3 || mj_init() != 0) return 2;
+    const char *op = argv[1];
+    const long n = atol(argv[2]);
+    uint8_t *hands = malloc((size_t)n * 27), *visible = malloc((size_t)n * 27);
+    int8_t *out = calloc((size_t)n, 27);
+    uint32_t *masks = calloc((size_t)n, 4);
+    if (n < 1 || !hands || !visible || !out || !masks) return 2;
+    int tiles = !strcmp(op, "effective") ? 13 : 14;
+    for (long i = 0; i < n; i++) {
+        if (!strcmp(op, "waits")) ready(hands + 27 * i);
+        else deal(hands + 27 * i, NULL, tiles);
+        if (!strcmp(op, "effective")) deal(visible + 27 * i, hands + 27 * i, 20);
+    }
+    int64_t bad;
+    if (!strcmp(op, "shanten")) bad = mj_shanten_n(hands, n, NULL, -1, 0, out);
+    else if (!strcmp(op, "regular"))
+        bad = mj_shanten_n(hands, n, NULL, -1, MJ_FORM_REGULAR | MJ_NO_VOID_RULE, out);
+    else if (!strcmp(op, "is_win")) bad = mj_is_win_n(hands, n, NULL, -1, 0, (uint8_t *)out);
+    else if (!strcmp(op, "waits")) bad = mj_waits_n(hands, n, NULL, -1, 0, masks);
+    else if (!strcmp(op, "discards")) bad = mj_discards_n(hands, n, NULL, -1, 0, out);
+    else if (!strcmp(op, "effective")) bad = mj_effective_n(hands, n, NULL, -1, 0, visible, out);
+    else return 2;
+    long sum = 0;
+    for (long i = 0; i < n; i++) sum += out[i] + (long)masks[i];
+    printf("%s: first bad row %lld, checksum %ld\n", op, (long long)bad, sum);
+    return bad == -1 ? 0 : 1;
+}
