@@ -49,12 +49,12 @@ def _discarded(value: Any) -> set[int]:
     return {"mps".index(x) if isinstance(x, str) else int(x) for x in value or ()}
 
 
-def draw_net(players: Sequence[State], rules: Rules | str | None = None) -> list[int]:
-    """Net of the draw settlement (RULES.md 6, and the options of 7); ``players`` as
-    PlayerState objects or dicts of their fields (``None`` or ``won`` = has won).
+def draw_net(given: Sequence[State], rules: Rules | str | None = None) -> list[int]:
+    """Net of the draw settlement (RULES.md 6, and the options of 7); ``given``: one state per
+    seat, as PlayerState objects or dicts of their fields (``None`` or ``won`` = has won).
     ``kong_income`` lists (payer, amount)."""
     rules = Rules.preset(rules) if isinstance(rules, str) else rules or Rules()
-    states = [_fields(p) for p in players]
+    states = [_fields(p) for p in given]
     n = len(states)
     net = [0] * n
     still = {i: s for i, s in enumerate(states) if s is not None and not s.get("won", False)}
