@@ -166,8 +166,8 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         """
         if not self._s.over:
             raise ValueError("next_dealer: the hand is not over")
+        # the first win event (the log keeps a win's winners under "players")
         first = next((e for e in self._s.events if e["type"] == "win"), None)
-        # the log keeps a win's winners under "players"
         if first is None:
             return self._dealer
         if isinstance(first["players"], list) and len(first["players"]) > 1:
