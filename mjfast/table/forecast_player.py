@@ -144,9 +144,12 @@ class ForecastPlayer:
                    sets_for(obs["void"].shape[1]))  # 3 or 2 at 5 or 6 seats: short hands
         win = masks[:, WIN]
         out[win] = WIN
-        voiding = masks[:, VOID] & (obs["phase"] == PHASE_VOID)
-        if self.void_by_forecast and voiding.any():
-            self._voids(ctx, np.flatnonzero(voiding), np.minimum(left, self.void_draws), out)
+        voids = masks[:, VOID:VOID + 3] & (obs["phase"] == PHASE_VOID)[:, None]
+        voiding = voids.any(axis=1)
+        choice = voids.sum(axis=1) > 1  # else a suit not dealt, which must be declared void
+        if self.void_by_forecast and choice.any():
+            self._voids(ctx, np.flatnonzero(choice), np.minimum(left, self.void_draws), voids,
+                        out)
         T = np.minimum(left, self.draws)
         claims = ~win & ~voiding & masks[:, PUNG:KONG_EXPOSED + _K].any(axis=1)
         kongs = ~win & ~voiding & masks[:, KONG_ADDED:KONG_CONCEALED + _K].any(axis=1)
@@ -155,14 +158,16 @@ class ForecastPlayer:
         self._melds(ctx, np.flatnonzero(claims | (turns & kongs)), T, masks, out)
         return out
 
-    def _voids(self, c: _Ctx, rows: np.ndarray, T: np.ndarray, out: np.ndarray) -> None:
-        """choose_void's ranking (its ties: the lower suit) where some suit scores above 0."""
+    def _voids(self, c: _Ctx, rows: np.ndarray, T: np.ndarray, legal: np.ndarray,
+               out: np.ndarray) -> None:
+        """choose_void's ranking (its ties: the lower suit) of the ``legal`` suits, where one
+        scores above 0."""
         h = np.repeat(c.hand[rows], 3, axis=0)
         v = np.tile(np.arange(3, dtype=np.int8), len(rows))
         t = np.repeat(T[rows], 3)
         zero = np.zeros_like(h)
         score, ok = c.scores(h, zero, v, zero, t, h.sum(axis=1) % 3 == 2)
-        score = _top(score).reshape(len(rows), 3)
+        score = np.where(legal[rows], _top(score).reshape(len(rows), 3), -np.inf)
         good = ok.reshape(len(rows), 3).all(axis=1) & (score.max(axis=1) > 0)
         out[rows[good]] = VOID + score[good].argmax(axis=1)
 

@@ -104,6 +104,20 @@ def test_forecast_player_plays_short_hands(players):
     assert np.array_equal(c.net, py.net) and (c.net.sum(axis=1) == 0).all() and c.won.any()
 
 
+@pytest.mark.parametrize(("players", "seed"), [(5, 86), (6, 6), (6, 8)])
+def test_forecast_player_declares_a_suit_not_dealt(players, seed):
+    """A seat dealt no tile of a suit must declare it void, whatever the forecasts rank first
+    (here another suit: seat 4 of the first deal, seat 1 of the others, holds no 万)."""
+    t = Table(players=players, seed=seed)
+    p = ForecastPlayer()
+    for _ in range(players):
+        q = t.current_player
+        obs, mask = t.observation(q), t.legal_actions(q)
+        action = p(obs, mask, np.random.default_rng(0))
+        assert mask[action] and (mask[VOID:VOID + 3].sum() > 1 or action == VOID), q
+        t.step(action)
+
+
 @pytest.mark.parametrize(("players", "dealt", "void", "best", "efficient"), [
     (5, "18m134455778p", "s", "1m", "8p"),   # 11 tiles: 3 sets + pair
     (6, "125899m36s", "p", "6s", "8m"),      # 8 tiles: 2 sets + pair
