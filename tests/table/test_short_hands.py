@@ -13,11 +13,13 @@ from mjfast import Round
 from mjfast._core import _table
 from mjfast.cli import main
 from mjfast.forecast import forecast
+from mjfast.rules import Rules
 from mjfast.settlement.model import sets_for
 from mjfast.table import DISCARD, PASS, VOID, WIN, Table, TableBatch, parse_action, selfplay
 from mjfast.table.engine import MAX_TABLE_PLAYERS
 from mjfast.table.forecast_player import ForecastPlayer
 from mjfast.table.players import efficient_player
+from mjfast.table.seat import SeatGame
 
 from .helpers import act, declare, idle, stack, step_batches_alike
 from .test_invariants import check_wins, play_checked
@@ -102,6 +104,19 @@ def test_forecast_player_plays_short_hands(players):
     c = selfplay(12, bots[::-1], seed=players)
     py = selfplay(12, bots[::-1], seed=players, engine="python")
     assert np.array_equal(c.net, py.net) and (c.net.sum(axis=1) == 0).all() and c.won.any()
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_seat_game_plays_against_forecast_players(players):
+    """The RL seat (SeatGame, what the Gymnasium environment runs) against forecast opponents
+    at 5 and 6 seats: the hands end and their money sums to zero."""
+    game = SeatGame(["forecast"] * (players - 1), players, 0, Rules())
+    rng = np.random.default_rng(players)
+    for seed in range(4):
+        obs, _ = game.deal(seed, rng)
+        while not game.over:
+            obs, _ = game.act(int(rng.choice(np.flatnonzero(obs["mask"]))))
+        assert game.table is not None and int(game.table.scores.sum()) == 0
 
 
 @pytest.mark.parametrize(("players", "seed"), [(5, 86), (6, 6), (6, 8)])
