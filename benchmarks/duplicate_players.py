@@ -14,7 +14,9 @@ adds segments. Every cached case is then summarised over its segments into ``--o
 per hand and its 95% half-width, the rates of :meth:`~mjfast.table.DuplicateResult.summary`, the
 seconds it took and the load average around it, and for a case other than ``default`` the paired
 difference against ``default`` on the same walls (hand i of a seed is the same wall in every
-case, so the luck of the deal cancels twice) with its 95% half-width.
+case, so the luck of the deal cancels twice) with its 95% half-width: run ``default`` on the
+seeds of the other cases (``--cases exchanges1,default``) to pair them all. Two segments of one
+seed (different ``--walls``) share their first walls; only the longer one counts.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ def run(rules: str, case: str, walls: int, seed: int, workers: int, cache: Path)
     t = time.perf_counter()
     d = duplicate(walls, player, "efficient", rules=rules, seed=seed, workers=workers)
     seconds = time.perf_counter() - t
-    summary = d.summary()
+    summary: dict[str, Any] = dict(d.summary())
     summary.update(rules=rules, case=case, seed=seed, player=repr(player), seconds=round(seconds),
                    load=[round(load, 2), round(os.getloadavg()[0], 2)], mjfast=__version__)
     arrays = {f"{i}_{f.name}": getattr(r, f.name) for i, r in enumerate((*d.tested, d.baseline))
@@ -79,7 +81,7 @@ def _merged(segments: list[Any]) -> dict[str, Any]:
         cols: dict[str, Any] = {f.name: np.concatenate([g[f"{i}_{f.name}"] for g in segments])
                 for f in fields(SelfPlayResult) if f"{i}_{f.name}" in segments[0]}
         results.append(SelfPlayResult(**cols))
-    out = DuplicateResult(tuple(results[:-1]), results[-1]).summary()
+    out: dict[str, Any] = dict(DuplicateResult(tuple(results[:-1]), results[-1]).summary())
     out.update({k: docs[0][k] for k in ("rules", "case", "player", "mjfast")},
                seed=[d["seed"] for d in docs], seconds=sum(d["seconds"] for d in docs),
                load=[min(x for d in docs for x in d["load"]), max(x for d in docs for x in d["load"])])
@@ -90,14 +92,17 @@ def collect(cache: Path) -> list[dict[str, Any]]:
     """Every cached case's summary over its segments, with its paired difference against the
     ``default`` case on the same walls where those are cached (the first walls of a longer
     segment of the same seed are the same walls: hand i is dealt from ``(seed, i)``)."""
-    groups: dict[tuple[str, str], list[Any]] = {}
+    by_seed: dict[tuple[str, str], dict[int, Any]] = {}
     for path in sorted(cache.glob("*.npz")):
         data = np.load(path)
         doc = json.loads(str(data["summary"]))
-        groups.setdefault((doc["rules"], doc["case"]), []).append(data)
+        seeds = by_seed.setdefault((doc["rules"], doc["case"]), {})
+        # two segments of one seed share their first walls: keep the longer one only
+        if doc["seed"] not in seeds or len(data["per_wall"]) > len(seeds[doc["seed"]]["per_wall"]):
+            seeds[doc["seed"]] = data
+    groups = {key: [seeds[k] for k in sorted(seeds)] for key, seeds in by_seed.items()}
     out = []
     for (rules, case), segments in groups.items():
-        segments.sort(key=lambda g: json.loads(str(g["summary"]))["seed"])
         s = _merged(segments)
         base = {json.loads(str(g["summary"]))["seed"]: g["per_wall"]
                 for g in groups.get((rules, "default"), [])}

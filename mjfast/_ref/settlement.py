@@ -49,15 +49,15 @@ def _discarded(value: Any) -> set[int]:
     return {"mps".index(x) if isinstance(x, str) else int(x) for x in value or ()}
 
 
-def draw_net(players: Sequence[State], rules: Rules | str | None = None) -> list[int]:
-    """Net of the draw settlement (RULES.md 6, and the options of 7); ``players`` as
-    PlayerState objects or dicts of their fields (``None`` or ``won`` = has won).
+def draw_net(states: Sequence[State], rules: Rules | str | None = None) -> list[int]:
+    """Net of the draw settlement (RULES.md 6, and the options of 7); ``states``: one per
+    seat, as PlayerState objects or dicts of their fields (``None`` or ``won`` = has won).
     ``kong_income`` lists (payer, amount)."""
     rules = Rules.preset(rules) if isinstance(rules, str) else rules or Rules()
-    states = [_fields(p) for p in players]
-    n = len(states)
+    seats = [_fields(p) for p in states]
+    n = len(seats)
     net = [0] * n
-    still = {i: s for i, s in enumerate(states) if s is not None and not s.get("won", False)}
+    still = {i: s for i, s in enumerate(seats) if s is not None and not s.get("won", False)}
     if len(still) < 2 and not (len(still) == 1 and rules.shai_tai_yang):
         return net                        # 晒太阳: a lone player still in refunds (step 3)
     flower, ready = set(), {}

@@ -186,8 +186,7 @@ def add_play(sub: Any) -> None:
     p.add_argument("--players", type=bots_type, default=("efficient",) * 4,
                    metavar="P1,P2,...", dest="bots",
                    help="2 to 6 of random, efficient, forecast (default: four efficient "
-                        "players; at 5 and 6 the short hands of RULES.md 7, which forecast "
-                        "does not play)")
+                        "players; at 5 and 6 the short hands of RULES.md 7)")
     p.add_argument("--duplicate", type=duplicate_type, default=None, metavar="TESTED,OPPONENT",
                    help="duplicate comparison of two players at 4 seats (instead of --players)")
     p.add_argument("--forecast", type=forecast_option_type, action="append",

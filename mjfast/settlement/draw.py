@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from mjfast._args import as_rules
+from mjfast._deprecated import renamed
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.scoring import MaxFan, max_fan
@@ -25,11 +26,12 @@ from mjfast.tiles import NUM_KINDS, format_tile
 __all__ = ["check_copies", "settle_draw", "settle_states"]
 
 
-def settle_draw(players: Sequence[PlayerState | None], rules: Rules | str | None = None,
+@renamed(players="states")
+def settle_draw(states: Sequence[PlayerState | None], rules: Rules | str | None = None,
                 ) -> Settlement:
     """Settle a draw (流局): RULES.md section 6, steps 1-3 in order.
 
-    ``players`` holds one :class:`PlayerState` (or a dict of its fields) per seat (2-6 seats;
+    ``states`` holds one :class:`PlayerState` (or a dict of its fields) per seat (2-6 seats;
     ``None`` or ``won=True`` for a player who has already won). ``rules``: a
     :class:`mjfast.rules.Rules`, a preset name or None (``chengdu``). Only with two or more
     players still in; otherwise the result is an empty Settlement (except for 晒太阳, below).
@@ -68,15 +70,15 @@ def settle_draw(players: Sequence[PlayerState | None], rules: Rules | str | None
     ([17, 1, -19, 1], (2,), (0,))
     """
     rules = as_rules(rules)
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
-        raise InvalidArgumentError("players: expected a sequence of PlayerState (one per seat), "
-                                   f"got {type(players).__name__}")
-    if not 2 <= len(players) <= MAX_PLAYERS:
+    if isinstance(states, (str, bytes)) or not isinstance(states, Sequence):
+        raise InvalidArgumentError("states: expected a sequence of PlayerState (one per seat), "
+                                   f"got {type(states).__name__}")
+    if not 2 <= len(states) <= MAX_PLAYERS:
         raise InvalidArgumentError(
-            f"players: expected 2 to {MAX_PLAYERS} players, got {len(players)}")
-    states = [as_state(p, f"players[{i}]") for i, p in enumerate(players)]
-    check_copies(states, np.zeros(NUM_KINDS, dtype=np.int64), "players")
-    return settle_states(states, rules, None)
+            f"states: expected one per seat, 2 to {MAX_PLAYERS} seats, got {len(states)}")
+    checked = [as_state(p, f"states[{i}]") for i, p in enumerate(states)]
+    check_copies(checked, np.zeros(NUM_KINDS, dtype=np.int64), "states")
+    return settle_states(checked, rules, None)
 
 
 def settle_states(states: Sequence[PlayerState | None], rules: Rules,
@@ -89,11 +91,11 @@ def settle_states(states: Sequence[PlayerState | None], rules: Rules,
     for i, s in live.items():
         size, want = sum(s.concealed), 3 * sets + 1 - 3 * len(s.melds)
         if size != want:
-            raise ValueError(f"players[{i}]: a player still in at the draw holds "
+            raise ValueError(f"states[{i}]: a player still in at the draw holds "
                              f"{3 * sets + 1} - 3 x melds = {want} concealed tiles, got {size}")
         for payer, _ in s.kong_income:
             if not 0 <= payer < n or payer == i:
-                raise ValueError(f"players[{i}].kong_income: payer {payer} is not another "
+                raise ValueError(f"states[{i}].kong_income: payer {payer} is not another "
                                  f"player 0..{n - 1}")
     if len(still_in) < 2 and not (still_in and rules.shai_tai_yang):
         return Settlement.from_transfers((), n)
@@ -137,7 +139,7 @@ def _ready(live: dict[int, PlayerState], clean: list[int], rules: Rules,
     da_jiao = {}
     for i in clean:
         s = live[i]
-        with naming(f"players[{i}]"):
+        with naming(f"states[{i}]"):
             mf = max_fan(s.concealed, melds=s.melds, void_suit=s.void_suit, visible=s.visible,
                          rules=rules, sets=sets)
         if mf.fan is not None:

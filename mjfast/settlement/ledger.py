@@ -131,7 +131,7 @@ def draw_states(s: State, given: Sequence[PlayerState | None]) -> list[PlayerSta
     state with the ledger's kong income and recorded discarded suits (a given value must agree)."""
     states: list[PlayerState | None] = []
     for i, st in enumerate(given):
-        what = f"draw: players[{i}]"
+        what = f"draw: states[{i}]"
         if s.won[i]:
             if st is not None and not st.won:
                 raise ValueError(f"{what}: player {i} has won; pass None or won=True")
@@ -291,7 +291,7 @@ PER_WINNER_FLAGS = ("di_hu", "jue_zhang")
 
 def per_winner_flags(single: bool, n: int, values: dict[str, object]) -> list[dict[str, bool]]:
     """The :data:`PER_WINNER_FLAGS` of each winner: one bool for all, or (with a list of
-    players) a list of bools aligned with them."""
+    winners) a list of bools aligned with them."""
     out: list[dict[str, bool]] = [{} for _ in range(n)]
     for name, value in values.items():
         if not single and is_list(value):
@@ -330,7 +330,7 @@ def _aligned(single: bool, n: int, value: Any, name: str,
     if value is None:
         return [None] * n
     if is_single(value) or not is_list(value) or len(value) != n:
-        raise InvalidArgumentError(f"win: {name} must be a list aligned with players "
+        raise InvalidArgumentError(f"win: {name} must be a list aligned with winners "
                                    f"({n} winners)")
     return list(value)
 

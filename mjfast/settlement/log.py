@@ -3,9 +3,15 @@ and ``Round.from_json`` replays.
 
 A log is ``{"format": "mjfast.round", "version": 1, "rules": ..., "players": n, "dealer": d,
 "events": [...]}``; ``rules`` is a :func:`mjfast.rules.rules_to_json` document and each event
-holds the arguments of the ledger method it replays (``kong``, ``discard``, ``win`` or ``draw``). Every
-problem with a log raises :class:`~mjfast.errors.InvalidArgumentError` (a ``ValueError``) whose
-message names the field: ``from_json: events[3]: win: missing key 'hands'``.
+holds the arguments of the ledger method it replays (``kong``, ``discard``, ``win`` or ``draw``)
+under their names, except one key the format keeps: ``players`` holds the ``winners`` of a win
+and the ``states`` of a draw.
+
+Every problem with a log raises :class:`~mjfast.errors.InvalidArgumentError` (a ``ValueError``)
+whose message names the event and the problem: a key of the log as the log spells it
+(``from_json: events[3]: win: missing key 'hands'``), a value the ledger refuses as the ledger
+does, by its argument (``from_json: events[3]: win: winners[1]: expected an int``, for the log's
+``players[1]``).
 """
 
 from __future__ import annotations
@@ -33,6 +39,8 @@ _KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "win": (("players", "tile", "hands"), ("from_player", "melds", "void_suit", *_FLAGS)),
     "draw": (("players",), ()),
 }
+# Log key -> the ledger method's argument, where they differ (the log keeps version 1's names).
+_ARGUMENT = {"win": {"players": "winners"}, "draw": {"players": "states"}}
 # What a hostile log can raise inside the ledger besides ValueError / TypeError: huge ints
 # (OverflowError) and deeply nested values (RecursionError).
 _BAD_LOG = (ValueError, TypeError, OverflowError, RecursionError)
@@ -155,4 +163,5 @@ def event_args(event: object) -> tuple[str, dict[str, Any]]:
     for key in args:
         if key not in required and key not in optional:
             raise InvalidArgumentError(f"{kind}: unknown key {shown(key)}")
-    return kind, args
+    names = _ARGUMENT.get(kind, {})
+    return kind, {names.get(k, k): v for k, v in args.items()}

@@ -3,7 +3,7 @@
 (:class:`PlayerState`).
 
 Arguments are checked by :mod:`mjfast._args` (the same accepted sets and wording as every other
-public function); the helpers at the bottom add the context a message needs (``players[2]: ...``).
+public function); the helpers at the bottom add the context a message needs (``states[2]: ...``).
 """
 
 from __future__ import annotations

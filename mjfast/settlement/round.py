@@ -11,6 +11,7 @@ from typing import Any, cast
 import numpy as np
 
 from mjfast._args import as_choice, as_flag, as_int, as_player, as_rules, as_tile
+from mjfast._deprecated import renamed
 from mjfast.errors import InvalidArgumentError
 from mjfast.rules import Rules
 from mjfast.settlement.draw import check_copies, settle_states
@@ -165,6 +166,7 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         """
         if not self._s.over:
             raise ValueError("next_dealer: the hand is not over")
+        # the first win event (the log keeps a win's winners under "players")
         first = next((e for e in self._s.events if e["type"] == "win"), None)
         if first is None:
             return self._dealer
@@ -301,7 +303,8 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         return tuple("mps"[x] for x in sorted(self._s.discarded[as_player(player, "player",
                                                                           self._n)]))
 
-    def win(self, players: int | Sequence[int], tile: TileLike, *,
+    @renamed(players="winners")
+    def win(self, winners: int | Sequence[int], tile: TileLike, *,
             from_player: int | None = None,
             hands: HandLike | Sequence[HandLike],
             melds: MeldsLike | Sequence[MeldsLike] = None,
@@ -312,7 +315,7 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
             jue_zhang: bool | Sequence[bool] = False) -> tuple[Transfer, ...]:
         """Record a win (胡) on ``tile`` and its payments; the winners leave the hand.
 
-        ``players``: one seat, or a list of seats winning on the same discard (一炮多响).
+        ``winners``: one seat, or a list of seats winning on the same discard (一炮多响).
         ``from_player``: the discarder (or the robbed player, with ``robbing_kong``); None =
         self-drawn (自摸, one winner only).
         ``hands``: each winner's concealed tiles INCLUDING the win tile (14 - 3m tiles, what
@@ -342,7 +345,7 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         Flags: ``after_kong`` (杠上花, needs the winner's own kong just before), ``last_tile``
         (海底), ``tian_hu`` (dealer, first event), ``di_hu`` (not the dealer; on a discard only
         with ``rules.di_hu_on_discard``), ``jue_zhang`` (绝张: the last live copy). ``di_hu`` and
-        ``jue_zhang`` may differ between the winners of one discard: with a list of players,
+        ``jue_zhang`` may differ between the winners of one discard: with a list of winners,
         each may be a list of bools aligned with it.
 
         >>> r = Round()
@@ -362,20 +365,20 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
             ("robbing_kong", robbing_kong), ("after_kong", after_kong),
             ("after_kong_discard", after_kong_discard), ("last_tile", last_tile),
             ("tian_hu", tian_hu))}
-        seats: list[object]
-        if is_list(players):
-            single, seats = False, list(cast("Sequence[object]", players))
+        given_seats: list[object]
+        if is_list(winners):
+            single, given_seats = False, list(cast("Sequence[object]", winners))
         else:
-            single, seats = True, [players]
-        winners, t, d = self._win_seats(s, seats, tile, from_player)
-        given = per_winner(single, len(winners), hands, melds, void_suit)
-        own = per_winner_flags(single, len(winners), {"di_hu": di_hu, "jue_zhang": jue_zhang})
-        check_di_hu(self._rules, self._dealer, winners, d, own)
-        last_kong, robbed = check_sequence(s, winners, t, d, flags, self._dealer)
+            single, given_seats = True, [winners]
+        seats, t, d = self._win_seats(s, given_seats, tile, from_player)
+        given = per_winner(single, len(seats), hands, melds, void_suit)
+        own = per_winner_flags(single, len(seats), {"di_hu": di_hu, "jue_zhang": jue_zhang})
+        check_di_hu(self._rules, self._dealer, seats, d, own)
+        last_kong, robbed = check_sequence(s, seats, t, d, flags, self._dealer)
         scored = [score_winner(s, self._rules, self._sets, w, t, d, {**flags, **own[i]}, *args,
                                what=f"win: player {w}" if single
-                               else f"win: players[{i}] (player {w})")
-                  for i, (w, args) in enumerate(zip(winners, given))]
+                               else f"win: winners[{i}] (player {w})")
+                  for i, (w, args) in enumerate(zip(seats, given))]
         held, shared = account_copies(s, scored, t, d, flags["robbing_kong"])
         # 点杠花: a 杠上花 on an exposed kong's replacement draw, paid by its discarder alone
         payer = last_kong.source if flags["after_kong"] and self._rules.dian_gang_hua \
@@ -384,7 +387,7 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         out = win_transfers(s, self._rules, self._n, scored, event, d, robbed, pao, payer)
         if flags["robbing_kong"] and d is not None:
             s.pungs.append((d, t))
-        for w in winners:
+        for w in seats:
             s.won[w] = True
             s.win_event[w] = event
         s.held = held
@@ -396,15 +399,15 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         self._s = s
         return tuple(out)
 
-    def _win_seats(self, s: State, seats: list[object], tile: TileLike,
+    def _win_seats(self, s: State, given: list[object], tile: TileLike,
                    from_player: int | None) -> tuple[list[int], int, int | None]:
-        """The winners, the win tile and the discarder (None = self-drawn)."""
-        if not seats:
-            raise InvalidArgumentError("win: players is empty")
-        if len(seats) >= self._n:
-            raise InvalidArgumentError(f"win: players: {len(seats)} winners at a table of "
+        """The winners' seats, the win tile and the discarder (None = self-drawn)."""
+        if not given:
+            raise InvalidArgumentError("win: winners is empty")
+        if len(given) >= self._n:
+            raise InvalidArgumentError(f"win: winners: {len(given)} winners at a table of "
                                        f"{self._n} (one player at least does not win)")
-        winners = [self._player_in(s, w, f"win: players[{i}]") for i, w in enumerate(seats)]
+        winners = [self._player_in(s, w, f"win: winners[{i}]") for i, w in enumerate(given)]
         if len(set(winners)) != len(winners):
             raise ValueError(f"win: a player is listed twice in {winners}")
         t = as_tile(tile, "win: tile")
@@ -417,10 +420,11 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
             raise ValueError(f"win: player {d} cannot win on their own discard")
         return winners, t, d
 
-    def draw(self, players: Sequence[PlayerState | Mapping[str, Any] | None]) -> Settlement:
+    @renamed(players="states")
+    def draw(self, states: Sequence[PlayerState | Mapping[str, Any] | None]) -> Settlement:
         """The wall ran out (流局): run the draw settlement and end the hand.
 
-        ``players``: one entry per seat; a :class:`PlayerState` (or a dict of its fields) for
+        ``states``: one entry per seat; a :class:`PlayerState` (or a dict of its fields) for
         each player still in, ``None`` (or a state with ``won=True``) for a player who has won.
         Each state's ``kong_income`` may be left empty: this ledger fills it with
         :meth:`kong_income`; a non-empty value must agree with it (per payer). Melds must show
@@ -432,16 +436,18 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         """
         s = self._begin("draw")
         event = len(s.events)
-        if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Sequence):
-            raise InvalidArgumentError("draw: expected a sequence of PlayerState, one per seat")
-        if len(players) != self._n:
-            raise InvalidArgumentError(f"draw: expected {self._n} players, got {len(players)}")
-        given = [as_state(p, f"draw: players[{i}]") for i, p in enumerate(players)]
-        states = draw_states(s, given)
+        if isinstance(states, (str, bytes, Mapping)) or not isinstance(states, Sequence):
+            raise InvalidArgumentError("draw: states: expected a sequence of PlayerState, one "
+                                       f"per seat, got {type(states).__name__}")
+        if len(states) != self._n:
+            raise InvalidArgumentError(f"draw: states: expected one per seat, {self._n} seats, "
+                                       f"got {len(states)}")
+        given = [as_state(p, f"draw: states[{i}]") for i, p in enumerate(states)]
+        settled = draw_states(s, given)
         known = s.shared + sum((s.held[i] for i in range(self._n) if s.won[i]),
                                np.zeros(NUM_KINDS, dtype=np.int64))
-        check_copies(states, known, "draw")
-        result = settle_states(states, self._rules, event)
+        check_copies(settled, known, "draw")
+        result = settle_states(settled, self._rules, event)
         s.transfers += result.transfers
         s.over = True
         s.events.append({"type": "draw",
@@ -472,12 +478,5 @@ Transfer(3 -> 1: 2, zi_mo, 0 fan))
         for j, event in enumerate(log.events):
             with log_field(f"events[{j}]"):
                 kind, args = event_args(event)
-                if kind == "kong":
-                    ledger.kong(**args)
-                elif kind == "discard":
-                    ledger.discard(**args)
-                elif kind == "win":
-                    ledger.win(args.pop("players"), args.pop("tile"), **args)
-                else:
-                    ledger.draw(args["players"])
+                getattr(ledger, kind)(**args)  # kong, discard, win or draw
         return ledger

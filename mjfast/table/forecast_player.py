@@ -2,9 +2,11 @@
 
 Each decision is a forecast over the own draws left, estimated as ``wall // seats still in``
 and capped (``draws``, ``void_draws``): the void suit by :func:`~mjfast.forecast.choose_void`'s
-ranking, the discard by the forecast of the 14-tile hand, a pung / kong against a pass (or a
-concealed / added kong against the best discard) by the forecasts of the hands after each
-(a kong gets one draw more: its replacement tile). Wins are always taken.
+ranking, the discard by the forecast of the hand, a pung / kong against a pass (or a concealed
+/ added kong against the best discard) by the forecasts of the hands after each (a kong gets
+one draw more: its replacement tile). Wins are always taken. At 5 and 6 seats the hands are
+short (RULES.md 7: 11 - 3m and 8 - 3m tiles) and every forecast is of ``sets`` 3 and 2
+(:func:`~mjfast.settlement.model.sets_for` the table's seats).
 
 Budget: a forecast is made only where it is cheap, else the ``efficient`` player decides (its
 decision also breaks ties and decides where every forecast is 0). Measured on the decisions of
@@ -37,6 +39,7 @@ from mjfast._args import as_choice, as_flag, as_int, as_rules
 from mjfast.forecast.api import MAX_DRAWS, run_forecasts
 from mjfast.forecast.policy import as_policy
 from mjfast.rules import Rules
+from mjfast.settlement.model import sets_for
 from mjfast.table.actions import (
     DISCARD,
     KONG_ADDED,
@@ -81,10 +84,6 @@ class ForecastPlayer:
     ('win', 6)
     """
 
-    max_seats = 4
-    """The largest table it plays: its forecasts are of full hands (4 sets), not the short
-    hands of 5 and 6 seats (:func:`~mjfast.table.players.as_players` refuses those)."""
-
     def __init__(self, objective: str = "value", *, void_by_forecast: bool = True, draws: int = 3,
                  void_draws: int = 4, max_shanten: int = 2, max_shanten_melded: int = 0,
                  max_states: int = 20_000, exchanges: int | None = 0,
@@ -121,7 +120,7 @@ class ForecastPlayer:
         """One decision from one seat's observation (a :class:`~mjfast.table.Table` player)."""
         hint = efficient_player(obs, mask, rng)
         void = int(obs["void"][obs["seat"]])
-        s = shanten_of(obs["hand"], _meld_counts(obs), void)
+        s = shanten_of(obs["hand"], _meld_counts(obs), void, sets_for(len(obs["void"])))
         batch = {k: np.asarray(v)[None] for k, v in obs.items()}
         return int(self.act_batch(batch, mask[None], np.array([hint]), np.array([s]))[0])
 
@@ -141,12 +140,16 @@ class ForecastPlayer:
         void = obs["void"][rows, seat].astype(np.int8)
         seats_in = obs["out"].shape[1] - obs["out"].sum(axis=1)
         left = obs["wall"] // np.maximum(seats_in, 1)
-        ctx = _Ctx(self, hand, melds, void, _seen(obs, melds), shanten)
+        ctx = _Ctx(self, hand, melds, void, _seen(obs, melds), shanten,
+                   sets_for(obs["void"].shape[1]))  # 3 or 2 at 5 or 6 seats: short hands
         win = masks[:, WIN]
         out[win] = WIN
-        voiding = masks[:, VOID] & (obs["phase"] == PHASE_VOID)
-        if self.void_by_forecast and voiding.any():
-            self._voids(ctx, np.flatnonzero(voiding), np.minimum(left, self.void_draws), out)
+        voids = masks[:, VOID:VOID + 3] & (obs["phase"] == PHASE_VOID)[:, None]
+        voiding = voids.any(axis=1)
+        choice = voids.sum(axis=1) > 1  # else a suit not dealt, which must be declared void
+        if self.void_by_forecast and choice.any():
+            self._voids(ctx, np.flatnonzero(choice), np.minimum(left, self.void_draws), voids,
+                        out)
         T = np.minimum(left, self.draws)
         claims = ~win & ~voiding & masks[:, PUNG:KONG_EXPOSED + _K].any(axis=1)
         kongs = ~win & ~voiding & masks[:, KONG_ADDED:KONG_CONCEALED + _K].any(axis=1)
@@ -155,14 +158,16 @@ class ForecastPlayer:
         self._melds(ctx, np.flatnonzero(claims | (turns & kongs)), T, masks, out)
         return out
 
-    def _voids(self, c: _Ctx, rows: np.ndarray, T: np.ndarray, out: np.ndarray) -> None:
-        """choose_void's ranking (its ties: the lower suit) where some suit scores above 0."""
+    def _voids(self, c: _Ctx, rows: np.ndarray, T: np.ndarray, legal: np.ndarray,
+               out: np.ndarray) -> None:
+        """choose_void's ranking (its ties: the lower suit) of the ``legal`` suits, where one
+        scores above 0."""
         h = np.repeat(c.hand[rows], 3, axis=0)
         v = np.tile(np.arange(3, dtype=np.int8), len(rows))
         t = np.repeat(T[rows], 3)
         zero = np.zeros_like(h)
         score, ok = c.scores(h, zero, v, zero, t, h.sum(axis=1) % 3 == 2)
-        score = _top(score).reshape(len(rows), 3)
+        score = np.where(legal[rows], _top(score).reshape(len(rows), 3), -np.inf)
         good = ok.reshape(len(rows), 3).all(axis=1) & (score.max(axis=1) > 0)
         out[rows[good]] = VOID + score[good].argmax(axis=1)
 
@@ -243,9 +248,10 @@ class _Ctx:
     """One batch's hands as the engine reads them, and its calls."""
 
     def __init__(self, player: ForecastPlayer, hand: np.ndarray, melds: np.ndarray,
-                 void: np.ndarray, seen: np.ndarray, shanten: np.ndarray):
+                 void: np.ndarray, seen: np.ndarray, shanten: np.ndarray, sets: int):
         self.p, self.hand, self.melds, self.void, self.seen = player, hand, melds, void, seen
         self.shanten = np.asarray(shanten)
+        self.sets = sets
         self.melded: np.ndarray = np.asarray(melds.any(axis=1))
 
     def affordable(self, rows: np.ndarray, T: np.ndarray, melded: np.ndarray) -> np.ndarray:
@@ -284,8 +290,8 @@ class _Ctx:
             return np.zeros((n, _K) if complete else n), np.ones(n, bool)
         p = self.p
         r = run_forecasts(hands, melds, voids, -1, seen, T, p._policy, p.objective, p._rules,
-                          complete=complete, max_states=p.max_states, chunk=max(n, 1),
-                          skip_limits=True)  # one engine call: the group is a step's tables
+                          sets=self.sets, complete=complete, max_states=p.max_states,
+                          chunk=max(n, 1), skip_limits=True)  # one engine call: the group is a step's tables
         if r.bad is not None:
             raise AssertionError(f"forecast player: the engine refused a hand (code {r.bad[1]})")
         ok = ~r.past

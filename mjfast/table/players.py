@@ -132,12 +132,11 @@ default parameters)."""
 
 
 def as_players(bots: Sequence[str | Player], n: int, rules: Rules | None = None,
-               name: str = "bots", *, seats: int | None = None) -> list[Player]:
+               name: str = "bots") -> list[Player]:
     """One player per seat from ``bots`` (the argument ``name``): built-in names or callables;
     a player with a ``with_rules`` method
     (:class:`~mjfast.table.forecast_player.ForecastPlayer`) is bound to ``rules`` (the
-    table's), and one with a ``max_seats`` attribute is refused at a table of more ``seats``
-    (default ``n``: the bots fill the table)."""
+    table's)."""
     if isinstance(bots, str) or not isinstance(bots, Sequence):
         raise InvalidArgumentError(f"{name}: expected a sequence of {n} bots (names or "
                                    f"callables), got {shown(bots)}")
@@ -155,10 +154,6 @@ def as_players(bots: Sequence[str | Player], n: int, rules: Rules | None = None,
         else:
             raise InvalidArgumentError(f"{name}[{i}]: expected a name or a callable, "
                                        f"got {shown(p)}")
-        top = getattr(out[-1], "max_seats", None)
-        if top is not None and (seats or n) > top:
-            raise InvalidArgumentError(f"{name}[{i}]: {shown(p)} plays tables of 2 to {top} "
-                                       f"seats, not {seats or n} (the short hands of RULES.md 7)")
         bind = getattr(out[-1], "with_rules", None)
         if rules is not None and bind is not None:
             out[-1] = bind(rules)

@@ -34,8 +34,7 @@ class SeatGame:
         self.players, self.seat, self.rules = players, seat, rules
         self.codes = [PLAYER_KINDS[str(o)] for o in opponents] \
             if all(isinstance(o, str) and o in PLAYER_KINDS for o in opponents) else None
-        self._others = as_players(list(opponents), players - 1, rules, "opponents",
-                                  seats=players)
+        self._others = as_players(list(opponents), players - 1, rules, "opponents")
         self.table: Table | None = None
         self._last = 0
         self.over = True

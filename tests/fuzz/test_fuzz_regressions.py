@@ -169,7 +169,7 @@ def test_transfer_reason_of_any_type(reason):
 def test_round_win_players_as_a_0d_array():
     r = Round()
     before = r.to_json()
-    with pytest.raises(InvalidArgumentError, match=r"^win: players\[0\]: expected an int from 0 to 3"):
+    with pytest.raises(InvalidArgumentError, match=r"^win: winners\[0\]: expected an int from 0 to 3"):
         r.win(np.array(5), "4m", hands="123456m44m567p789p")
     assert r.to_json() == before
     assert r.win(np.array(1), "4m", hands="123456m44m567p789p") == \
@@ -183,7 +183,7 @@ def test_round_win_hands_of_several_winners(hands):
 
 
 def test_round_win_refuses_more_winners_than_seats_in_a_short_message():
-    with pytest.raises(InvalidArgumentError, match="^win: players: ") as info:
+    with pytest.raises(InvalidArgumentError, match="^win: winners: ") as info:
         Round().win([0] * 100_000, "1m", from_player=2, hands=[H14] * 100_000)
     assert len(str(info.value)) < 200
 

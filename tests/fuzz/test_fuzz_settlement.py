@@ -50,20 +50,20 @@ def test_player_state(data: st.DataObject, seat: int) -> None:
 @FUZZ
 @given(data=st.data(), rules=st.one_of(RULES, hostile()))
 def test_settle_draw(data: st.DataObject, rules: object) -> None:
-    players: Any = [dict(s) for s in DRAW_STATES]
-    how = data.draw(st.sampled_from(["field", "seat", "players", "none"]))
+    states: Any = [dict(s) for s in DRAW_STATES]
+    how = data.draw(st.sampled_from(["field", "seat", "states", "none"]))
     if how == "field":
         seat = data.draw(st.integers(0, 3))
         key = data.draw(st.sampled_from(STATE_FIELDS))
-        players[seat][key] = data.draw(_state_hostile(key), label=key)
+        states[seat][key] = data.draw(_state_hostile(key), label=key)
     elif how == "seat":
-        players[data.draw(st.integers(0, 3))] = data.draw(
+        states[data.draw(st.integers(0, 3))] = data.draw(
             st.one_of(hostile(), st.dictionaries(st.sampled_from(STATE_FIELDS + ("x",)), hostile(),
                                                  max_size=3)), label="seat")
-    elif how == "players":
-        players = data.draw(st.one_of(hostile(), containers()), label="players")
-    outcome(lambda: settle_draw(players, rules=rules),  # type: ignore[arg-type]
-            names=("players", "rules"), plain=True,
+    elif how == "states":
+        states = data.draw(st.one_of(hostile(), containers()), label="states")
+    outcome(lambda: settle_draw(states, rules=rules),  # type: ignore[arg-type]
+            names=("states", "rules"), plain=True,
             returns=lambda r: type(r) is Settlement and int(r.net.sum()) == 0)
 
 

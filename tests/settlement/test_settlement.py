@@ -408,8 +408,8 @@ def test_illegal_events_raise_and_leave_the_ledger_unchanged():
         (lambda: r.kong(4, "1m", "kong_concealed"), "kong: player: expected an int from 0 to 3"),
         (lambda: r.kong(-1, "1m", "kong_concealed"), "kong: player: expected an int from 0 to 3"),
         (lambda: r.kong(1, "1m", "kong", from_player=7), "kong: from_player: expected an int from"),
-        (lambda: r.win(9, "6p", from_player=2, hands=WIN_PING), r"win: players\[0\]: expected an int"),
-        (lambda: r.win([1, 4], "6p", from_player=2, hands=[WIN_PING] * 2), r"players\[1\]: expected an int"),
+        (lambda: r.win(9, "6p", from_player=2, hands=WIN_PING), r"win: winners\[0\]: expected an int"),
+        (lambda: r.win([1, 4], "6p", from_player=2, hands=[WIN_PING] * 2), r"winners\[1\]: expected an int"),
         (lambda: r.win(1, "6p", from_player=-2, hands=WIN_PING), "win: from_player: expected an int"),
         (lambda: r.win([], "6p", from_player=2, hands=[]), "empty"),
         (lambda: r.win(1, "6p", from_player=2, hands=WIN_PING, last_tile=1), "bool"),
@@ -431,8 +431,8 @@ def test_illegal_events_raise_and_leave_the_ledger_unchanged():
         (lambda: r.win(1, "5m", hands=WIN_QING, melds=["kong:9s"]), "kong melds"),
         (lambda: r.win(1, "6p", from_player=2, hands="123456p23456799s"),
          "9s would appear 6 times"),
-        (lambda: r.draw([None, PlayerState(NOT_READY)]), "expected 4 players"),
-        (lambda: r.draw([None] + [PlayerState(NOT_READY)] * 4), "expected 4 players"),
+        (lambda: r.draw([None, PlayerState(NOT_READY)]), "states: expected one per seat, 4 seats"),
+        (lambda: r.draw([None] + [PlayerState(NOT_READY)] * 4), "states: expected one per seat, 4 seats"),
         (lambda: r.draw("1m"), "sequence"),
         (lambda: r.draw([PlayerState(NOT_READY), PlayerState(NOT_READY),
                          PlayerState("1379m1379p", melds=["kong_concealed:9s"]),
@@ -505,7 +505,7 @@ def test_settle_draw_needs_two_players_still_in():
 
 
 def test_settle_draw_bad_input():
-    with pytest.raises(ValueError, match="2 to 6 players"):
+    with pytest.raises(ValueError, match="states: expected one per seat, 2 to 6 seats, got 7"):
         settle_draw([PlayerState(NOT_READY)] * 7)
     with pytest.raises(ValueError, match="10 concealed tiles, got 13"):
         settle_draw([PlayerState(NOT_READY, melds=["pung:5s"]), PlayerState(READY_2M)])

@@ -69,12 +69,12 @@ def test_round_win_takes_every_void_spelling(spelling):
 def test_bad_void_suits_are_refused_everywhere(bad):
     with pytest.raises(InvalidArgumentError, match="^void_suit: expected None, -1, 0, 1, 2"):
         PlayerState(READY_2M, void_suit=bad)
-    with pytest.raises(InvalidArgumentError, match=r"^players\[0\]: void_suit: expected None"):
+    with pytest.raises(InvalidArgumentError, match=r"^states\[0\]: void_suit: expected None"):
         settle_draw([{"concealed": READY_2M, "void_suit": bad}, PlayerState(NOT_READY)])
     r = Round()
     with pytest.raises(InvalidArgumentError, match="^win: player 0: void_suit: expected None"):
         r.win(0, "6p", from_player=2, hands=WIN_PING, void_suit=bad)
-    with pytest.raises(InvalidArgumentError, match=r"^win: players\[1\] \(player 1\): void_suit"):
+    with pytest.raises(InvalidArgumentError, match=r"^win: winners\[1\] \(player 1\): void_suit"):
         r.win([0, 1], "6p", from_player=2, hands=[WIN_PING, "123789m22345678p"],
               void_suit=["s", bad])
     assert r.transfers == ()
@@ -248,14 +248,14 @@ BAD_LOGS = [
     (_edit(["events", 1, "hands"], delete=True), r"events\[1\]: win: missing key 'hands'"),
     (_edit(["events", 1, "hands"], 5), r"events\[1\]: win: player 0: hand: expected 27"),
     (_edit(["events", 1, "melds"], {"a": 1}), r"events\[1\]: win: player 0: melds\[0\]"),
-    (_edit(["events", 1, "players"], [0, [1]]), r"events\[1\]: win: players\[1\]: expected"),
-    (_edit(["events", 2, "players"], 5), r"events\[2\]: draw: expected a sequence"),
+    (_edit(["events", 1, "players"], [0, [1]]), r"events\[1\]: win: winners\[1\]: expected"),
+    (_edit(["events", 2, "players"], 5), r"events\[2\]: draw: states: expected a sequence"),
     (_edit(["events", 2, "players", 1], {"concealed": "1m", "x": 1}),
-     r"events\[2\]: draw: players\[1\]: .*unexpected keyword argument 'x'"),
+     r"events\[2\]: draw: states\[1\]: .*unexpected keyword argument 'x'"),
     (_edit(["events", 2, "players", 1], {}),
-     r"events\[2\]: draw: players\[1\]: .*missing 1 required positional argument"),
+     r"events\[2\]: draw: states\[1\]: .*missing 1 required positional argument"),
     (_edit(["events", 2, "players", 1, "kong_income"], 5),
-     r"events\[2\]: draw: players\[1\]: kong_income: expected \(payer, amount\) pairs"),
+     r"events\[2\]: draw: states\[1\]: kong_income: expected \(payer, amount\) pairs"),
     ("[" * 100_000, "from_json: invalid JSON"),
     ("{", "from_json: invalid JSON"),
 ]
@@ -274,3 +274,26 @@ def test_from_json_still_replays_a_good_log():
     doc = _log()
     r = Round.from_json(copy.deepcopy(doc))
     assert r.net.tolist() == [1, 0, -17, 16] and json.loads(r.to_json()) == doc
+
+
+# ------------------------------------------------------------------------- renamed arguments
+
+def test_old_keyword_players_warns_and_keeps_working():
+    """``players`` is a count of seats; the winners of ``Round.win`` and the states of
+    ``Round.draw`` / ``settle_draw`` were ``players=`` in 0.1 (CHANGELOG, *Deprecated*)."""
+    states = [None, PlayerState(NOT_READY), PlayerState(READY_2M), PlayerState(NINE_GATES)]
+    with pytest.warns(DeprecationWarning, match=r"settle_draw\(players=\.\.\.\) .*use states="):
+        old = settle_draw(players=states)  # type: ignore[call-arg]
+    assert old.transfers == settle_draw(states=states).transfers
+    with pytest.raises(InvalidArgumentError, match="old name of states"):
+        settle_draw(players=states, states=states)  # type: ignore[call-arg]
+    rounds = [Round(), Round()]
+    with pytest.warns(DeprecationWarning, match=r"Round\.win\(players=\.\.\.\) .*use winners="):
+        old_win = rounds[0].win(players=0, tile="6p", from_player=2,  # type: ignore[call-arg]
+                                hands=WIN_PING)
+    assert old_win == rounds[1].win(winners=0, tile="6p", from_player=2, hands=WIN_PING)
+    with pytest.warns(DeprecationWarning, match=r"Round\.draw\(players=\.\.\.\) .*use states="):
+        old_draw = rounds[0].draw(players=states)  # type: ignore[call-arg]
+    assert old_draw.transfers == rounds[1].draw(states=states).transfers
+    assert rounds[0].to_json() == rounds[1].to_json()
+    assert json.loads(rounds[0].to_json())["events"][0]["players"] == 0  # the log keeps its key

@@ -1,7 +1,6 @@
 """Tables of 5 and 6 seats (RULES.md section 7): the short hands (5 seats: dealer 11, others 10,
 3 sets + pair; 6 seats: 8 / 7, 2 sets + pair; no seven pairs) in Table, selfplay, TableBatch and
-``mjfast play``, on both engines (the forecast player, which forecasts full hands, refuses
-them by name)."""
+``mjfast play``, on both engines, the forecast player among the players."""
 
 from __future__ import annotations
 
@@ -13,13 +12,17 @@ import pytest
 from mjfast import Round
 from mjfast._core import _table
 from mjfast.cli import main
-from mjfast.errors import InvalidArgumentError
+from mjfast.forecast import forecast
 from mjfast.rules import Rules
-from mjfast.table import PASS, WIN, Table, TableBatch, selfplay
+from mjfast.settlement.model import sets_for
+from mjfast.table import DISCARD, PASS, VOID, WIN, Table, TableBatch, parse_action, selfplay
 from mjfast.table.engine import MAX_TABLE_PLAYERS
+from mjfast.table.forecast_player import ForecastPlayer
+from mjfast.table.players import efficient_player
 from mjfast.table.seat import SeatGame
 
 from .helpers import act, declare, idle, stack, step_batches_alike
+from .test_invariants import check_wins, play_checked
 
 
 @pytest.mark.parametrize(("players", "dealt"), [(5, (11, 10)), (6, (8, 7))])
@@ -89,13 +92,66 @@ def test_c_engine_plays_short_hands(players):
     assert step_batches_alike(b, TableBatch(3, players, seed=2, engine="python"), players) > 0
 
 
-def test_forecast_player_refuses_short_hands():
-    for call in (lambda: selfplay(1, ("forecast",) + ("efficient",) * 4),
-                 lambda: selfplay(1, ("efficient",) * 5 + ("forecast",), engine="python"),
-                 lambda: SeatGame(["forecast"] * 4, 5, 0, Rules())):
-        with pytest.raises(InvalidArgumentError, match=r"(bots|opponents)\[\d\]: 'forecast' "
-                                                       r"plays tables of 2 to 4 seats, not [56]"):
-            call()
+@pytest.mark.parametrize("players", [5, 6])
+def test_forecast_player_plays_short_hands(players):
+    """The forecast player at 5 and 6 seats: tiles and money conserved at every step, every win
+    scores with the table's sets, and the compiled engine plays the Python engine's hands."""
+    bots = ("forecast",) + ("efficient",) * (players - 1)
+    for seed in range(2):
+        t = play_checked(players, "chengdu", bots, seed)
+        check_wins(t)
+        assert Round.from_json(t.to_json()).net.tolist() == t.scores.tolist()
+    c = selfplay(12, bots[::-1], seed=players)
+    py = selfplay(12, bots[::-1], seed=players, engine="python")
+    assert np.array_equal(c.net, py.net) and (c.net.sum(axis=1) == 0).all() and c.won.any()
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_seat_game_plays_against_forecast_players(players):
+    """The RL seat (SeatGame, what the Gymnasium environment runs) against forecast opponents
+    at 5 and 6 seats: the hands end and their money sums to zero."""
+    game = SeatGame(["forecast"] * (players - 1), players, 0, Rules())
+    rng = np.random.default_rng(players)
+    for seed in range(4):
+        obs, _ = game.deal(seed, rng)
+        while not game.over:
+            obs, _ = game.act(int(rng.choice(np.flatnonzero(obs["mask"]))))
+        assert game.table is not None and int(game.table.scores.sum()) == 0
+
+
+@pytest.mark.parametrize(("players", "seed"), [(5, 86), (6, 6), (6, 8)])
+def test_forecast_player_declares_a_suit_not_dealt(players, seed):
+    """A seat dealt no tile of a suit must declare it void, whatever the forecasts rank first
+    (here another suit: seat 4 of the first deal, seat 1 of the others, holds no 万)."""
+    t = Table(players=players, seed=seed)
+    p = ForecastPlayer()
+    for _ in range(players):
+        q = t.current_player
+        obs, mask = t.observation(q), t.legal_actions(q)
+        action = p(obs, mask, np.random.default_rng(0))
+        assert mask[action] and (mask[VOID:VOID + 3].sum() > 1 or action == VOID), q
+        t.step(action)
+
+
+@pytest.mark.parametrize(("players", "dealt", "void", "best", "efficient"), [
+    (5, "18m134455778p", "s", "1m", "8p"),   # 11 tiles: 3 sets + pair
+    (6, "125899m36s", "p", "6s", "8m"),      # 8 tiles: 2 sets + pair
+])
+def test_forecast_player_discards_the_short_forecasts_best(players, dealt, void, best, efficient):
+    """The dealer's first discard is the best discard of the forecast with the table's sets (3
+    or 2), here not the efficient player's."""
+    t = Table(players=players, wall=stack([dealt]))
+    for _ in range(players):  # each seat declares the suit it holds fewest of (the dealer: void)
+        t.step(VOID + int(np.argmin(t.observation(t.current_player)["hand"].reshape(3, 9)
+                                    .sum(axis=1))))
+    assert t.state.void[0] == "mps".index(void)
+    obs, mask = t.observation(0), t.legal_actions(0)
+    f = forecast(obs["hand"], draws=3, void_suit=void, objective="value",
+                 sets=sets_for(players))
+    action = ForecastPlayer(draws=3)(obs, mask, np.random.default_rng(0))
+    assert action == parse_action(f"discard:{best}") == DISCARD + f.best_discard
+    assert efficient_player(obs, mask, np.random.default_rng(0)) == \
+        parse_action(f"discard:{efficient}")
 
 
 def test_cli_play_six_seats(capsys):
