@@ -155,8 +155,8 @@ static inline void mt_visible(const mt_table_t *t, int p, uint8_t *seen) {
  * exception, not when it discarded tiles of one suit only)? */
 static inline int mt_hua_zhu(const mt_table_t *t, int p) {
     int suits = 0, thrown = 0;
-    for (int k = 0; k < 27; k++)
-        if (t->hands[p][k] || t->meld_counts[p][k]) suits |= 1 << (k / 9);
+    uint32_t kinds = mt_held_kinds(t->hands[p]) | mt_held_kinds(t->meld_counts[p]);
+    for (int q = 0; q < 3; q++) suits |= (kinds >> 9 * q & 0x1FF ? 1 : 0) << q;
     if (!(suits == 7 || (t->void_[p] >= 0 && (suits >> t->void_[p] & 1)))) return 0;
     if (!t->R->one_suit) return 1;
     for (int i = 0; i < t->river_len[p]; i++) thrown |= 1 << (t->river[p][i] / 9);
@@ -259,18 +259,16 @@ static inline void mt_ask_next(mt_table_t *t);
  * of legal.py, without building it)? */
 static inline int mt_asked(const mt_table_t *t, int q) {
     int k = t->tile;
-    if (mt_wins_on(t, q, k) && !mt_guo_shui_blocked(t, q)) return 1;
+    if (mt_may_win(t, q)) return 1;
     return t->phase == MT_CLAIM && t->hands[q][k] >= 2 && !mt_in_void(t, q, k);
 }
 
 static inline void mt_open(mt_table_t *t, int phase, int source) {
     t->phase = phase;
     t->nq = t->qi = 0;
-    for (int q = 0; q < t->n; q++) t->claims[q] = -1;
-    for (int i = 1; i < t->n; i++) {
-        int q = (source + i) % t->n;
+    for (int q = 0; q < MT_MAX_PLAYERS; q++) t->claims[q] = -1; /* all: no memset call */
+    for (int i = 1, q = mt_after(t, source); i < t->n; i++, q = mt_after(t, q))
         if (!t->won[q] && mt_asked(t, q)) t->queue[t->nq++] = (int8_t)q;
-    }
     mt_ask_next(t);
 }
 
@@ -283,10 +281,8 @@ static inline void mt_take_discard(mt_table_t *t, int d) {
 
 static inline void mt_discard_win(mt_table_t *t, int robbing) {
     int winners[MT_MAX_PLAYERS], nw = 0, d = t->source, k = t->tile;
-    for (int i = 1; i < t->n; i++) {
-        int q = (d + i) % t->n;
+    for (int i = 1, q = mt_after(t, d); i < t->n; i++, q = mt_after(t, q))
         if (t->claims[q] == MT_WIN) winners[nw++] = q;
-    }
     if (!robbing) mt_take_discard(t, d);
     t->won_tiles[k]++;
     int flags = (robbing ? MF_ROB : 0) | (t->kong_discard ? MF_AKD : 0) |
@@ -440,7 +436,7 @@ static inline void mt_step(mt_table_t *t, int a) {
     memset(t->rewards, 0, sizeof t->rewards);
     if (t->phase == MT_VOIDP) {
         t->void_[p] = (int8_t)(a - MT_VOID);
-        int q = (p + 1) % t->n;
+        int q = mt_after(t, p);
         if (q != t->dealer) {
             t->current = q;
             return;
@@ -449,12 +445,10 @@ static inline void mt_step(mt_table_t *t, int a) {
     } else if (t->phase == MT_TURN) {
         mt_turn_action(t, p, a);
     } else {
-        if (a != MT_WIN && t->R->guo_shui) { /* 过水不胡: a win let go is remembered */
-            uint8_t m[MT_ACTIONS];
-            mt_mask(t, m);
-            if (m[MT_WIN] && t->R->guo_shui == 2) {
+        if (a != MT_WIN && t->R->guo_shui && mt_may_win(t, p)) { /* 过水不胡: a win let go */
+            if (t->R->guo_shui == 2) {
                 t->passed_tiles[p] |= 1u << t->tile;
-            } else if (m[MT_WIN]) {
+            } else {
                 int f = mt_claim_fan(t, p);
                 if (f > t->passed_fan[p]) t->passed_fan[p] = (int16_t)f;
             }
