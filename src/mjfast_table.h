@@ -63,7 +63,9 @@ typedef struct {
     int sets; /* of a winning hand: 4, or 3 / 2 at 5 / 6 seats (the short hands, mt_sets_for) */
     uint8_t wall[MT_WALL];
     int pos;
-    uint8_t hands[MT_MAX_PLAYERS][MT_KINDS];
+    uint8_t hands[MT_MAX_PLAYERS][MT_KINDS]; /* changed through mt_hand_add only */
+    int32_t idx[MT_MAX_PLAYERS][3];          /* its suits' base-5 indices, kept as it changes */
+    uint32_t held[MT_MAX_PLAYERS];           /* its kinds held (bit k), kept as it changes */
     int8_t melds[MT_MAX_PLAYERS][4][2];
     int8_t n_melds[MT_MAX_PLAYERS];
     uint8_t meld_counts[MT_MAX_PLAYERS][MT_KINDS];
@@ -137,6 +139,69 @@ static inline void mt_deal_wall(uint64_t seed, uint64_t index, uint8_t *wall) {
  * short hands: 3 at 5 seats (dealt 11 / 10), 2 at 6 (8 / 7). */
 static inline int mt_sets_for(int n) { return n <= 4 ? 4 : n == 5 ? 3 : 2; }
 
+/* The kinds a hand holds (counts 0-4: bits 0-2 tell), 8 counts at a time with SWAR: bit 0 of
+ * byte j gathers into bit j by one multiply (kind-by-kind scans were the hot spot of random
+ * play). */
+static inline uint32_t mt_held_kinds(const uint8_t *hand) {
+    uint32_t out = 0;
+#if MJ_SWAR
+    uint64_t w[4] = {0, 0, 0, 0};
+    memcpy(w, hand, 27);
+    for (int i = 0; i < 4; i++) {
+        uint64_t x = (w[i] | w[i] >> 1 | w[i] >> 2) & MJ_ONES8;
+        out |= (uint32_t)((x * 0x0102040810204080ull) >> 56) << (8 * i);
+    }
+#else
+    for (int k = 0; k < 27; k++) out |= (uint32_t)(hand[k] > 0) << k;
+#endif
+    return out;
+}
+
+/* The kinds a hand holds four times (a word test first: rarely any). */
+static inline uint32_t mt_four_kinds(const uint8_t *hand) {
+    uint32_t out = 0;
+#if MJ_SWAR
+    uint64_t w[4] = {0, 0, 0, 0};
+    memcpy(w, hand, 27);
+    if (!((w[0] | w[1] | w[2] | w[3]) & 4 * MJ_ONES8)) return 0;
+    for (int i = 0; i < 4; i++)
+        out |= (uint32_t)((((w[i] >> 2) & MJ_ONES8) * 0x0102040810204080ull) >> 56) << (8 * i);
+#else
+    for (int k = 0; k < 27; k++) out |= (uint32_t)(hand[k] == 4) << k;
+#endif
+    return out;
+}
+
+/* The kinds a hand holds an odd number of times. */
+static inline int mt_odd_kinds(const uint8_t *hand) {
+#if MJ_SWAR
+    uint64_t w[4] = {0, 0, 0, 0};
+    int n = 0;
+    memcpy(w, hand, 27);
+    for (int i = 0; i < 4; i++) n += (int)(((w[i] & MJ_ONES8) * MJ_ONES8) >> 56);
+    return n;
+#else
+    int n = 0;
+    for (int k = 0; k < 27; k++) n += hand[k] & 1;
+    return n;
+#endif
+}
+
+/* Seat p's count of kind k changes by d: the hand with its suit indices and held kinds. */
+static inline void mt_hand_add(mt_table_t *t, int p, int k, int d) {
+    int c = t->hands[p][k] + d;
+    t->hands[p][k] = (uint8_t)c;
+    t->idx[p][k / 9] += d * MJ_POW[k % 9];
+    t->held[p] = (t->held[p] & ~(1u << k)) | (uint32_t)(c > 0) << k;
+}
+
+/* The suit indices and held kinds of seat p's hand as dealt. */
+static inline void mt_hand_index(mt_table_t *t, int p) {
+    for (int s = 0; s < 3; s++) t->idx[p][s] = mj_index9(t->hands[p] + 9 * s);
+    t->held[p] = mt_held_kinds(t->hands[p]);
+}
+
+
 static inline int64_t mt_kernel(int op, const uint8_t *hands, int64_t rows, const uint8_t *melds,
                                 int void_s, const uint8_t *visible, void *out, int sets) {
     mj_job_t job;
@@ -170,20 +235,19 @@ static inline int mt_shanten(const uint8_t *hand, const uint8_t *melds, int v, i
 static inline void mt_update_waits(mt_table_t *t, int p) {
     mj_hand_t h;
     mj_row_t row;
-    int complete = 0;
-    mj_row_read(&row, t->hands[p]);
-    for (int s = 0; s < 3; s++) {
-        mj_suit_load(&row, s, &h.idx[s], &h.n[s], &h.odd[s]);
-        complete += MJ.wmask[h.idx[s]] >> 9 & 1;
-    }
+    const int32_t *idx = t->idx[p];
+    int complete = (MJ.wmask[idx[0]] >> 9 & 1) + (MJ.wmask[idx[1]] >> 9 & 1) +
+                   (MJ.wmask[idx[2]] >> 9 & 1);
     /* mj_hand_waits finds a regular wait only where two suits are complete, and seven pairs'
      * only in a meld-free 4-set hand with one kind held an odd number of times: most hands of
      * a game have neither (no waits), and skip the rest */
     if (complete < 2 &&
-        !(t->n_melds[p] == 0 && t->sets == 4 && h.odd[0] + h.odd[1] + h.odd[2] == 1)) {
+        !(t->n_melds[p] == 0 && t->sets == 4 && mt_odd_kinds(t->hands[p]) == 1)) {
         t->waits[p] = 0;
         return;
     }
+    mj_row_read(&row, t->hands[p]);
+    for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &h.idx[s], &h.n[s], &h.odd[s]);
     mj_row_write(&row, h.c);
     h.melds = mt_melds(t, p);
     h.m = t->n_melds[p];
@@ -231,47 +295,10 @@ static inline int mt_wall_left(const mt_table_t *t) { return MT_WALL - t->pos; }
 static inline int mt_wins_on(const mt_table_t *t, int p, int k) { return (int)(t->waits[p] >> k & 1); }
 static inline int mt_in_void(const mt_table_t *t, int p, int k) { return k / 9 == t->void_[p]; }
 
-/* The kinds a hand holds (counts 0-4: bits 0-2 tell), 8 counts at a time with SWAR: bit 0 of
- * byte j gathers into bit j by one multiply (kind-by-kind scans were the hot spot of random
- * play). */
-static inline uint32_t mt_held_kinds(const uint8_t *hand) {
-    uint32_t out = 0;
-#if MJ_SWAR
-    uint64_t w[4] = {0, 0, 0, 0};
-    memcpy(w, hand, 27);
-    for (int i = 0; i < 4; i++) {
-        uint64_t x = (w[i] | w[i] >> 1 | w[i] >> 2) & MJ_ONES8;
-        out |= (uint32_t)((x * 0x0102040810204080ull) >> 56) << (8 * i);
-    }
-#else
-    for (int k = 0; k < 27; k++) out |= (uint32_t)(hand[k] > 0) << k;
-#endif
-    return out;
-}
-
-/* The kinds a hand holds four times (a word test first: rarely any). */
-static inline uint32_t mt_four_kinds(const uint8_t *hand) {
-    uint32_t out = 0;
-#if MJ_SWAR
-    uint64_t w[4] = {0, 0, 0, 0};
-    memcpy(w, hand, 27);
-    if (!((w[0] | w[1] | w[2] | w[3]) & 4 * MJ_ONES8)) return 0;
-    for (int i = 0; i < 4; i++)
-        out |= (uint32_t)((((w[i] >> 2) & MJ_ONES8) * 0x0102040810204080ull) >> 56) << (8 * i);
-#else
-    for (int k = 0; k < 27; k++) out |= (uint32_t)(hand[k] == 4) << k;
-#endif
-    return out;
-}
-
 static inline uint32_t mt_suit_bits(int v) { return v < 0 ? 0 : 0x1FFu << (9 * v); }
 
 static inline int mt_void_held(const mt_table_t *t, int p) {
-    int v = t->void_[p];
-    uint64_t x;
-    if (v < 0) return 0;
-    memcpy(&x, t->hands[p] + 9 * v, 8);
-    return (x | t->hands[p][9 * v + 8]) != 0;
+    return (t->held[p] & mt_suit_bits(t->void_[p])) != 0;
 }
 
 static inline int mt_pung_slot(const mt_table_t *t, int p, int k) {
@@ -347,14 +374,10 @@ static inline int mt_may_win(const mt_table_t *t, int p) {
 /* The suits seat p may declare void (legal.py void_choices): those it holds none of, if any. */
 static inline int mt_void_choices(const mt_table_t *t, int p) {
     int absent = 0;
-    for (int s = 0; s < 3; s++) {
-        int any = 0;
-        for (int r = 0; r < 9; r++) any |= t->hands[p][9 * s + r];
-        if (!any) absent |= 1 << s;
-    }
+    for (int q = 0; q < 3; q++)
+        if (!(t->held[p] & mt_suit_bits(q))) absent |= 1 << q;
     return absent ? absent : 7;
 }
-
 /* ---- legal actions (legal.py) ----------------------------------------------------------- */
 
 /* The legal actions as a set of bits: action a is bit a % 64 of w[a / 64]. The players and
@@ -417,22 +440,24 @@ static inline void mt_legal(const mt_table_t *t, mt_acts_t *s) {
         return;
     }
     if (t->phase == MT_TURN) {
-        uint32_t v = mt_suit_bits(t->void_[p]);
-        if (!t->after_pung) {
-            if (mt_self_win(t, p)) {
+        uint32_t v = mt_suit_bits(t->void_[p]), held = t->held[p];
+        if (!t->after_pung && mt_self_win(t, p)) {
+            if (mt_forced(t)) {
                 mt_acts_set(s, MT_WIN);
-                if (mt_forced(t)) return;
+                return;
             }
-            if (mt_wall_left(t) > 0) {
-                mt_acts_kinds(s, MT_CONCEALED, mt_four_kinds(hand) & ~v);
-                for (int i = 0; i < t->n_melds[p]; i++) {
-                    int k = t->melds[p][i][0];
-                    if (t->melds[p][i][1] == 0 && hand[k]) mt_acts_set(s, MT_ADDED + k);
-                }
+            mt_acts_set(s, MT_WIN);
+        }
+        /* the discards (void tiles first), before the kongs: GCC 12.2 (-O2, tree jump
+         * threading) miscompiled this choice when it came after them */
+        mt_acts_kinds(s, MT_DISCARD, held & v ? held & v : held);
+        if (!t->after_pung && mt_wall_left(t) > 0) {
+            mt_acts_kinds(s, MT_CONCEALED, mt_four_kinds(hand) & ~v);
+            for (int i = 0; i < t->n_melds[p]; i++) {
+                int k = t->melds[p][i][0];
+                if (t->melds[p][i][1] == 0 && hand[k]) mt_acts_set(s, MT_ADDED + k);
             }
         }
-        uint32_t held = mt_held_kinds(hand);
-        mt_acts_kinds(s, MT_DISCARD, held & v ? held & v : held); /* void tiles first */
         return;
     }
     int k = t->tile;

@@ -8,7 +8,8 @@
 #include "mjfast_table.h"
 
 /* What mt_check finds (and t->violation records): a bug of the engine, never a game outcome. */
-enum { MT_BAD_TILES = 1, MT_BAD_MONEY = 2, MT_BAD_WIN = 3, MT_BAD_VOID = 4, MT_BAD_COUNT = 5 };
+enum { MT_BAD_TILES = 1, MT_BAD_MONEY = 2, MT_BAD_WIN = 3, MT_BAD_VOID = 4, MT_BAD_COUNT = 5,
+       MT_BAD_KEPT = 6 };
 
 /* ---- payments (the Round ledger) -------------------------------------------------------- */
 
@@ -155,7 +156,7 @@ static inline void mt_visible(const mt_table_t *t, int p, uint8_t *seen) {
  * exception, not when it discarded tiles of one suit only)? */
 static inline int mt_hua_zhu(const mt_table_t *t, int p) {
     int suits = 0, thrown = 0;
-    uint32_t kinds = mt_held_kinds(t->hands[p]) | mt_held_kinds(t->meld_counts[p]);
+    uint32_t kinds = t->held[p] | mt_held_kinds(t->meld_counts[p]);
     for (int q = 0; q < 3; q++) suits |= (kinds >> 9 * q & 0x1FF ? 1 : 0) << q;
     if (!(suits == 7 || (t->void_[p] >= 0 && (suits >> t->void_[p] & 1)))) return 0;
     if (!t->R->one_suit) return 1;
@@ -242,7 +243,7 @@ static inline void mt_start_turn(mt_table_t *t, int p, int replacement) {
     }
     t->drawn = t->wall[t->pos++];
     t->turn_drawn = (replacement ? t->turn_drawn : 0) | 1u << t->drawn;
-    t->hands[p][t->drawn]++;
+    mt_hand_add(t, p, t->drawn, 1);
     t->draws[p]++;
     t->passed_fan[p] = -1;
     t->passed_tiles[p] = 0;
@@ -320,13 +321,13 @@ static inline void mt_ask_next(mt_table_t *t) {
         int q = taker;
         mt_take_discard(t, d);
         if (t->claims[q] >= MT_KONG) {
-            t->hands[q][k] = 0;
+            mt_hand_add(t, q, k, -3);
             mt_add_meld(t, q, k, 1);
             mt_record_kong(t, q, k, 0, d);
             mt_update_waits(t, q);
             mt_start_turn(t, q, 1);
         } else {
-            t->hands[q][k] -= 2;
+            mt_hand_add(t, q, k, -2);
             mt_add_meld(t, q, k, 0);
             t->phase = MT_TURN;
             t->current = q;
@@ -352,14 +353,14 @@ static inline void mt_turn_action(mt_table_t *t, int p, int a) {
         mt_after_win(t, p);
     } else if (a >= MT_CONCEALED) {
         int k = a - MT_CONCEALED;
-        t->hands[p][k] = 0;
+        mt_hand_add(t, p, k, -4);
         mt_add_meld(t, p, k, 3);
         mt_record_kong(t, p, k, 2, -1);
         mt_update_waits(t, p);
         mt_start_turn(t, p, 1);
     } else if (a >= MT_ADDED) {
         int k = a - MT_ADDED;
-        t->hands[p][k]--;
+        mt_hand_add(t, p, k, -1);
         mt_update_waits(t, p);
         t->tile = k;
         t->source = p;
@@ -368,7 +369,7 @@ static inline void mt_turn_action(mt_table_t *t, int p, int a) {
     } else {
         int k = a - MT_DISCARD;
         if (mt_void_held(t, p) && !mt_in_void(t, p, k) && !t->violation) t->violation = MT_BAD_VOID;
-        t->hands[p][k]--;
+        mt_hand_add(t, p, k, -1);
         t->river[p][t->river_len[p]++] = (int8_t)k;
         t->live[k]++;
         mt_update_waits(t, p);
@@ -401,6 +402,7 @@ static inline void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer
     for (int i = 0; i < n; i++) {
         int p = (dealer + i) % n, size = 3 * t->sets + (i == 0 ? 2 : 1);
         for (int j = 0; j < size; j++) t->hands[p][t->wall[t->pos++]]++;
+        mt_hand_index(t, p);
         t->void_[i] = -1;
         t->win_order[i] = -1;
         t->win_fan[i] = -1;
@@ -459,8 +461,9 @@ static inline void mt_step(mt_table_t *t, int a) {
 }
 
 /* The invariants after a step: every kind 4 times over wall, hands, melds, live discards, won
- * tiles and a kong's tile waiting for robbers; no count above 4; net payments summing to zero;
- * no win that does not score, no discard against the 定缺 rule. Returns 0 or an MT_BAD_* code. */
+ * tiles and a kong's tile waiting for robbers; no count above 4; the hands' kept suit indices
+ * and held kinds those of their counts; net payments summing to zero; no win that does not
+ * score, no discard against the 定缺 rule. Returns 0 or an MT_BAD_* code. */
 static inline int mt_check(const mt_table_t *t) {
     int c[27] = {0}, live[27] = {0};
     int64_t sum = 0;
@@ -471,6 +474,9 @@ static inline int mt_check(const mt_table_t *t) {
             if (t->hands[q][k] > 4) return MT_BAD_COUNT;
             c[k] += t->hands[q][k] + t->meld_counts[q][k];
         }
+        if (t->held[q] != mt_held_kinds(t->hands[q])) return MT_BAD_KEPT;
+        for (int u = 0; u < 3; u++)
+            if (t->idx[q][u] != mj_index9(t->hands[q] + 9 * u)) return MT_BAD_KEPT;
         for (int i = 0; i < t->river_len[q]; i++)
             if (!t->taken[q][i]) live[t->river[q][i]]++;
         sum += t->scores[q];

@@ -29,7 +29,7 @@ cdef extern from "mjfast_table_play.h" nogil:
         uint8_t dealt_in[6]
 
     enum: MT_MAX_PLAYERS  # 6 (the arrays above: [MT_MAX_PLAYERS])
-    int MT_ACTIONS, MT_OVER, MT_MAX_DISCARDS, MT_MULT
+    int MT_ACTIONS, MT_OVER, MT_MAX_DISCARDS, MT_MULT, MT_PLAYER_EFFICIENT
     void mt_deal_wall(uint64_t seed, uint64_t index, uint8_t *wall)
     void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer, const uint8_t *wall)
     ctypedef struct mt_acts_t:

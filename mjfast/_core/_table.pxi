@@ -102,7 +102,9 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
     if log is not None:
         lg = log
         cap = lg.shape[1]
-    memo = mt_memo_new()  # NULL (out of memory) only makes the efficient players slower
+    memo = NULL  # for efficient seats (NULL, out of memory, only makes them slower)
+    if MT_PLAYER_EFFICIENT in list(kinds):
+        memo = mt_memo_new()
     try:
         for i in range(start, end):
             row = i - start
