@@ -479,7 +479,18 @@ static inline void mt_legal(const mt_table_t *t, mt_acts_t *s) {
 static inline void mt_mask(const mt_table_t *t, uint8_t *m) {
     mt_acts_t s;
     mt_legal(t, &s);
+#if MJ_SWAR
+    /* 8 bits to 8 bytes at a time: byte j keeps bit j of the copied byte, and adding 0x7F
+     * carries it to the byte's top bit */
+    for (int i = 0; i < MT_ACTIONS / 8; i++) {
+        uint64_t b = (s.w[i >> 3] >> (8 * (i & 7)) & 0xFF) * MJ_ONES8 & 0x8040201008040201ull;
+        b = ((b + 0x7F7F7F7F7F7F7F7Full) >> 7) & MJ_ONES8;
+        memcpy(m + 8 * i, &b, 8);
+    }
+    for (int a = MT_ACTIONS / 8 * 8; a < MT_ACTIONS; a++) m[a] = (uint8_t)mt_acts_has(&s, a);
+#else
     for (int a = 0; a < MT_ACTIONS; a++) m[a] = (uint8_t)mt_acts_has(&s, a);
+#endif
 }
 
 #endif
