@@ -63,7 +63,9 @@ typedef struct {
     int sets; /* of a winning hand: 4, or 3 / 2 at 5 / 6 seats (the short hands, mt_sets_for) */
     uint8_t wall[MT_WALL];
     int pos;
-    uint8_t hands[MT_MAX_PLAYERS][MT_KINDS];
+    uint8_t hands[MT_MAX_PLAYERS][MT_KINDS]; /* changed through mt_hand_add only */
+    int32_t idx[MT_MAX_PLAYERS][3];          /* its suits' base-5 indices, kept as it changes */
+    uint32_t held[MT_MAX_PLAYERS];           /* its kinds held (bit k), kept as it changes */
     int8_t melds[MT_MAX_PLAYERS][4][2];
     int8_t n_melds[MT_MAX_PLAYERS];
     uint8_t meld_counts[MT_MAX_PLAYERS][MT_KINDS];
@@ -137,6 +139,69 @@ static inline void mt_deal_wall(uint64_t seed, uint64_t index, uint8_t *wall) {
  * short hands: 3 at 5 seats (dealt 11 / 10), 2 at 6 (8 / 7). */
 static inline int mt_sets_for(int n) { return n <= 4 ? 4 : n == 5 ? 3 : 2; }
 
+/* The kinds a hand holds (counts 0-4: bits 0-2 tell), 8 counts at a time with SWAR: bit 0 of
+ * byte j gathers into bit j by one multiply (kind-by-kind scans were the hot spot of random
+ * play). */
+static inline uint32_t mt_held_kinds(const uint8_t *hand) {
+    uint32_t out = 0;
+#if MJ_SWAR
+    uint64_t w[4] = {0, 0, 0, 0};
+    memcpy(w, hand, 27);
+    for (int i = 0; i < 4; i++) {
+        uint64_t x = (w[i] | w[i] >> 1 | w[i] >> 2) & MJ_ONES8;
+        out |= (uint32_t)((x * 0x0102040810204080ull) >> 56) << (8 * i);
+    }
+#else
+    for (int k = 0; k < 27; k++) out |= (uint32_t)(hand[k] > 0) << k;
+#endif
+    return out;
+}
+
+/* The kinds a hand holds four times (a word test first: rarely any). */
+static inline uint32_t mt_four_kinds(const uint8_t *hand) {
+    uint32_t out = 0;
+#if MJ_SWAR
+    uint64_t w[4] = {0, 0, 0, 0};
+    memcpy(w, hand, 27);
+    if (!((w[0] | w[1] | w[2] | w[3]) & 4 * MJ_ONES8)) return 0;
+    for (int i = 0; i < 4; i++)
+        out |= (uint32_t)((((w[i] >> 2) & MJ_ONES8) * 0x0102040810204080ull) >> 56) << (8 * i);
+#else
+    for (int k = 0; k < 27; k++) out |= (uint32_t)(hand[k] == 4) << k;
+#endif
+    return out;
+}
+
+/* The kinds a hand holds an odd number of times. */
+static inline int mt_odd_kinds(const uint8_t *hand) {
+#if MJ_SWAR
+    uint64_t w[4] = {0, 0, 0, 0};
+    int n = 0;
+    memcpy(w, hand, 27);
+    for (int i = 0; i < 4; i++) n += (int)(((w[i] & MJ_ONES8) * MJ_ONES8) >> 56);
+    return n;
+#else
+    int n = 0;
+    for (int k = 0; k < 27; k++) n += hand[k] & 1;
+    return n;
+#endif
+}
+
+/* Seat p's count of kind k changes by d: the hand with its suit indices and held kinds. */
+static inline void mt_hand_add(mt_table_t *t, int p, int k, int d) {
+    int c = t->hands[p][k] + d;
+    t->hands[p][k] = (uint8_t)c;
+    t->idx[p][k / 9] += d * MJ_POW[k % 9];
+    t->held[p] = (t->held[p] & ~(1u << k)) | (uint32_t)(c > 0) << k;
+}
+
+/* The suit indices and held kinds of seat p's hand as dealt. */
+static inline void mt_hand_index(mt_table_t *t, int p) {
+    for (int s = 0; s < 3; s++) t->idx[p][s] = mj_index9(t->hands[p] + 9 * s);
+    t->held[p] = mt_held_kinds(t->hands[p]);
+}
+
+
 static inline int64_t mt_kernel(int op, const uint8_t *hands, int64_t rows, const uint8_t *melds,
                                 int void_s, const uint8_t *visible, void *out, int sets) {
     mj_job_t job;
@@ -170,9 +235,20 @@ static inline int mt_shanten(const uint8_t *hand, const uint8_t *melds, int v, i
 static inline void mt_update_waits(mt_table_t *t, int p) {
     mj_hand_t h;
     mj_row_t row;
+    const int32_t *idx = t->idx[p];
+    int complete = (MJ.wmask[idx[0]] >> 9 & 1) + (MJ.wmask[idx[1]] >> 9 & 1) +
+                   (MJ.wmask[idx[2]] >> 9 & 1);
+    /* mj_hand_waits finds a regular wait only where two suits are complete, and seven pairs'
+     * only in a meld-free 4-set hand with one kind held an odd number of times: most hands of
+     * a game have neither (no waits), and skip the rest */
+    if (complete < 2 &&
+        !(t->n_melds[p] == 0 && t->sets == 4 && mt_odd_kinds(t->hands[p]) == 1)) {
+        t->waits[p] = 0;
+        return;
+    }
     mj_row_read(&row, t->hands[p]);
-    mj_row_write(&row, h.c);
     for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &h.idx[s], &h.n[s], &h.odd[s]);
+    mj_row_write(&row, h.c);
     h.melds = mt_melds(t, p);
     h.m = t->n_melds[p];
     h.sets = t->sets;
@@ -219,12 +295,10 @@ static inline int mt_wall_left(const mt_table_t *t) { return MT_WALL - t->pos; }
 static inline int mt_wins_on(const mt_table_t *t, int p, int k) { return (int)(t->waits[p] >> k & 1); }
 static inline int mt_in_void(const mt_table_t *t, int p, int k) { return k / 9 == t->void_[p]; }
 
+static inline uint32_t mt_suit_bits(int v) { return v < 0 ? 0 : 0x1FFu << (9 * v); }
+
 static inline int mt_void_held(const mt_table_t *t, int p) {
-    int v = t->void_[p];
-    if (v < 0) return 0;
-    for (int r = 0; r < 9; r++)
-        if (t->hands[p][9 * v + r]) return 1;
-    return 0;
+    return (t->held[p] & mt_suit_bits(t->void_[p])) != 0;
 }
 
 static inline int mt_pung_slot(const mt_table_t *t, int p, int k) {
@@ -233,9 +307,13 @@ static inline int mt_pung_slot(const mt_table_t *t, int p, int k) {
     return -1;
 }
 
+/* The seat after q (no division: loops over seats run at every discard). */
+static inline int mt_after(const mt_table_t *t, int q) { return q + 1 == t->n ? 0 : q + 1; }
+
 static inline int mt_next_in(const mt_table_t *t, int seat) {
+    int q = seat;
     for (int i = 1; i <= t->n; i++) {
-        int q = (seat + i) % t->n;
+        q = mt_after(t, q);
         if (!t->won[q]) return q;
     }
     return seat;
@@ -288,78 +366,131 @@ static inline int mt_guo_shui_blocked(const mt_table_t *t, int p) {
     return t->R->guo_shui == 1 && t->passed_fan[p] >= 0 && mt_claim_fan(t, p) <= t->passed_fan[p];
 }
 
+/* May seat p win on the tile in play (a discard or a kong to rob)? */
+static inline int mt_may_win(const mt_table_t *t, int p) {
+    return mt_wins_on(t, p, t->tile) && !mt_guo_shui_blocked(t, p);
+}
+
 /* The suits seat p may declare void (legal.py void_choices): those it holds none of, if any. */
 static inline int mt_void_choices(const mt_table_t *t, int p) {
     int absent = 0;
-    for (int s = 0; s < 3; s++) {
-        int any = 0;
-        for (int r = 0; r < 9; r++) any |= t->hands[p][9 * s + r];
-        if (!any) absent |= 1 << s;
-    }
+    for (int q = 0; q < 3; q++)
+        if (!(t->held[p] & mt_suit_bits(q))) absent |= 1 << q;
     return absent ? absent : 7;
 }
-
 /* ---- legal actions (legal.py) ----------------------------------------------------------- */
 
-/* Does a hand hold some kind four times? (a zero-byte test on count ^ 4, 8 kinds at a time:
- * the kind-by-kind scan for concealed kongs was the hot spot of random play) */
-static inline int mt_has_four(const uint8_t *hand) {
-    uint64_t w[4] = {0, 0, 0, 0}, any = 0;
-    memcpy(w, hand, 27);
-    for (int i = 0; i < 4; i++) {
-        uint64_t y = w[i] ^ 0x0404040404040404ull;
-        any |= (y - 0x0101010101010101ull) & ~y & 0x8080808080808080ull;
-    }
-    return any != 0;
+/* The legal actions as a set of bits: action a is bit a % 64 of w[a / 64]. The players and
+ * the drivers read it (a random pick counts bits); mt_mask spreads it to the 140 bytes of the
+ * Python API. */
+typedef struct {
+    uint64_t w[3];
+} mt_acts_t;
+
+static inline void mt_acts_set(mt_acts_t *s, int a) { s->w[a >> 6] |= 1ull << (a & 63); }
+static inline int mt_acts_has(const mt_acts_t *s, int a) { return (int)(s->w[a >> 6] >> (a & 63) & 1); }
+
+/* Kinds (27 bits) as the actions base + k. */
+static inline void mt_acts_kinds(mt_acts_t *s, int base, uint32_t kinds) {
+    int i = base >> 6, o = base & 63;
+    s->w[i] |= (uint64_t)kinds << o;
+    if (o > 64 - 27) s->w[i + 1] |= (uint64_t)kinds >> (64 - o);
 }
 
-static inline void mt_mask(const mt_table_t *t, uint8_t *m) {
-    memset(m, 0, MT_ACTIONS);
+/* The kinds (27 bits) of actions base + k in s. */
+static inline uint32_t mt_acts_get(const mt_acts_t *s, int base) {
+    int i = base >> 6, o = base & 63;
+    uint64_t x = s->w[i] >> o;
+    if (o > 64 - 27) x |= s->w[i + 1] << (64 - o);
+    return (uint32_t)x & 0x7FFFFFFu;
+}
+
+/* Bits set in x (bit tricks: without -mpopcnt the builtin is a libgcc call). */
+static inline int mt_popcount64(uint64_t x) {
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full) * MJ_ONES8) >> 56);
+}
+
+static inline int mt_acts_count(const mt_acts_t *s) {
+    return mt_popcount64(s->w[0]) + mt_popcount64(s->w[1]) + mt_popcount64(s->w[2]);
+}
+
+/* The lowest set bit of x != 0. */
+static inline int mt_ctz64(uint64_t x) {
+    return (uint32_t)x ? mj_ctz((uint32_t)x) : 32 + mj_ctz((uint32_t)(x >> 32));
+}
+
+/* The lowest action in s (s not empty). */
+static inline int mt_acts_first(const mt_acts_t *s) {
+    int i = 0;
+    while (!s->w[i]) i++;
+    return 64 * i + mt_ctz64(s->w[i]);
+}
+
+static inline void mt_legal(const mt_table_t *t, mt_acts_t *s) {
+    s->w[0] = s->w[1] = s->w[2] = 0;
     if (t->phase == MT_OVER) return;
     int p = t->current;
     const uint8_t *hand = t->hands[p];
     if (t->phase == MT_VOIDP) {
         int c = mt_void_choices(t, p);
-        for (int s = 0; s < 3; s++) m[MT_VOID + s] = (uint8_t)(c >> s & 1);
+        for (int q = 0; q < 3; q++)
+            if (c >> q & 1) mt_acts_set(s, MT_VOID + q);
         return;
     }
     if (t->phase == MT_TURN) {
-        if (!t->after_pung) {
-            if (mt_self_win(t, p)) {
-                m[MT_WIN] = 1;
-                if (mt_forced(t)) return;
+        uint32_t v = mt_suit_bits(t->void_[p]), held = t->held[p];
+        if (!t->after_pung && mt_self_win(t, p)) {
+            if (mt_forced(t)) {
+                mt_acts_set(s, MT_WIN);
+                return;
             }
-            if (mt_wall_left(t) > 0) {
-                if (mt_has_four(hand))
-                    for (int k = 0; k < 27; k++)
-                        if (hand[k] == 4 && !mt_in_void(t, p, k)) m[MT_CONCEALED + k] = 1;
-                for (int i = 0; i < t->n_melds[p]; i++) {
-                    int k = t->melds[p][i][0];
-                    if (t->melds[p][i][1] == 0 && hand[k]) m[MT_ADDED + k] = 1;
-                }
-            }
+            mt_acts_set(s, MT_WIN);
         }
-        int v = t->void_[p];
-        if (mt_void_held(t, p)) {
-            for (int r = 0; r < 9; r++) m[MT_DISCARD + 9 * v + r] = hand[9 * v + r] > 0;
-        } else {
-            for (int k = 0; k < 27; k++) m[MT_DISCARD + k] = hand[k] > 0;
+        /* the discards (void tiles first), before the kongs: GCC 12.2 (-O2, tree jump
+         * threading) miscompiled this choice when it came after them */
+        mt_acts_kinds(s, MT_DISCARD, held & v ? held & v : held);
+        if (!t->after_pung && mt_wall_left(t) > 0) {
+            mt_acts_kinds(s, MT_CONCEALED, mt_four_kinds(hand) & ~v);
+            for (int i = 0; i < t->n_melds[p]; i++) {
+                int k = t->melds[p][i][0];
+                if (t->melds[p][i][1] == 0 && hand[k]) mt_acts_set(s, MT_ADDED + k);
+            }
         }
         return;
     }
     int k = t->tile;
-    m[MT_PASS] = 1;
-    if (mt_wins_on(t, p, k) && !mt_guo_shui_blocked(t, p)) {
-        m[MT_WIN] = 1;
+    mt_acts_set(s, MT_PASS);
+    if (mt_may_win(t, p)) {
+        mt_acts_set(s, MT_WIN);
         if (mt_forced(t)) {
-            m[MT_PASS] = 0;
+            s->w[MT_PASS >> 6] &= ~(1ull << (MT_PASS & 63));
             return;
         }
     }
     if (t->phase == MT_CLAIM && !mt_in_void(t, p, k)) {
-        m[MT_PUNG + k] = hand[k] >= 2;
-        m[MT_KONG + k] = hand[k] == 3 && mt_wall_left(t) > 0;
+        if (hand[k] >= 2) mt_acts_set(s, MT_PUNG + k);
+        if (hand[k] == 3 && mt_wall_left(t) > 0) mt_acts_set(s, MT_KONG + k);
     }
+}
+
+/* The legal actions as 140 bytes of 0 / 1 (the masks of the Python API). */
+static inline void mt_mask(const mt_table_t *t, uint8_t *m) {
+    mt_acts_t s;
+    mt_legal(t, &s);
+#if MJ_SWAR
+    /* 8 bits to 8 bytes at a time: byte j keeps bit j of the copied byte, and adding 0x7F
+     * carries it to the byte's top bit */
+    for (int i = 0; i < MT_ACTIONS / 8; i++) {
+        uint64_t b = (s.w[i >> 3] >> (8 * (i & 7)) & 0xFF) * MJ_ONES8 & 0x8040201008040201ull;
+        b = ((b + 0x7F7F7F7F7F7F7F7Full) >> 7) & MJ_ONES8;
+        memcpy(m + 8 * i, &b, 8);
+    }
+    for (int a = MT_ACTIONS / 8 * 8; a < MT_ACTIONS; a++) m[a] = (uint8_t)mt_acts_has(&s, a);
+#else
+    for (int a = 0; a < MT_ACTIONS; a++) m[a] = (uint8_t)mt_acts_has(&s, a);
+#endif
 }
 
 #endif

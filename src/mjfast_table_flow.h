@@ -8,7 +8,8 @@
 #include "mjfast_table.h"
 
 /* What mt_check finds (and t->violation records): a bug of the engine, never a game outcome. */
-enum { MT_BAD_TILES = 1, MT_BAD_MONEY = 2, MT_BAD_WIN = 3, MT_BAD_VOID = 4, MT_BAD_COUNT = 5 };
+enum { MT_BAD_TILES = 1, MT_BAD_MONEY = 2, MT_BAD_WIN = 3, MT_BAD_VOID = 4, MT_BAD_COUNT = 5,
+       MT_BAD_KEPT = 6 };
 
 /* ---- payments (the Round ledger) -------------------------------------------------------- */
 
@@ -155,8 +156,8 @@ static inline void mt_visible(const mt_table_t *t, int p, uint8_t *seen) {
  * exception, not when it discarded tiles of one suit only)? */
 static inline int mt_hua_zhu(const mt_table_t *t, int p) {
     int suits = 0, thrown = 0;
-    for (int k = 0; k < 27; k++)
-        if (t->hands[p][k] || t->meld_counts[p][k]) suits |= 1 << (k / 9);
+    uint32_t kinds = t->held[p] | mt_held_kinds(t->meld_counts[p]);
+    for (int q = 0; q < 3; q++) suits |= (kinds >> 9 * q & 0x1FF ? 1 : 0) << q;
     if (!(suits == 7 || (t->void_[p] >= 0 && (suits >> t->void_[p] & 1)))) return 0;
     if (!t->R->one_suit) return 1;
     for (int i = 0; i < t->river_len[p]; i++) thrown |= 1 << (t->river[p][i] / 9);
@@ -242,7 +243,7 @@ static inline void mt_start_turn(mt_table_t *t, int p, int replacement) {
     }
     t->drawn = t->wall[t->pos++];
     t->turn_drawn = (replacement ? t->turn_drawn : 0) | 1u << t->drawn;
-    t->hands[p][t->drawn]++;
+    mt_hand_add(t, p, t->drawn, 1);
     t->draws[p]++;
     t->passed_fan[p] = -1;
     t->passed_tiles[p] = 0;
@@ -259,18 +260,16 @@ static inline void mt_ask_next(mt_table_t *t);
  * of legal.py, without building it)? */
 static inline int mt_asked(const mt_table_t *t, int q) {
     int k = t->tile;
-    if (mt_wins_on(t, q, k) && !mt_guo_shui_blocked(t, q)) return 1;
+    if (mt_may_win(t, q)) return 1;
     return t->phase == MT_CLAIM && t->hands[q][k] >= 2 && !mt_in_void(t, q, k);
 }
 
 static inline void mt_open(mt_table_t *t, int phase, int source) {
     t->phase = phase;
     t->nq = t->qi = 0;
-    for (int q = 0; q < t->n; q++) t->claims[q] = -1;
-    for (int i = 1; i < t->n; i++) {
-        int q = (source + i) % t->n;
+    for (int q = 0; q < MT_MAX_PLAYERS; q++) t->claims[q] = -1; /* all: no memset call */
+    for (int i = 1, q = mt_after(t, source); i < t->n; i++, q = mt_after(t, q))
         if (!t->won[q] && mt_asked(t, q)) t->queue[t->nq++] = (int8_t)q;
-    }
     mt_ask_next(t);
 }
 
@@ -283,10 +282,8 @@ static inline void mt_take_discard(mt_table_t *t, int d) {
 
 static inline void mt_discard_win(mt_table_t *t, int robbing) {
     int winners[MT_MAX_PLAYERS], nw = 0, d = t->source, k = t->tile;
-    for (int i = 1; i < t->n; i++) {
-        int q = (d + i) % t->n;
+    for (int i = 1, q = mt_after(t, d); i < t->n; i++, q = mt_after(t, q))
         if (t->claims[q] == MT_WIN) winners[nw++] = q;
-    }
     if (!robbing) mt_take_discard(t, d);
     t->won_tiles[k]++;
     int flags = (robbing ? MF_ROB : 0) | (t->kong_discard ? MF_AKD : 0) |
@@ -324,13 +321,13 @@ static inline void mt_ask_next(mt_table_t *t) {
         int q = taker;
         mt_take_discard(t, d);
         if (t->claims[q] >= MT_KONG) {
-            t->hands[q][k] = 0;
+            mt_hand_add(t, q, k, -3);
             mt_add_meld(t, q, k, 1);
             mt_record_kong(t, q, k, 0, d);
             mt_update_waits(t, q);
             mt_start_turn(t, q, 1);
         } else {
-            t->hands[q][k] -= 2;
+            mt_hand_add(t, q, k, -2);
             mt_add_meld(t, q, k, 0);
             t->phase = MT_TURN;
             t->current = q;
@@ -356,14 +353,14 @@ static inline void mt_turn_action(mt_table_t *t, int p, int a) {
         mt_after_win(t, p);
     } else if (a >= MT_CONCEALED) {
         int k = a - MT_CONCEALED;
-        t->hands[p][k] = 0;
+        mt_hand_add(t, p, k, -4);
         mt_add_meld(t, p, k, 3);
         mt_record_kong(t, p, k, 2, -1);
         mt_update_waits(t, p);
         mt_start_turn(t, p, 1);
     } else if (a >= MT_ADDED) {
         int k = a - MT_ADDED;
-        t->hands[p][k]--;
+        mt_hand_add(t, p, k, -1);
         mt_update_waits(t, p);
         t->tile = k;
         t->source = p;
@@ -372,7 +369,7 @@ static inline void mt_turn_action(mt_table_t *t, int p, int a) {
     } else {
         int k = a - MT_DISCARD;
         if (mt_void_held(t, p) && !mt_in_void(t, p, k) && !t->violation) t->violation = MT_BAD_VOID;
-        t->hands[p][k]--;
+        mt_hand_add(t, p, k, -1);
         t->river[p][t->river_len[p]++] = (int8_t)k;
         t->live[k]++;
         mt_update_waits(t, p);
@@ -405,6 +402,7 @@ static inline void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer
     for (int i = 0; i < n; i++) {
         int p = (dealer + i) % n, size = 3 * t->sets + (i == 0 ? 2 : 1);
         for (int j = 0; j < size; j++) t->hands[p][t->wall[t->pos++]]++;
+        mt_hand_index(t, p);
         t->void_[i] = -1;
         t->win_order[i] = -1;
         t->win_fan[i] = -1;
@@ -440,7 +438,7 @@ static inline void mt_step(mt_table_t *t, int a) {
     memset(t->rewards, 0, sizeof t->rewards);
     if (t->phase == MT_VOIDP) {
         t->void_[p] = (int8_t)(a - MT_VOID);
-        int q = (p + 1) % t->n;
+        int q = mt_after(t, p);
         if (q != t->dealer) {
             t->current = q;
             return;
@@ -449,12 +447,10 @@ static inline void mt_step(mt_table_t *t, int a) {
     } else if (t->phase == MT_TURN) {
         mt_turn_action(t, p, a);
     } else {
-        if (a != MT_WIN && t->R->guo_shui) { /* 过水不胡: a win let go is remembered */
-            uint8_t m[MT_ACTIONS];
-            mt_mask(t, m);
-            if (m[MT_WIN] && t->R->guo_shui == 2) {
+        if (a != MT_WIN && t->R->guo_shui && mt_may_win(t, p)) { /* 过水不胡: a win let go */
+            if (t->R->guo_shui == 2) {
                 t->passed_tiles[p] |= 1u << t->tile;
-            } else if (m[MT_WIN]) {
+            } else {
                 int f = mt_claim_fan(t, p);
                 if (f > t->passed_fan[p]) t->passed_fan[p] = (int16_t)f;
             }
@@ -465,8 +461,9 @@ static inline void mt_step(mt_table_t *t, int a) {
 }
 
 /* The invariants after a step: every kind 4 times over wall, hands, melds, live discards, won
- * tiles and a kong's tile waiting for robbers; no count above 4; net payments summing to zero;
- * no win that does not score, no discard against the 定缺 rule. Returns 0 or an MT_BAD_* code. */
+ * tiles and a kong's tile waiting for robbers; no count above 4; the hands' kept suit indices
+ * and held kinds those of their counts; net payments summing to zero; no win that does not
+ * score, no discard against the 定缺 rule. Returns 0 or an MT_BAD_* code. */
 static inline int mt_check(const mt_table_t *t) {
     int c[27] = {0}, live[27] = {0};
     int64_t sum = 0;
@@ -477,6 +474,9 @@ static inline int mt_check(const mt_table_t *t) {
             if (t->hands[q][k] > 4) return MT_BAD_COUNT;
             c[k] += t->hands[q][k] + t->meld_counts[q][k];
         }
+        if (t->held[q] != mt_held_kinds(t->hands[q])) return MT_BAD_KEPT;
+        for (int u = 0; u < 3; u++)
+            if (t->idx[q][u] != mj_index9(t->hands[q] + 9 * u)) return MT_BAD_KEPT;
         for (int i = 0; i < t->river_len[q]; i++)
             if (!t->taken[q][i]) live[t->river[q][i]]++;
         sum += t->scores[q];

@@ -10,22 +10,15 @@
 
 /* ---- players (players.py) --------------------------------------------------------------- */
 
-static inline int mt_random_action(const uint8_t *m, uint64_t *rng) {
-    /* Count the legal actions 8 mask bytes (each 0 or 1) at a time, then find the chosen one:
-     * no branch per action (a byte-by-byte scan of the unpredictable mask was the hot spot). */
-    uint64_t w[18] = {0};
-    int cnt[18], n = 0;
-    memcpy(w, m, MT_ACTIONS);
-    for (int i = 0; i < 18; i++) {
-        cnt[i] = (int)((w[i] * 0x0101010101010101ull) >> 56);
-        n += cnt[i];
-    }
-    int k = (int)mt_below(rng, (uint64_t)n);
-    int i = 0;
-    while (k >= cnt[i]) k -= cnt[i++];
-    for (int a = 8 * i;; a++) {
-        if (m[a] && k-- == 0) return a;
-    }
+/* A uniformly random legal action: the k-th set bit of s for k below the count. */
+static inline int mt_random_action(const mt_acts_t *s, uint64_t *rng) {
+    int c[3], i = 0;
+    for (int j = 0; j < 3; j++) c[j] = s->w[j] ? mt_popcount64(s->w[j]) : 0;
+    int k = (int)mt_below(rng, (uint64_t)(c[0] + c[1] + c[2]));
+    while (k >= c[i]) k -= c[i++];
+    uint64_t x = s->w[i];
+    while (k--) x &= x - 1;
+    return 64 * i + mt_ctz64(x);
 }
 
 /* What seat p sees outside its hand: live discards and the others' open melds (players.py). */
@@ -120,13 +113,13 @@ static inline int mt_effective_count(const mt_eval_t *e, const mt_suit_t *now, m
 
 /* mt_best_discard with no declared void (不定张): the same ranking by the kernels themselves, as
  * players.py computes it (the two-suit evaluation below needs a declared void suit). */
-static inline int mt_best_discard_any(const mt_table_t *t, int p, const uint8_t *m) {
+static inline int mt_best_discard_any(const mt_table_t *t, int p, const mt_acts_t *m) {
     const uint8_t *mc = mt_melds(t, p);
     int8_t after[27], eff[27];
     int best = 127, ties[27], nt = 0;
     mt_kernel(MJ_OP_DISCARDS, t->hands[p], 1, mc, -1, NULL, after, t->sets);
     for (int k = 0; k < 27; k++) {
-        if (!m[MT_DISCARD + k]) continue;
+        if (!mt_acts_has(m, MT_DISCARD + k)) continue;
         if (after[k] < best) {
             best = after[k];
             nt = 0;
@@ -159,11 +152,11 @@ static inline int mt_best_discard_any(const mt_table_t *t, int p, const uint8_t 
  * shanten after it, then effective copies left, then the lowest kind. While a void tile is held
  * only void tiles are legal and they all rank alike (the void suit counts for nothing), so the
  * lowest goes. */
-static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m, mt_memo_t *memo) {
+static inline int mt_best_discard(const mt_table_t *t, int p, const mt_acts_t *m,
+                                  mt_memo_t *memo) {
     if (t->void_[p] < 0) return mt_best_discard_any(t, p, m);
-    int first = 0; /* the lowest legal discard (a turn always has one) */
-    while (first < 26 && !m[MT_DISCARD + first]) first++;
-    if (mt_void_held(t, p)) return MT_DISCARD + first;
+    int first = mt_acts_first(m); /* the lowest legal discard (a turn always has one) */
+    if (mt_void_held(t, p)) return first;
     mt_eval_t e;
     mt_suit_t now[2], plus[2][9];
     mt_cand_t c[18];
@@ -174,7 +167,7 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const uint8_t *m, 
         mt_exact(&e, i, &now[i]);
     }
     int nt = mt_discard_ties(&e, now, c, &best);
-    if (nt <= 1 || best >= MJ_INF) return MT_DISCARD + (nt ? c[0].k : first);
+    if (nt <= 1 || best >= MJ_INF) return nt ? MT_DISCARD + c[0].k : first;
     uint8_t seen[27];
     int8_t left[2][9];
     mt_seen_by(t, p, seen);
@@ -223,13 +216,13 @@ static inline int mt_meld_keeps(const mt_table_t *t, int p, int k, int used, int
            mt_hand_dist(h, mc, t->void_[p], t->sets, memo, 1) <= now;
 }
 
-static inline int mt_efficient_action(const mt_table_t *t, const uint8_t *m, mt_memo_t *memo) {
+static inline int mt_efficient_action(const mt_table_t *t, const mt_acts_t *m, mt_memo_t *memo) {
     int p = t->current;
     const uint8_t *hand = t->hands[p];
     if (t->phase == MT_VOIDP) {
         int best = -1, key = 0;
         for (int s = 0; s < 3; s++) {
-            if (!m[MT_VOID + s]) continue;
+            if (!mt_acts_has(m, MT_VOID + s)) continue;
             int n = 0;
             for (int r = 0; r < 9; r++) n += hand[9 * s + r];
             int k = mt_shanten(hand, NULL, s, t->sets) * 64 + n;
@@ -240,16 +233,13 @@ static inline int mt_efficient_action(const mt_table_t *t, const uint8_t *m, mt_
         }
         return MT_VOID + best;
     }
-    if (m[MT_WIN]) return MT_WIN;
+    if (mt_acts_has(m, MT_WIN)) return MT_WIN;
     static const int base[4] = {MT_CONCEALED, MT_ADDED, MT_KONG, MT_PUNG};
     static const int used[4] = {4, 1, 3, 2}, kept[4] = {4, 4, 4, 3};
     int now = 0, got = 0;
-    uint64_t w[14] = {0}, any = 0; /* is any pung or kong legal? eight mask bytes at a time */
-    memcpy(w, m + MT_PUNG, MT_WIN - MT_PUNG);
-    for (int i = 0; i < 14; i++) any |= w[i];
-    for (int i = 0; i < 4 && any; i++) {
-        for (int k = 0; k < 27; k++) {
-            if (!m[base[i] + k]) continue;
+    for (int i = 0; i < 4; i++) {
+        for (uint32_t ks = mt_acts_get(m, base[i]); ks; ks &= ks - 1) {
+            int k = mj_ctz(ks);
             if (!got++)
                 now = t->void_[p] < 0
                     ? mt_shanten(hand, mt_melds(t, p), -1, t->sets)
@@ -257,11 +247,11 @@ static inline int mt_efficient_action(const mt_table_t *t, const uint8_t *m, mt_
             if (mt_meld_keeps(t, p, k, used[i], kept[i], now, memo)) return base[i] + k;
         }
     }
-    if (m[MT_PASS]) return MT_PASS;
+    if (mt_acts_has(m, MT_PASS)) return MT_PASS;
     return mt_best_discard(t, p, m, memo);
 }
 
-static inline int mt_choose(const mt_table_t *t, int kind, const uint8_t *m, uint64_t *rng,
+static inline int mt_choose(const mt_table_t *t, int kind, const mt_acts_t *m, uint64_t *rng,
                             mt_memo_t *memo) {
     return kind == MT_PLAYER_EFFICIENT ? mt_efficient_action(t, m, memo) : mt_random_action(m, rng);
 }
@@ -272,11 +262,11 @@ static inline int mt_choose(const mt_table_t *t, int kind, const uint8_t *m, uin
  * players of every hand played with it, in one thread at a time. */
 static inline int mt_play(mt_table_t *t, const int *kinds, uint64_t *rng, int16_t *log, int cap,
                           int check, mt_memo_t *memo) {
-    uint8_t m[MT_ACTIONS];
+    mt_acts_t m;
     int steps = 0;
     while (t->phase != MT_OVER) {
-        mt_mask(t, m);
-        int a = mt_choose(t, kinds[t->current], m, rng, memo);
+        mt_legal(t, &m);
+        int a = mt_choose(t, kinds[t->current], &m, rng, memo);
         if (log && steps < cap) log[steps] = (int16_t)a;
         steps++;
         mt_step(t, a);

@@ -29,9 +29,16 @@ cdef extern from "mjfast_table_play.h" nogil:
         uint8_t dealt_in[6]
 
     enum: MT_MAX_PLAYERS  # 6 (the arrays above: [MT_MAX_PLAYERS])
-    int MT_ACTIONS, MT_OVER, MT_MAX_DISCARDS, MT_MULT
+    int MT_ACTIONS, MT_OVER, MT_MAX_DISCARDS, MT_MULT, MT_PLAYER_EFFICIENT
     void mt_deal_wall(uint64_t seed, uint64_t index, uint8_t *wall)
     void mt_init(mt_table_t *t, const mt_rules_t *R, int n, int dealer, const uint8_t *wall)
+    ctypedef struct mt_acts_t:
+        uint64_t w[3]
+
+    void mt_legal(const mt_table_t *t, mt_acts_t *s)
+    int mt_acts_has(const mt_acts_t *s, int a)
+    int mt_acts_count(const mt_acts_t *s)
+    int mt_acts_first(const mt_acts_t *s)
     void mt_mask(const mt_table_t *t, uint8_t *m)
     void mt_step(mt_table_t *t, int a)
     ctypedef struct mt_memo_t:
@@ -42,10 +49,10 @@ cdef extern from "mjfast_table_play.h" nogil:
     int mt_play(mt_table_t *t, const int *kinds, uint64_t *rng, int16_t *log, int cap,
                 int check, mt_memo_t *memo)
     uint64_t mt_next(uint64_t *s)
-    int mt_random_action(const uint8_t *m, uint64_t *rng)
-    int mt_choose(const mt_table_t *t, int kind, const uint8_t *m, uint64_t *rng,
+    int mt_random_action(const mt_acts_t *s, uint64_t *rng)
+    int mt_choose(const mt_table_t *t, int kind, const mt_acts_t *s, uint64_t *rng,
                   mt_memo_t *memo)
-    int mt_efficient_action(const mt_table_t *t, const uint8_t *m, mt_memo_t *memo)
+    int mt_efficient_action(const mt_table_t *t, const mt_acts_t *s, mt_memo_t *memo)
     int mt_shanten(const uint8_t *hand, const uint8_t *melds, int v, int sets)
     void mt_observe(const mt_table_t *t, int p, int64_t *scalars, uint8_t *hand, int8_t *melds,
                     int8_t *discards, uint8_t *taken, int8_t *voids, uint8_t *out,

@@ -102,7 +102,9 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
     if log is not None:
         lg = log
         cap = lg.shape[1]
-    memo = mt_memo_new()  # NULL (out of memory) only makes the efficient players slower
+    memo = NULL  # for efficient seats (NULL, out of memory, only makes them slower)
+    if MT_PLAYER_EFFICIENT in list(kinds):
+        memo = mt_memo_new()
     try:
         for i in range(start, end):
             row = i - start
@@ -194,12 +196,12 @@ cdef class Batch:
         A finished table is dealt its next hand at once, or with ``deal=False`` left over (for
         :meth:`observe_rows`) until :meth:`deal_done`."""
         cdef int i, a
-        cdef uint8_t m[140]
+        cdef mt_acts_t s
         with nogil:
             for i in range(self.n):
                 a = <int>actions[i]
-                mt_mask(&self.tables[i], m)
-                if a < 0 or a >= MT_ACTIONS or not m[a]:
+                mt_legal(&self.tables[i], &s)
+                if a < 0 or a >= MT_ACTIONS or not mt_acts_has(&s, a):
                     with gil:
                         return i
             for i in range(self.n):
@@ -249,11 +251,11 @@ cdef class Batch:
     def sample(self, int64_t[::1] out):
         """A uniformly random legal action per table (the batch's own generator)."""
         cdef int i
-        cdef uint8_t m[140]
+        cdef mt_acts_t s
         with nogil:
             for i in range(self.n):
-                mt_mask(&self.tables[i], m)
-                out[i] = mt_random_action(m, &self.rng)
+                mt_legal(&self.tables[i], &s)
+                out[i] = mt_random_action(&s, &self.rng)
 
     def current(self, int8_t[::1] out):
         cdef int i
@@ -373,9 +375,9 @@ cdef class Runner:
         """Play every table until its seat to act is EXTERNAL with a choice, or its hands are
         done; the waiting tables go to ``waiting`` (k entries), their number is returned (0:
         every hand of the range is played)."""
-        cdef int j, a, c, nw = 0
+        cdef int j, a, nw = 0
         cdef mt_table_t *t
-        cdef uint8_t m[140]
+        cdef mt_acts_t s
         if waiting.shape[0] < self.k:
             raise ValueError("waiting: expected room for k tables")
         with nogil:
@@ -386,20 +388,15 @@ cdef class Runner:
                         self._record(j)
                         self._deal(j)
                         continue
-                    mt_mask(t, m)
+                    mt_legal(t, &s)
                     if self.kinds[t.current] == _EXTERNAL:
-                        c = 0
-                        for a in range(MT_ACTIONS):
-                            c += m[a]
-                        if c > 1:
+                        if mt_acts_count(&s) > 1:
                             waiting[nw] = j
                             nw += 1
                             break
-                        a = 0
-                        while not m[a]:
-                            a += 1
+                        a = mt_acts_first(&s)
                     else:
-                        a = mt_choose(t, self.kinds[t.current], m, &self.rngs[j], self.memo)
+                        a = mt_choose(t, self.kinds[t.current], &s, &self.rngs[j], self.memo)
                     mt_step(t, a)
         return nw
 
@@ -408,15 +405,15 @@ cdef class Runner:
         (nothing moved then)."""
         cdef Py_ssize_t i
         cdef int j
-        cdef uint8_t m[140]
+        cdef mt_acts_t s
         if actions.shape[0] != which.shape[0]:
             raise ValueError("actions: expected one per table")
         for i in range(which.shape[0]):
             j = which[i]
             if not 0 <= j < self.k or self.hand[j] < 0:
                 raise ValueError(f"which[{i}]: table {j} is not waiting")
-            mt_mask(&self.tables[j], m)
-            if not 0 <= actions[i] < MT_ACTIONS or not m[actions[i]]:
+            mt_legal(&self.tables[j], &s)
+            if not 0 <= actions[i] < MT_ACTIONS or not mt_acts_has(&s, <int>actions[i]):
                 return i
         for i in range(which.shape[0]):
             mt_step(&self.tables[which[i]], <int>actions[i])
@@ -432,6 +429,7 @@ cdef class Runner:
         finished table keeps its last state until it is dealt again)."""
         cdef Py_ssize_t i
         cdef mt_table_t *t
+        cdef mt_acts_t s
         cdef int p
         if seat >= self.players:
             raise ValueError(f"seat: expected -1 or a seat below {self.players}")
@@ -442,11 +440,12 @@ cdef class Runner:
                 mt_observe(t, p, &scalars[i, 0], &hand[i, 0], &melds[i, 0, 0, 0],
                            &discards[i, 0, 0], &taken[i, 0, 0], &voids[i, 0], &out[i, 0],
                            &scores[i, 0])
-                mt_mask(t, &masks[i, 0])
                 if t.phase == MT_OVER or p != t.current:
                     memset(&masks[i, 0], 0, MT_ACTIONS)
                     hints[i] = -1
                     shanten[i] = -1
                     continue
-                hints[i] = mt_efficient_action(t, &masks[i, 0], self.memo)
+                mt_mask(t, &masks[i, 0])
+                mt_legal(t, &s)
+                hints[i] = mt_efficient_action(t, &s, self.memo)
                 shanten[i] = <int8_t>mt_shanten(t.hands[p], t.meld_counts[p], t.void_[p], t.sets)

@@ -100,7 +100,8 @@ LOG_ACTIONS = 1024
 
 CHECKS = {1: "tiles not conserved", 2: "payments do not sum to zero",
           3: "a win that does not score", 4: "a discard against the 定缺 rule",
-          5: "a kind held more than 4 times"}
+          5: "a kind held more than 4 times",
+          6: "a hand's kept suit indices or held kinds differ from its counts"}
 """The invariants ``run_selfplay(check=True)`` tests after every step (MT_BAD_* codes)."""
 
 
