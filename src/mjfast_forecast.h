@@ -481,8 +481,10 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
         int same = 0; /* discards that leave the same state (dead tiles, packed) share its curves */
         while (same < d && !(legal[same] && start[same] == start[d])) same++;
         if (same < d) {
-            memcpy(rd, job->ready + (27 * i + same) * T, (size_t)T * sizeof(double));
-            memcpy(wd, job->win + (27 * i + same) * T, (size_t)T * sizeof(double));
+            for (int j = 0; j < T; j++) { /* not memcpy: with draws=0 the curves may be NULL */
+                rd[j] = job->ready[(27 * i + same) * T + j];
+                wd[j] = job->win[(27 * i + same) * T + j];
+            }
             job->value[27 * i + d] = job->value[27 * i + same];
             continue;
         }

@@ -10,6 +10,7 @@ the arrays of ``--what forecast`` into a ``.npz``.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -28,6 +29,20 @@ from .common import CLIError
 
 __all__ = ["NpyWriter", "NpzWriter", "TextWriter", "Writer"]
 
+# OUT.part paths not yet renamed or removed. A path is listed before its file is opened, so a
+# Ctrl-C at any point (even before the writer exists for the caller to discard) leaves no
+# OUT.part: whatever is still listed is removed at exit.
+_PENDING: set[str] = set()
+
+
+@atexit.register
+def _remove_pending() -> None:
+    for part in list(_PENDING):
+        with contextlib.suppress(OSError):
+            os.remove(part)
+        _PENDING.discard(part)
+
+
 _NPY_FIELDS = {"shanten": ("i1", ()), "waits": ("<u4", ()), "effective": ("i1", (27,)),
                "max_fan": ("<i2", ())}
 
@@ -39,9 +54,11 @@ class Writer:
     def __init__(self, path: str, head: bytes) -> None:
         """Create OUT.part and write ``head`` (what comes before the rows)."""
         self.path, self.part = path, path + ".part"
+        _PENDING.add(self.part)
         try:
             self.f = open(self.part, "wb")  # closed by finish() or discard()
         except OSError as exc:
+            _PENDING.discard(self.part)  # not ours to remove
             raise self._error(exc) from None
         try:
             self._put(head)
@@ -71,6 +88,7 @@ class Writer:
             self._end()
             self.f.close()
             os.replace(self.part, self.path)
+            _PENDING.discard(self.part)
         except OSError as exc:
             self.discard()
             raise self._error(exc) from None
@@ -81,6 +99,7 @@ class Writer:
             self.f.close()  # a failed flush still closes the file
         with contextlib.suppress(OSError):
             os.remove(self.part)
+        _PENDING.discard(self.part)
 
 
 class NpyWriter(Writer):

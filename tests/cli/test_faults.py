@@ -213,6 +213,17 @@ def test_sigint_mid_run(tmp_path):
     assert_no_output(dst)
 
 
+def test_interrupt_before_the_writer_is_handed_over_leaves_no_part(tmp_path):
+    """A Ctrl-C after OUT.part is created but before the caller holds the writer to discard it
+    (the sanitizer's slow build hit that window): the .part is removed at exit all the same."""
+    dst = tmp_path / "o.npy"
+    code = (f"from mjfast.cli.batch_out import NpyWriter; NpyWriter({str(dst)!r}, ['shanten']); "
+            "raise KeyboardInterrupt")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, env=ENV, timeout=120)
+    assert run.returncode == -signal.SIGINT and b"KeyboardInterrupt" in run.stderr, run.stderr
+    assert_no_output(dst)
+
+
 def test_sigint_while_waiting_for_stdin(tmp_path):
     dst = tmp_path / "o.csv"
     proc = start([*MJFAST, "batch", "-", str(dst)], stdin=subprocess.PIPE,
