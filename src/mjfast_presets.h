@@ -8,9 +8,9 @@
 #include <stdint.h>
 
 #define MJ_NPRESETS 3
+static const char *const mj_preset_names[MJ_NPRESETS] = {"chengdu", "qq", "points"};
 #define MJ_PRESETS_RAW_SIZE 18732
 #define MJ_PRESETS_HASH 0x05DFA23Du
-static const char *const mj_preset_names[MJ_NPRESETS] = {"chengdu", "qq", "points"};
 static const uint8_t mj_presets_lz[670] = {
 0,0,128,1,0,0,1,129,5,0,244,8,0,0,2,128,4,0,0,3,248,8,0,129,1,0,249,8,0,255,0,1,
 135,136,1,129,4,0,237,16,0,129,4,0,129,136,0,0,4,132,4,0,237,16,0,129,1,0,141,16,1,233,16,0,
