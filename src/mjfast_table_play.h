@@ -39,74 +39,48 @@ static inline void mt_seen_by(const mt_table_t *t, int p, uint8_t *seen) {
     }
 }
 
-/* The tied discards' removed-suit states are kept for their effective tiles. */
+/* A discard that keeps the least distance: its kind, live suit and rank. */
 typedef struct {
-    int k, i, r; /* kind, live suit, rank */
-    mt_suit_t u; /* suit i without that tile */
-    int d;       /* distance after the discard */
+    int k, i, r;
 } mt_cand_t;
 
-/* The exact distance after each discard of a hand holding no void tile: the best into *best,
- * the candidates that reach it first in c[0..return). Lower bounds spare the capped DP: a
- * candidate gets its exact distance only while its bound is not above the best one so far. */
-static inline int mt_discard_ties(const mt_eval_t *e, const mt_suit_t *now, mt_cand_t *c,
-                                  int *best) {
-    int nc = 0, top = MJ_INF + 1;
-    for (int i = 0; i < 2; i++) {
-        for (int r = 0; r < 9; r++) {
-            if (!e->c[i][r]) continue;
-            mt_cand_t *x = &c[nc++];
-            x->k = 9 * e->s[i] + r;
-            x->i = i;
-            x->r = r;
-            mt_suit_step(e, i, &now[i], r, -1, &x->u);
-            x->d = mt_dist_with(e, i, &x->u, &now[1 - i]);
-            if (x->u.exact && x->d < top) top = x->d;
+/* The discards of a hand holding no void tile that leave the least distance, into c[0..return)
+ * in kind order, that distance into *best. A discard raises the distance by 0 or 1 (a winning
+ * hand near the hand is near it less that tile), so the least is the first level from the
+ * distance now up that some discard stays below. */
+static inline int mt_discard_ties(const mt_eval_t *e, mt_cand_t *c, int *best) {
+    int nt = 0, level = mt_eval_dist(e, 1) + 1;
+    for (; !nt && level <= MJ_INF; level++) {
+        for (int i = 0; i < 2; i++) {
+            mt_side_t other;
+            mt_side(e, 1 - i, -1, -1, level, &other);
+            for (int r = 0; r < 9; r++) {
+                if (e->c[i][r] && mt_under(e, &other, i, r, -1, 1)) {
+                    c[nt].k = 9 * e->s[i] + r;
+                    c[nt].i = i;
+                    c[nt++].r = r;
+                }
+            }
         }
     }
-    for (;;) { /* the bounded candidate with the lowest bound not above the best exact one */
-        int pick = -1;
-        for (int j = 0; j < nc; j++)
-            if (!c[j].u.exact && c[j].d <= top && (pick < 0 || c[j].d < c[pick].d)) pick = j;
-        if (pick < 0) break;
-        mt_exact(e, c[pick].i, &c[pick].u);
-        c[pick].d = mt_dist_with(e, c[pick].i, &c[pick].u, &now[1 - c[pick].i]);
-        if (c[pick].d < top) top = c[pick].d;
-    }
-    int nt = 0;
-    for (int j = 0; j < nc; j++) /* kinds ascend: i, then r */
-        if (c[j].u.exact && c[j].d == top) c[nt++] = c[j];
-    *best = top;
+    *best = level - 2;
     return nt;
 }
 
-/* Copies left to draw of each kind that lowers the distance of the hand after discard x: the
- * kernels' effective tiles, summed. left[j][r]: copies of live suit j's rank r neither held nor
- * seen; the discard leaves them alike (its copy, no longer held, counts as seen; seen counts are
- * at most what the hand leaves). Without `exact`, an upper bound from the lower bounds of the
- * distances (exact when no suit is capped). */
-static inline int mt_effective_count(const mt_eval_t *e, const mt_suit_t *now, mt_suit_t plus[2][9],
+/* Copies left to draw of each kind that lowers the distance of the hand after discard x below
+ * `best`: the kernels' effective tiles, summed. same[i]: the test of suit i's draws (the other
+ * suit as it is). left[j][r]: copies of live suit j's rank r neither held nor seen; the discard
+ * leaves them alike (its copy, no longer held, counts as seen; seen counts are at most what the
+ * hand leaves). Without `exact`, an upper bound (exact when no suit is capped). */
+static inline int mt_effective_count(const mt_eval_t *e, const mt_side_t *same,
                                      const int8_t left[2][9], const mt_cand_t *x, int best,
                                      int exact) {
-    int count = 0;
-    for (int j = 0; j < 2; j++) {
-        for (int r = 0; r < 9; r++) {
-            if (left[j][r] <= 0) continue; /* nothing to count, effective or not */
-            mt_suit_t u, *a = &u; /* suit j after the draw (with the other suit b) */
-            const mt_suit_t *b = &now[1 - j];
-            if (j == x->i) {
-                mt_suit_step(e, j, &x->u, r, +1, &u);
-            } else {
-                a = &plus[j][r];
-                b = &x->u;
-            }
-            int d = mt_dist_with(e, j, a, b);
-            if (d < best && !a->exact && exact) { /* only a lower bound: make it exact */
-                mt_exact(e, j, a);
-                d = mt_dist_with(e, j, a, b);
-            }
-            if (d < best) count += left[j][r];
-        }
+    int count = 0, i = x->i, j = 1 - i;
+    mt_side_t other; /* the other suit's draws, with suit i less the discard */
+    mt_side(e, i, x->r, -1, best, &other);
+    for (int r = 0; r < 9; r++) {
+        if (left[i][r] > 0 && mt_under(e, &same[i], i, x->r, r, exact)) count += left[i][r];
+        if (left[j][r] > 0 && mt_under(e, &other, j, -1, r, exact)) count += left[j][r];
     }
     return count;
 }
@@ -158,15 +132,11 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const mt_acts_t *m
     int first = mt_acts_first(m); /* the lowest legal discard (a turn always has one) */
     if (mt_void_held(t, p)) return first;
     mt_eval_t e;
-    mt_suit_t now[2], plus[2][9];
     mt_cand_t c[18];
+    mt_side_t same[2];
     int best;
     mt_eval_init(&e, t->hands[p], t->meld_counts[p], t->void_[p], t->sets, memo);
-    for (int i = 0; i < 2; i++) {
-        mt_suit(&e, i, e.idx[i], &now[i]);
-        mt_exact(&e, i, &now[i]);
-    }
-    int nt = mt_discard_ties(&e, now, c, &best);
+    int nt = mt_discard_ties(&e, c, &best);
     if (nt <= 1 || best >= MJ_INF) return nt ? MT_DISCARD + c[0].k : first;
     uint8_t seen[27];
     int8_t left[2][9];
@@ -175,14 +145,14 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const mt_acts_t *m
         for (int r = 0; r < 9; r++) {
             int k = 9 * e.s[j] + r;
             left[j][r] = (int8_t)(4 - e.c[j][r] - t->meld_counts[p][k] - seen[k]);
-            if (left[j][r] > 0) mt_suit_step(&e, j, &now[j], r, +1, &plus[j][r]);
         }
+        mt_side(&e, 1 - j, -1, -1, best, &same[j]);
     }
     /* The most copies, then the lowest kind. Bounds first (exact without melds); with melds the
      * exact counts go from the highest bound down while a bound can still beat the pick. */
     int bound[18], top = -1, pick = 27;
     for (int i = 0; i < nt; i++) {
-        bound[i] = mt_effective_count(&e, now, plus, (const int8_t (*)[9])left, &c[i], best, 0);
+        bound[i] = mt_effective_count(&e, same, (const int8_t (*)[9])left, &c[i], best, 0);
         if (!e.m && bound[i] > top) {
             top = bound[i];
             pick = c[i].k;
@@ -193,7 +163,7 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const mt_acts_t *m
         for (int i = 0; i < nt; i++)
             if (bound[i] >= 0 && (j < 0 || bound[i] > bound[j])) j = i;
         if (j < 0 || bound[j] < top || (bound[j] == top && c[j].k > pick)) break;
-        int count = mt_effective_count(&e, now, plus, (const int8_t (*)[9])left, &c[j], best, 1);
+        int count = mt_effective_count(&e, same, (const int8_t (*)[9])left, &c[j], best, 1);
         if (count > top || (count == top && c[j].k < pick)) {
             top = count;
             pick = c[j].k;
