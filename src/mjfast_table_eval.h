@@ -6,7 +6,9 @@
  * class, and for a suit holding a meld (its kinds capped below 4 free copies) the exact vector of
  * mj_capped_vector_k. That DP is the costly part, so (1) the table's vector, which ignores the
  * caps, is a lower bound of it (the table's targets are a superset) and decides most questions
- * alone, and (2) the DP's vectors go through a small direct-mapped memo kept across decisions.
+ * alone, (2) it is exact in most suits, told by the counts around the melds (mt_table_exact:
+ * windows derived on every pattern by tools/pung_windows.py), and (3) the DP's vectors go
+ * through a small direct-mapped memo kept across decisions.
  * A hand with melds, or a short hand (5 and 6 seats: 3 or 2 sets, no seven pairs), combines the
  * two suits' vectors for its sets - m sets + pair; a plain 4-set hand reads the void classes.
  * The player asks mostly "is this hand's distance below a level?" with one suit fixed: that is a
@@ -20,6 +22,8 @@
 #include <stdlib.h>
 
 #include "mjfast_kernels.h"
+#include "mjfast_table.h"
+#include "mjfast_table_windows.h"
 
 /* ---- the memo of capped-suit vectors ---------------------------------------------------- */
 
@@ -55,37 +59,35 @@ typedef struct {
     mt_memo_t *memo;
 } mt_eval_t;
 
-static inline void mt_eval_init(mt_eval_t *e, const uint8_t *hand, const uint8_t *mc, int v,
-                                int sets, mt_memo_t *memo) {
+/* The state of a hand (counts, its suits' indices idx as mjfast_table.h keeps them, meld counts
+ * mc, void v). A suit without melds (most) is read as a whole: its counts and index. */
+static inline void mt_eval_init(mt_eval_t *e, const uint8_t *hand, const int32_t *idx,
+                                const uint8_t *mc, int v, int sets, mt_memo_t *memo) {
+    uint32_t melded = mt_held_kinds(mc); /* meld counts are 3 or 4 */
     e->v = v;
     e->memo = memo;
-    e->m = 0;
-    e->dead = 0;
-    for (int k = 0; k < 27; k++) {
-        if (mc[k]) {
-            e->m++;
-            if (k / 9 == v) e->dead = 1;
-        }
-    }
+    e->m = mt_popcount64(melded);
+    e->dead = (melded & mt_suit_bits(v)) != 0;
     e->K = sets - e->m;
     e->plain = !e->m && sets == 4;
     for (int i = 0, s = 0; s < 3; s++) {
         if (s == v) continue;
-        const uint8_t *c = hand + 9 * s, *mk = mc + 9 * s;
+        const uint8_t *mk = mc + 9 * s;
         uint64_t key = 0;
-        e->pungs[i] = 0;
-        e->kongs[i] = 0;
-        for (int r = 0; r < 9; r++) {
+        e->pungs[i] = e->kongs[i] = 0;
+        memcpy(e->c[i], hand + 9 * s, 9);
+        for (uint32_t bits = melded >> 9 * s & 0x1FF; bits; bits &= bits - 1) {
+            int r = mj_ctz(bits);
+            if (!key) memset(e->cap[i], 4, 9); /* the caps matter only to a capped suit */
             e->pungs[i] |= (uint32_t)(mk[r] == 3) << r;
             e->kongs[i] |= (uint32_t)(mk[r] == 4) << r;
-            e->c[i][r] = c[r];
             e->cap[i][r] = (uint8_t)(4 - mk[r]);
-            key |= (uint64_t)(mk[r] == 0 ? 0 : mk[r] == 3 ? 1 : 2) << (21 + 2 * r);
+            key |= (uint64_t)(mk[r] == 3 ? 1 : 2) << (21 + 2 * r);
         }
         e->s[i] = s;
         e->capped[i] = key != 0;
         e->capkey[i] = key;
-        e->idx[i] = mj_index9(c);
+        e->idx[i] = idx[s];
         i++;
     }
 }
@@ -118,8 +120,21 @@ static inline void mt_capped(const mt_eval_t *e, int i, int32_t idx, const uint8
  * most 14 - 3 m tiles with m = 1-3 pungs (tools/pung_windows.py). */
 #define MT_PUNG_UNSAFE 0x84203f6290e0ull
 
-/* Is the table's vector of live suit i with counts c9 its exact (capped) vector? */
+/* The bit of MT_MELD_UNSAFE (mjfast_table_windows.h) of the one meld of a suit, a pung (cap 1)
+ * or a kong (cap 0) of rank q, and the counts h around it (0 outside the suit). */
+static inline int mt_meld_window(const uint8_t *h, int q, int kong) {
+    return ((2 * kong + h[q]) * 9 + q) * 625 + 125 * (q > 1 ? h[q - 2] : 0) +
+           25 * (q > 0 ? h[q - 1] : 0) + 5 * (q < 8 ? h[q + 1] : 0) + (q < 7 ? h[q + 2] : 0);
+}
+
+/* Is the table's vector of live suit i with counts c9 its exact (capped) vector? A suit with one
+ * meld: unless its window is unsafe; else: when its melds are pungs with safe pung windows. */
 static inline int mt_table_exact(const mt_eval_t *e, int i, const uint8_t *c9) {
+    uint32_t melds = e->pungs[i] | e->kongs[i];
+    if (!(melds & (melds - 1))) {
+        int w = mt_meld_window(c9, mj_ctz(melds), e->kongs[i] != 0);
+        return !(MT_MELD_UNSAFE[w >> 6] >> (w & 63) & 1);
+    }
     if (e->kongs[i]) return 0;
     for (uint32_t m = e->pungs[i]; m; m &= m - 1) {
         int k = mj_ctz(m), a = k > 0 ? c9[k - 1] : 0, d = k < 8 ? c9[k + 1] : 0;
@@ -132,7 +147,8 @@ static inline int mt_table_exact(const mt_eval_t *e, int i, const uint8_t *c9) {
 
 /* The index of live suit i with one tile of rank rm less and one of rank rp more (-1: none). */
 static inline int32_t mt_index_of(const mt_eval_t *e, int i, int rm, int rp) {
-    return e->idx[i] - (rm >= 0 ? MJ_POW[rm] : 0) + (rp >= 0 ? MJ_POW[rp] : 0);
+    static const int32_t step[10] = {0, 390625, 78125, 15625, 3125, 625, 125, 25, 5, 1}; /* MJ_POW */
+    return e->idx[i] - step[rm + 1] + step[rp + 1];
 }
 
 /* Columns 0-7 of live suit i's distance vector with rank rm less / rp more, as a word (byte c:
@@ -152,6 +168,31 @@ static inline uint64_t mt_word(const mt_eval_t *e, int i, int rm, int rp, int ex
     mt_capped(e, i, idx, c9, v);
     memcpy(&w, v, 8);
     return w;
+}
+
+/* The bounds word of mt_side: byte c (c <= 2K + 1) level - y[2K + 1 - c] clamped to 0..127, the
+ * column of y that column c combines with in mj_comb2 (x[2k + 1] + y[2(K - k)], x[2k] +
+ * y[2(K - k) + 1]); 0 above. y's columns hold 0..100, level at most MJ_INF + 1. */
+static inline uint64_t mt_bounds(uint64_t y, int K, int level) {
+#if MJ_SWAR && (defined(__GNUC__) || defined(__clang__))
+    const uint64_t high = 0x8080808080808080ull;
+    uint64_t rev = __builtin_bswap64(y) >> (8 * (6 - 2 * K)); /* y[2K + 1 - c] at byte c */
+    uint64_t z = ((uint64_t)level * MJ_ONES8 | high) - rev;    /* 128 + level - y: no borrow */
+    uint64_t keep = ((z & high) >> 7) * 0xFF;                  /* where level - y >= 0 */
+    uint64_t lanes = K >= 3 ? ~0ull : (1ull << (16 * K + 16)) - 1;
+    return z & ~high & keep & lanes;
+#else
+    int8_t x[8];
+    uint8_t t[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    uint64_t out;
+    memcpy(x, &y, 8);
+    for (int c = 0; c <= 2 * K + 1; c++) {
+        int b = level - x[2 * K + 1 - c];
+        t[c] = (uint8_t)(b < 0 ? 0 : b);
+    }
+    memcpy(&out, t, 8);
+    return out;
+#endif
 }
 
 /* A live suit fixed, the other varying: the test "distance below `level`" of the hands made of
@@ -176,16 +217,7 @@ static inline void mt_side(const mt_eval_t *e, int f, int rm, int rp, int level,
         s->stride = f == 0 ? 1 : 256;
         return;
     }
-    uint64_t w = mt_word(e, f, rm, rp, 1);
-    int8_t y[8];
-    uint8_t t[8] = {0, 0, 0, 0, 0, 0, 0, 0};
-    memcpy(y, &w, 8);
-    for (int k = 0; k <= e->K; k++) { /* mj_comb2: x[2k+1] + y[2(K-k)], x[2k] + y[2(K-k)+1] */
-        int a = level - y[2 * (e->K - k)], b = level - y[2 * (e->K - k) + 1];
-        t[2 * k + 1] = (uint8_t)(a < 0 ? 0 : a > 127 ? 127 : a);
-        t[2 * k] = (uint8_t)(b < 0 ? 0 : b > 127 ? 127 : b);
-    }
-    memcpy(&s->below, t, 8);
+    s->below = mt_bounds(mt_word(e, f, rm, rp, 1), e->K, level);
 }
 
 /* Is the distance of the hand with live suit i at rank rm less / rp more (the other suit the
@@ -220,12 +252,12 @@ static inline int mt_eval_dist(const mt_eval_t *e, int exact) {
     return d < MJ_INF ? d : MJ_INF;
 }
 
-/* The distance of a whole hand (hand, melds mc, void v): exact, or with `exact` 0 a lower
+/* The distance of a whole hand (hand, indices idx, melds mc, void v): exact, or with `exact` 0 a lower
  * bound (the table's, without the capped DP). */
-static inline int mt_hand_dist(const uint8_t *hand, const uint8_t *mc, int v, int sets,
-                               mt_memo_t *memo, int exact) {
+static inline int mt_hand_dist(const uint8_t *hand, const int32_t *idx, const uint8_t *mc, int v,
+                               int sets, mt_memo_t *memo, int exact) {
     mt_eval_t e;
-    mt_eval_init(&e, hand, mc, v, sets, memo);
+    mt_eval_init(&e, hand, idx, mc, v, sets, memo);
     return mt_eval_dist(&e, exact);
 }
 

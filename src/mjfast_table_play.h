@@ -135,7 +135,7 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const mt_acts_t *m
     mt_cand_t c[18];
     mt_side_t same[2];
     int best;
-    mt_eval_init(&e, t->hands[p], t->meld_counts[p], t->void_[p], t->sets, memo);
+    mt_eval_init(&e, t->hands[p], t->idx[p], t->meld_counts[p], t->void_[p], t->sets, memo);
     int nt = mt_discard_ties(&e, c, &best);
     if (nt <= 1 || best >= MJ_INF) return nt ? MT_DISCARD + c[0].k : first;
     uint8_t seen[27];
@@ -177,13 +177,15 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const mt_acts_t *m
 static inline int mt_meld_keeps(const mt_table_t *t, int p, int k, int used, int kept, int now,
                                 mt_memo_t *memo) {
     uint8_t h[27], mc[27];
+    int32_t idx[3] = {t->idx[p][0], t->idx[p][1], t->idx[p][2]};
     memcpy(h, t->hands[p], 27);
     memcpy(mc, t->meld_counts[p], 27);
     h[k] = (uint8_t)(h[k] - used);
+    idx[k / 9] -= used * MJ_POW[k % 9];
     mc[k] = (uint8_t)kept;
     if (t->void_[p] < 0) return mt_shanten(h, mc, -1, t->sets) <= now; /* 不定张: the kernels' */
-    return mt_hand_dist(h, mc, t->void_[p], t->sets, memo, 0) <= now &&
-           mt_hand_dist(h, mc, t->void_[p], t->sets, memo, 1) <= now;
+    return mt_hand_dist(h, idx, mc, t->void_[p], t->sets, memo, 0) <= now &&
+           mt_hand_dist(h, idx, mc, t->void_[p], t->sets, memo, 1) <= now;
 }
 
 static inline int mt_efficient_action(const mt_table_t *t, const mt_acts_t *m, mt_memo_t *memo) {
@@ -213,7 +215,8 @@ static inline int mt_efficient_action(const mt_table_t *t, const mt_acts_t *m, m
             if (!got++)
                 now = t->void_[p] < 0
                     ? mt_shanten(hand, mt_melds(t, p), -1, t->sets)
-                    : mt_hand_dist(hand, t->meld_counts[p], t->void_[p], t->sets, memo, 1);
+                    : mt_hand_dist(hand, t->idx[p], t->meld_counts[p], t->void_[p], t->sets,
+                                   memo, 1);
             if (mt_meld_keeps(t, p, k, used[i], kept[i], now, memo)) return base[i] + k;
         }
     }
