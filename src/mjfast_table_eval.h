@@ -147,7 +147,8 @@ static inline int mt_table_exact(const mt_eval_t *e, int i, const uint8_t *c9) {
 
 /* The index of live suit i with one tile of rank rm less and one of rank rp more (-1: none). */
 static inline int32_t mt_index_of(const mt_eval_t *e, int i, int rm, int rp) {
-    static const int32_t step[10] = {0, 390625, 78125, 15625, 3125, 625, 125, 25, 5, 1}; /* MJ_POW */
+    /* MJ_POW shifted by one, so that rank -1 (none) steps by 0 */
+    static const int32_t step[10] = {0, 390625, 78125, 15625, 3125, 625, 125, 25, 5, 1};
     return e->idx[i] - step[rm + 1] + step[rp + 1];
 }
 
@@ -220,20 +221,28 @@ static inline void mt_side(const mt_eval_t *e, int f, int rm, int rp, int level,
     s->below = mt_bounds(mt_word(e, f, rm, rp, 1), e->K, level);
 }
 
+/* What mt_under reads of live suit i at rank rm less / rp more: its void class (a plain hand),
+ * else its table's vector word. */
+static inline uint64_t mt_table_of(const mt_eval_t *e, int i, int rm, int rp) {
+    return e->plain ? MJ.void_full[mt_index_of(e, i, rm, rp)] : mt_word(e, i, rm, rp, 0);
+}
+
 /* Is the distance of the hand with live suit i at rank rm less / rp more (the other suit the
- * fixed one of s) below s's level? Exact, or without `exact` possibly a false yes (the table's
- * lower bound). A dead hand (a meld in the void suit) is never below. */
+ * fixed one of s; table: mt_table_of) below s's level? Exact, or without `exact` possibly a
+ * false yes (the table's lower bound). The hand is not dead (a meld in the void suit). */
+static inline int mt_under_at(const mt_eval_t *e, const mt_side_t *s, int i, int rm, int rp,
+                              uint64_t table, int exact) {
+    const uint64_t high = 0x8080808080808080ull; /* columns hold 0..100: no borrow between them */
+    if (e->plain) return s->row[(size_t)table * s->stride] < s->level;
+    if ((((table | high) - s->below) & high) == high) return 0; /* no column below its bound */
+    if (!exact || !e->capped[i]) return 1;
+    uint64_t w = mt_word(e, i, rm, rp, 1);
+    return (((w | high) - s->below) & high) != high;
+}
+
 static inline int mt_under(const mt_eval_t *e, const mt_side_t *s, int i, int rm, int rp,
                            int exact) {
-    if (e->plain)
-        return s->row[(size_t)MJ.void_full[mt_index_of(e, i, rm, rp)] * s->stride] < s->level;
-    if (e->dead) return 0;
-    const uint64_t high = 0x8080808080808080ull; /* columns hold 0..100: no borrow between them */
-    uint64_t w = mt_word(e, i, rm, rp, 0);
-    if ((((w | high) - s->below) & high) == high) return 0; /* no column below its bound */
-    if (!exact || !e->capped[i]) return 1;
-    w = mt_word(e, i, rm, rp, 1);
-    return (((w | high) - s->below) & high) != high;
+    return mt_under_at(e, s, i, rm, rp, mt_table_of(e, i, rm, rp), exact);
 }
 
 /* The distance (min |C - H| over the winning hands, capped at MJ_INF) of the hand: exact, or with
@@ -252,8 +261,8 @@ static inline int mt_eval_dist(const mt_eval_t *e, int exact) {
     return d < MJ_INF ? d : MJ_INF;
 }
 
-/* The distance of a whole hand (hand, indices idx, melds mc, void v): exact, or with `exact` 0 a lower
- * bound (the table's, without the capped DP). */
+/* The distance of a whole hand (hand, indices idx, melds mc, void v): exact, or with `exact` 0
+ * a lower bound (the table's, without the capped DP). */
 static inline int mt_hand_dist(const uint8_t *hand, const int32_t *idx, const uint8_t *mc, int v,
                                int sets, mt_memo_t *memo, int exact) {
     mt_eval_t e;

@@ -71,16 +71,18 @@ static inline int mt_discard_ties(const mt_eval_t *e, mt_cand_t *c, int *best) {
  * `best`: the kernels' effective tiles, summed. same[i]: the test of suit i's draws (the other
  * suit as it is). left[j][r]: copies of live suit j's rank r neither held nor seen; the discard
  * leaves them alike (its copy, no longer held, counts as seen; seen counts are at most what the
- * hand leaves). Without `exact`, an upper bound (exact when no suit is capped). */
+ * hand leaves). plus[j][r]: mt_table_of suit j with rank r more. Without `exact`, an upper
+ * bound (exact when no suit is capped). */
 static inline int mt_effective_count(const mt_eval_t *e, const mt_side_t *same,
-                                     const int8_t left[2][9], const mt_cand_t *x, int best,
-                                     int exact) {
+                                     const int8_t left[2][9], const uint64_t plus[2][9],
+                                     const mt_cand_t *x, int best, int exact) {
     int count = 0, i = x->i, j = 1 - i;
     mt_side_t other; /* the other suit's draws, with suit i less the discard */
     mt_side(e, i, x->r, -1, best, &other);
     for (int r = 0; r < 9; r++) {
         if (left[i][r] > 0 && mt_under(e, &same[i], i, x->r, r, exact)) count += left[i][r];
-        if (left[j][r] > 0 && mt_under(e, &other, j, -1, r, exact)) count += left[j][r];
+        if (left[j][r] > 0 && mt_under_at(e, &other, j, -1, r, plus[j][r], exact))
+            count += left[j][r];
     }
     return count;
 }
@@ -140,11 +142,13 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const mt_acts_t *m
     if (nt <= 1 || best >= MJ_INF) return nt ? MT_DISCARD + c[0].k : first;
     uint8_t seen[27];
     int8_t left[2][9];
+    uint64_t plus[2][9];
     mt_seen_by(t, p, seen);
     for (int j = 0; j < 2; j++) {
         for (int r = 0; r < 9; r++) {
             int k = 9 * e.s[j] + r;
             left[j][r] = (int8_t)(4 - e.c[j][r] - t->meld_counts[p][k] - seen[k]);
+            plus[j][r] = left[j][r] > 0 ? mt_table_of(&e, j, -1, r) : 0;
         }
         mt_side(&e, 1 - j, -1, -1, best, &same[j]);
     }
@@ -152,7 +156,8 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const mt_acts_t *m
      * exact counts go from the highest bound down while a bound can still beat the pick. */
     int bound[18], top = -1, pick = 27;
     for (int i = 0; i < nt; i++) {
-        bound[i] = mt_effective_count(&e, same, (const int8_t (*)[9])left, &c[i], best, 0);
+        bound[i] = mt_effective_count(&e, same, (const int8_t (*)[9])left,
+                                      (const uint64_t (*)[9])plus, &c[i], best, 0);
         if (!e.m && bound[i] > top) {
             top = bound[i];
             pick = c[i].k;
@@ -163,7 +168,8 @@ static inline int mt_best_discard(const mt_table_t *t, int p, const mt_acts_t *m
         for (int i = 0; i < nt; i++)
             if (bound[i] >= 0 && (j < 0 || bound[i] > bound[j])) j = i;
         if (j < 0 || bound[j] < top || (bound[j] == top && c[j].k > pick)) break;
-        int count = mt_effective_count(&e, same, (const int8_t (*)[9])left, &c[j], best, 1);
+        int count = mt_effective_count(&e, same, (const int8_t (*)[9])left,
+                                       (const uint64_t (*)[9])plus, &c[j], best, 1);
         if (count > top || (count == top && c[j].k < pick)) {
             top = count;
             pick = c[j].k;
