@@ -47,9 +47,9 @@ typedef struct {
     const uint64_t *bytes;   /* [256] bit i to byte i: 0xFF or 0 */
     const uint32_t *opt2;    /* [128][128] by classes: columns of a (bits 0-9), of b (10-19), distance (20-) */
     const uint16_t *opt3;    /* [NF][NP] columns of a against the pair class, distance (10-) */
-    const uint16_t *sev;     /* [2][256] seven pairs of pairs | odd kinds << 4: distance, and whether
-                                the probes of kinds held an even (bit 8) / odd (bit 9) number of times
-                                keep it ([0]: discards) or lower it ([1]: draws) */
+    const uint32_t *sev;     /* [2][256] seven pairs of pairs | odd kinds << 4: distance (bits 0-7),
+                                and 0x1FF at bit 8 / 17 where the probes of kinds held an even / odd
+                                number of times keep it ([0]: discards) or lower it ([1]: draws) */
     const uint8_t *pair;     /* MJ.pair */
     const int8_t *void_two;  /* MJ.void_two */
     int n_full;              /* MJ.n_full */
@@ -191,7 +191,7 @@ static int mj_build_columns(void) {
     if (nf > 128) return -1; /* classes fit 7 bits of a record */
     for (int i = 0; i < nf * nf; i++) np = MJ.pair[i] + 1 > np ? MJ.pair[i] + 1 : np;
     size_t sizes[10] = {15625 * 2, 250 * 4, 512 * 16, 128 * 128 * 4, (size_t)nf * np * 2,
-                       (size_t)MJ_NRANK14 * MJ_REC, (size_t)MJ_NRANK13 * MJ_REC, 15625 * 2, 256 * 8, 512 * 2},
+                       (size_t)MJ_NRANK14 * MJ_REC, (size_t)MJ_NRANK13 * MJ_REC, 15625 * 2, 256 * 8, 512 * 4},
            off[10], total = 0;
     for (int i = 0; i < 10; i++) {
         off[i] = total;
@@ -209,7 +209,8 @@ static int mj_build_columns(void) {
     uint16_t *rpos = (uint16_t *)(mem + off[0]), *order = (uint16_t *)(mem + off[7]);
     uint32_t *rbase = (uint32_t *)(mem + off[1]), *opt2 = (uint32_t *)(mem + off[3]);
     uint64_t *spread = (uint64_t *)(mem + off[2]), *bytes = (uint64_t *)(mem + off[8]);
-    uint16_t *opt3 = (uint16_t *)(mem + off[4]), *sev = (uint16_t *)(mem + off[9]);
+    uint16_t *opt3 = (uint16_t *)(mem + off[4]);
+    uint32_t *sev = (uint32_t *)(mem + off[9]);
     int right_le[25] = {0}, bad = 0; /* patterns of ranks 4-9 of at most t tiles */
     uint8_t *tiles = (uint8_t *)opt2; /* scratch: the tiles of each ranks 4-9 pattern */
     for (int r = 0; r < 15625; r++) tiles[r] = (uint8_t)(r ? tiles[r / 5] + r % 5 : 0);
@@ -252,7 +253,7 @@ static int mj_build_columns(void) {
             int pairs = i & 15, need = 7 - (pairs < 7 ? pairs : 7), x = need - (i >> 4), e0, e1;
             int d = need + (x > 0 ? x : 0), want = m ? d - 1 : d;
             mj_seven_probe(need, x, m ? +1 : -1, &e0, &e1);
-            sev[256 * m + i] = (uint16_t)(d | (e0 == want) << 8 | (e1 == want) << 9);
+            sev[256 * m + i] = (uint32_t)d | (e0 == want) * 0x1FFu << 8 | (e1 == want) * 0x1FFu << 17;
         }
     }
     mj_pair_vectors(vec2);
@@ -341,10 +342,10 @@ static MJ_ALWAYS_INLINE int64_t mj_col_rows_load(const mj_columns_t *t, const mj
     return rows;
 }
 
-/* Suit s's mask from the columns o of its record (bits as opt2) and par (bit 0: the probes of
- * kinds held an even number of times reach the distance by seven pairs, bit 1: those of kinds
- * held an odd number of times). Column 0 counts for every discard; the output masks kinds not
- * held. */
+/* Suit s's mask from the columns o of its record (bits as opt2) and par (bits 0-8 set where the
+ * probes of kinds held an even number of times reach the distance by seven pairs, bits 9-17 where
+ * those of kinds held an odd number of times do). Column 0 counts for every discard; the output
+ * masks kinds not held. */
 static MJ_ALWAYS_INLINE uint32_t mj_col_suit(const mj_columns_t *t, const mj_col_row_t *b, int s,
                                              uint32_t o, uint32_t par, const int delta,
                                              const int reg, const int sev) {
@@ -352,7 +353,7 @@ static MJ_ALWAYS_INLINE uint32_t mj_col_suit(const mj_columns_t *t, const mj_col
     if (delta < 0) m |= (0u - (o & 1)) & 0x1FFu;
     if (sev) {
         uint32_t odd = b->w[s] >> 8;
-        m |= ((0u - (par & 1)) & ~odd & 0x1FFu) | ((0u - (par >> 1 & 1)) & odd);
+        m |= (~odd & par & 0x1FFu) | (odd & par >> 9);
     }
     return m;
 }
@@ -365,7 +366,7 @@ static MJ_ALWAYS_INLINE uint32_t mj_col_suit(const mj_columns_t *t, const mj_col
 static MJ_ALWAYS_INLINE int mj_col_masks(const mj_columns_t *t, const mj_col_row_t *b, uint32_t *m,
                                          const int delta, const int void_rule, const int reg,
                                          const int sev) {
-    const uint16_t *sev_tab = t->sev + 256 * (delta > 0);
+    const uint32_t *sev_tab = t->sev + 256 * (delta > 0);
     uint32_t k[3];
     MJ_UNROLL3
     for (int s = 0; s < 3; s++) {
@@ -403,17 +404,23 @@ static MJ_ALWAYS_INLINE int mj_col_masks(const mj_columns_t *t, const mj_col_row
         dq[q] = b->live_q >> q & 1 ? v : MJ_INF;
         d = dq[q] < d ? dq[q] : d;
     }
+    uint32_t o[3] = {0, 0, 0}, par[3] = {0, 0, 0};
     MJ_UNROLL3
-    for (int q = 0; q < 3; q++) {
-        if (dq[q] != d) continue;
+    for (int q = 0; q < 3; q++) { /* branch-free: which suits q give d varies from row to row */
         int a = q == 0 ? 1 : 0, c = q == 2 ? 1 : 2;
         uint32_t e = reg ? t->opt2[k[a] << 7 | k[c]] : 0, sv = sev ? sev_tab[(b->w[a] + b->w[c]) & 0xFF] : 0;
-        uint32_t rt = 0u - (reg && (e >> 20) == (uint32_t)d);
-        uint32_t st = (0u - (sev && (sv & 0xFF) == (uint32_t)d)) & sv >> 8;
-        if (delta < 0) m[q] = 0x1FF; /* suit q void: its discards keep d */
-        m[a] |= mj_col_suit(t, b, a, e & 0x3FF & rt, st, delta, reg, sev);
-        m[c] |= mj_col_suit(t, b, c, e >> 10 & 0x3FF & rt, st, delta, reg, sev);
+        /* each form's distance is at least dq[q], which is at least d */
+        uint32_t live = b->live_q >> q & 1, tie = live & (dq[q] == d);
+        uint32_t rt = 0u - (live & (reg && (e >> 20) == (uint32_t)d));
+        uint32_t st = (0u - (live & (sev && (sv & 0xFF) == (uint32_t)d))) & sv >> 8;
+        if (delta < 0) m[q] = (0u - tie) & 0x1FFu; /* suit q void: its discards keep d */
+        o[a] |= e & 0x3FF & rt;
+        o[c] |= e >> 10 & 0x3FF & rt;
+        par[a] |= st;
+        par[c] |= st;
     }
+    MJ_UNROLL3
+    for (int s = 0; s < 3; s++) m[s] |= mj_col_suit(t, b, s, o[s], par[s], delta, reg, sev);
     return d;
 }
 
