@@ -183,12 +183,12 @@ static void mj_pair_vectors(int8_t *vec2) {
     }
 }
 
-/* Build MJC from MJ (after the kernels' tables): 0, or -1 (out of memory, or tables that do not
- * agree with the column masks). */
+/* Build MJC from MJ (after the kernels' tables): 0, or -1 (out of memory) or -2 (tables that do
+ * not agree with the column masks). */
 static int mj_build_columns(void) {
     const int nf = MJ.n_full;
     int np = 0;
-    if (nf > 128) return -1; /* classes fit 7 bits of a record */
+    if (nf > 128) return -2; /* classes fit 7 bits of a record */
     for (int i = 0; i < nf * nf; i++) np = MJ.pair[i] + 1 > np ? MJ.pair[i] + 1 : np;
     size_t sizes[10] = {15625 * 2, 250 * 4, 512 * 16, 128 * 128 * 4, (size_t)nf * np * 2,
                        (size_t)MJ_NRANK14 * MJ_REC, (size_t)MJ_NRANK13 * MJ_REC, 15625 * 2, 256 * 8, 512 * 4},
@@ -273,7 +273,7 @@ static int mj_build_columns(void) {
     free(cm);
     if (bad) {
         free(mem);
-        return -1;
+        return -2;
     }
     MJC = (mj_columns_t){rpos, rbase, spread, bytes, opt2, opt3, sev, MJ.pair, MJ.void_two, nf, {rec14, rec13}, np, mem};
     return 0;
