@@ -166,6 +166,8 @@ static int mj_build_tables(void) {
         MJ.void_full = void_full;
         int complete = mf_build(fan);
         rc = complete == MF_NOMEM ? MJ_E_NOMEM : complete > 0 ? 0 : MJ_E_TABLES;
+        int columns = rc == 0 ? mj_build_columns() : 0;
+        if (columns) rc = columns == -1 ? MJ_E_NOMEM : MJ_E_TABLES;
         mj_shared_state.tables = &MJ;
         mj_shared_state.fan_table = fan;
         mj_shared_state.complete_patterns = complete;
@@ -178,6 +180,7 @@ static int mj_build_tables(void) {
         free(wmask);
         free(void_mem);
         free(fan);
+        mj_free_columns();
         memset(&MJ, 0, sizeof MJ);
     }
     return rc;

@@ -9,7 +9,7 @@
 #ifndef MJFAST_BATCH_H
 #define MJFAST_BATCH_H
 
-#include "mjfast_probes.h" /* mj_probes, mj_plain_rows; mj_job_t, mj_plain_shanten */
+#include "mjfast_columns.h" /* mj_plain_rows; mj_probes, mj_job_t, mj_plain_shanten */
 #include "mjfast_waits.h"  /* mj_plain_waits */
 
 static inline int mj_size_rule(int op) {

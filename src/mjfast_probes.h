@@ -1,9 +1,10 @@
 /* mjfast meld-free probes: the distances of a meld-free 4-set hand after one tile more (a draw)
- * or less (a discard) of every kind, and the batch fast paths of effective tiles and discards.
+ * or less (a discard) of every kind.
  *
- * Plain C, no Python; the layer over mjfast_kernels.h (whose tables, distances and batch job it
- * uses); mjfast_batch.h runs the batch fast paths. mj_probes takes any hand: the meld-free 4-set
- * ones here, the others through mj_probe of the kernels.
+ * Plain C, no Python; the layer over mjfast_kernels.h (whose tables and distances it uses). The
+ * single-hand kernels and the forecasts (fc_probes) probe here; the batch fast paths of effective
+ * tiles and discards read per-suit records instead (mjfast_columns.h). mj_probes takes any hand:
+ * the meld-free 4-set ones here, the others through mj_probe of the kernels.
  *
  * A probe of suit s changes that suit's class only, so the other two suits are looked up once
  * per hand; seven pairs and the distance with suit s void move by the parity of the probed count
@@ -228,64 +229,14 @@ static inline uint64_t mj_discard_bytes(uint64_t d, uint64_t x) {
     return (sh & held) | (H & ~held);
 }
 
-/* Effective-tiles bytes (8 lanes) from distance bytes d and copies left y against the hand's
- * distance thr: the copies left where d < thr, else -1. */
-static inline uint64_t mj_effective_bytes(uint64_t d, uint64_t y, int thr) {
-    const uint64_t L = MJ_ONES8, H = 0x80 * MJ_ONES8;
-    return y | (((d + (uint64_t)(128 - thr) * L) & H) >> 7) * 0xFF;
-}
-
-/* A row of mj_plain_probe_rows_as between its two passes. */
+/* A meld-free 4-set hand as mj_probe_row_dist reads it (fc_probes fills one). */
 typedef struct {
     uint8_t c[27];    /* counts */
-    uint8_t left[27]; /* copies left (effective tiles) */
     int32_t idx[3];
     int k[3], n[3], odd[3], live_q; /* k: classes, or void classes (vc) */
 } mj_probe_row_t;
 
-/* Rows per pass of mj_plain_probe_rows_as. */
-#define MJ_PROBE_PASS 16
-
-/* The first pass over rows [i, i + rows): read and check each row into blk and load its classes
- * (tiles and odd kinds per suit only for the seven-pairs terms: sev). Returns the rows it took:
- * all, or up to the first that the fast path leaves to the general one (a bad row, visible
- * counts that do not fit, and for effective tiles a kind held four times). */
-static MJ_ALWAYS_INLINE int64_t mj_probe_rows_load(const mj_job_t *job, int64_t i, int64_t rows,
-                                                   mj_probe_row_t *blk, const int delta,
-                                                   const int sev, const int vc) {
-    const uint8_t *src = job->hands + 27 * i;
-    const int8_t *voids = job->voids ? job->voids + i : NULL;
-    const uint8_t *vis = job->visible ? job->visible + job->visible_stride * i : NULL;
-    for (int64_t j = 0; j < rows; j++, src += 27) {
-        mj_probe_row_t *b = &blk[j];
-        mj_row_t row, seen;
-        mj_row_read(&row, src);
-        int bad = mj_row_bad(&row, 13 + (delta < 0), 13 + (delta < 0));
-        int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
-        if (vis) {
-            mj_row_read(&seen, vis + job->visible_stride * j);
-            bad |= mj_row_over(&row, &seen);
-        }
-        if (delta > 0) bad |= mj_row_has4(&row);
-        if (bad | ((unsigned)(void_suit + 1) > 3u)) return j;
-        if (sev) { /* constant suits, so that row stays in registers */
-            mj_suit_load(&row, 0, &b->idx[0], &b->n[0], &b->odd[0]);
-            mj_suit_load(&row, 1, &b->idx[1], &b->n[1], &b->odd[1]);
-            mj_suit_load(&row, 2, &b->idx[2], &b->n[2], &b->odd[2]);
-        } else {
-            b->idx[0] = (int32_t)mj_suit_index(&row, 0);
-            b->idx[1] = (int32_t)mj_suit_index(&row, 1);
-            b->idx[2] = (int32_t)mj_suit_index(&row, 2);
-        }
-        mj_row_write(&row, b->c);
-        if (delta > 0) mj_row_left(&row, vis ? &seen : NULL, b->left);
-        b->live_q = void_suit >= 0 ? 1 << void_suit : 7;
-        for (int s = 0; s < 3; s++) b->k[s] = vc ? MJ.void_full[b->idx[s]] : mj_class(b->idx[s]);
-    }
-    return rows;
-}
-
-/* The distances after every probe of a row of mj_plain_probe_rows_as (bytes as mj_suit_probes:
+/* The distances after every probe of a row (bytes as mj_suit_probes:
  * w[s] and last[s] per suit); returns the row's own distance. Only the void suits that give the
  * hand's distance d matter: a draw lowers a distance by at most 1 and a discard raises it by at
  * most 1, so with any other suit q void (dq[q] > d) a draw leaves at least d, which no effective
@@ -355,69 +306,6 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
         last[s] = (uint64_t)lv;
     }
     return pb.d;
-}
-
-/* Discards (delta = -1, 14-tile rows) or effective tiles (delta = +1, 13-tile rows) of meld-free
- * 4-set rows without building hands, like mj_plain_shanten_as (the same return value; the rows
- * it leaves: mj_probe_rows_load). Two passes over MJ_PROBE_PASS rows at a time: the first reads
- * and checks the rows and starts every table load they need (independent loads that overlap
- * across rows), the second combines them, so no row waits on its own table loads. */
-static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int64_t i, int64_t end,
-                                                       const int delta, const int void_rule,
-                                                       const int reg, const int sev, const int vc) {
-    mj_probe_row_t blk[MJ_PROBE_PASS];
-    int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
-    for (int64_t done = 0; done < rows;) {
-        int64_t want = rows - done < MJ_PROBE_PASS ? rows - done : MJ_PROBE_PASS;
-        int64_t got = mj_probe_rows_load(job, i + done, want, blk, delta, sev, vc);
-        uint8_t *restrict out = (uint8_t *)job->out + 27 * (i + done);
-        for (int64_t j = 0; j < got; j++, out += 27) {
-            const mj_probe_row_t *b = &blk[j];
-            uint64_t w[3], last[3];
-            int d = mj_probe_row_dist(b, delta, w, last, void_rule, reg, sev, vc);
-            int thr = d < MJ_INF ? d : 0; /* a hand that cannot win has no effective tiles */
-            const uint8_t *c = b->c, *y = b->left;
-            uint64_t w9 = last[0] | last[1] << 8 | last[2] << 16, o9; /* the ranks 9 together */
-            if (delta < 0) {
-                for (int s = 0; s < 3; s++)
-                    mj_put8(out + 9 * s, mj_discard_bytes(w[s], mj_word8(c + 9 * s)));
-                o9 = mj_discard_bytes(w9, (uint64_t)c[8] | (uint64_t)c[17] << 8 | (uint64_t)c[26] << 16);
-            } else {
-                for (int s = 0; s < 3; s++)
-                    mj_put8(out + 9 * s, mj_effective_bytes(w[s], mj_word8(y + 9 * s), thr));
-                o9 = mj_effective_bytes(w9, (uint64_t)y[8] | (uint64_t)y[17] << 8 | (uint64_t)y[26] << 16, thr);
-            }
-            out[8] = (uint8_t)o9;
-            out[17] = (uint8_t)(o9 >> 8);
-            out[26] = (uint8_t)(o9 >> 16);
-        }
-        done += got;
-        if (got < want) return done;
-    }
-    return rows;
-}
-
-/* Dispatch of the meld-free fast paths by op and options (0 rows for an op without one). */
-static int64_t mj_plain_rows(const mj_job_t *job, int64_t i, int64_t end) {
-    int reg = job->form != MJ_FORM_SEVEN_PAIRS, sev = job->form != MJ_FORM_REGULAR;
-    if (job->op == MJ_OP_SHANTEN) return mj_plain_shanten(job, i, end);
-    /* the void rule with every form reads the void classes: the regular code path on their tables */
-#define MJ_PROBE_ROWS(D, V)                                                                         \
-    do {                                                                                            \
-        if (reg && sev) return mj_plain_probe_rows_as(job, i, end, D, V, 1, !(V), V);               \
-        if (reg) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 0, 0);                         \
-        return mj_plain_probe_rows_as(job, i, end, D, V, 0, 1, 0);                                  \
-    } while (0)
-    if (job->op == MJ_OP_EFFECTIVE) {
-        if (job->void_rule) MJ_PROBE_ROWS(1, 1);
-        MJ_PROBE_ROWS(1, 0);
-    }
-    if (job->op == MJ_OP_DISCARDS) {
-        if (job->void_rule) MJ_PROBE_ROWS(-1, 1);
-        MJ_PROBE_ROWS(-1, 0);
-    }
-#undef MJ_PROBE_ROWS
-    return 0;
 }
 
 /* Distance after each probe, for any hand (melds go through the exact capped-suit path, short

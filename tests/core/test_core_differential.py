@@ -184,6 +184,44 @@ def test_meld_free_waits_and_win_equal_the_general_path():
             assert outs[0].any() == (size == 14 or op == _kernels.OP_WAITS)  # some waits, wins
 
 
+# Meld-free rows at the edges of the discards / effective-tiles fast path (src/mjfast_columns.h:
+# a suit's columns from its record, seven pairs by parity): complete hands (every discard raises
+# the distance), seven pairs with quads, one-suit and two-suit hands (a suit holding every set:
+# columns 8-9), three suits, ties between void suits; then rows with melds and short hands in the
+# same batch (the general path). Each row against the reference, every form and void option.
+_EDGE_PROBE_14 = ["11223344556677m", "1111m22m3333p5566p", "11m22p33s44m55p66s77m",
+                  "11123456789999m", "1111m2222m333344m", "11m123m11p123p123s5s",
+                  "1112345678999m5p", "1133557799m1133p", "111122223333m45p", "19m19p19s1199m19p55s",
+                  "1234m5678p9999s12m", "11m22m33p44p55s66s77m"]
+_EDGE_PROBE_13 = ["1112345678999m", "1133557799m113p", "1113355m557799p", "123m456p789s1122s",
+                  "1122334455667m", "1m2m3m4m5m6m7m8m9m1p2p3p4p", "19m19p19s1199m19p5s",
+                  "1112223334445m", "11m22p33s44m55p66s7m", "12345m6789p123s4s"]
+
+
+@pytest.mark.parametrize("void_rule, void_suit", [(True, None), (True, 0), (True, 2),
+                                                  (False, None)])
+@pytest.mark.parametrize("form", FORMS)
+def test_meld_free_probe_edge_cases(void_rule, void_suit, form):
+    from mjfast._ref import core as ref_core
+
+    opts = dict(void_rule=void_rule, void_suit=void_suit, form=form)
+    for texts, fn, ref, short_texts in (
+            (_EDGE_PROBE_14, mjfast.discards, ref_core.discards, ["11123456m", "11123455p"]),
+            (_EDGE_PROBE_13, mjfast.effective_tiles, ref_core.effective_tiles,
+             ["1112345m", "1112345p"])):
+        hands, _ = _edge_batch(texts, {})
+        assert fn(hands, **opts).tolist() == [ref(h, **opts) for h in hands], (fn, opts)
+        if fn is mjfast.effective_tiles:  # with visible counts
+            visible = np.minimum(4 - hands, np.roll(hands, 1, axis=1)).astype(np.uint8)
+            assert fn(hands, visible=visible, **opts).tolist() == [
+                ref(h, visible=v, **opts) for h, v in zip(hands, visible)], opts
+        # rows with two melds (the general path) around a meld-free one
+        short, melds = _edge_batch([short_texts[0], texts[0], short_texts[1]],
+                                   {0: ["pung:1p", "pung:2s"], 2: ["kong:9s", "pung:1s"]})
+        want = [ref(h, melds=m, **opts) for h, m in zip(short, melds)]
+        assert fn(short, melds=melds, **opts).tolist() == want, (fn, opts)
+
+
 # Meld-free hands at the edges of the waits / win fast path (seven pairs, quads, void suits,
 # one-suit hands, three suits), then rows with melds and short hands (the general path) in the
 # same batches: each row against the reference, one batch per void option.

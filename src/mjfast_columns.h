@@ -1,0 +1,493 @@
+/* mjfast column masks: the batch fast path of discards and effective tiles on meld-free 4-set rows.
+ *
+ * Plain C, no Python; the layer over mjfast_probes.h (mj_seven_probe, mj_discard_bytes); mj_init
+ * builds its tables (mj_build_columns) after the kernels' own; mjfast_batch.h runs mj_plain_rows.
+ *
+ * Why it works: a suit's distance vector has one column j = 2k + p per target (k sets, p pairs),
+ * and one tile less raises a column by 0 or 1, one tile more lowers it by 0 or 1. The distance of
+ * two suits a, b is min over j of x_a[j] + x_b[9 - j]; after a probe of suit a it keeps its value
+ * (a discard) or drops by one (a draw) exactly when the probe does so to some column j of a that
+ * attains the minimum. So each suit pattern stores, per column, the 9-bit mask of the ranks whose
+ * discard keeps the column (a draw lowers it): its *record*; each pair of classes stores which
+ * columns attain the minimum (opt2; opt3 for a suit against the other two combined, without the
+ * void rule). A hand's 27 answers are then three record loads and a few masks, instead of a class
+ * load and a table lookup per probe. Seven pairs moves by the parity of the probed count only.
+ *
+ * Records are dense: suit patterns of at most 14 tiles (discards; 13 for draws) ranked by
+ * rank = rbase[ranks 1-3] + rpos[ranks 4-9], with the patterns of ranks 4-9 sorted by their tiles,
+ * so that those fitting beside ranks 1-3 come first. 16 bytes each (one cache line; a table of
+ * 6.5 MB for discards, 4.6 MB for draws): columns 1-7 in a 64-bit word
+ * (column j's ranks at bits 9 (j - 1) ..), then a 32-bit word of columns 8-9 (bits 0-17) and the
+ * suit's class (bits 25-31), and one of its void class (bits 0-7) and seven-pairs terms
+ * (mj_seven_terms << 8). Column 0 (no set, no pair) is 0 whatever the suit holds: every discard keeps it, no draw
+ * lowers it.
+ */
+#ifndef MJFAST_COLUMNS_H
+#define MJFAST_COLUMNS_H
+
+#include <stdlib.h>
+
+#include "mjfast_probes.h" /* MJ, mj_job_t, mj_row_t, mj_seven_probe, mj_discard_bytes */
+
+#define MJ_NRANK14 405350 /* suit patterns of at most 14 tiles */
+#define MJ_NRANK13 286550 /* of at most 13 */
+#define MJ_REC 16         /* bytes per record */
+
+/* Loops over the three suits unrolled, so that their arrays stay in registers. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define MJ_UNROLL3 _Pragma("GCC unroll 3")
+#else
+#define MJ_UNROLL3
+#endif
+
+typedef struct {
+    const uint16_t *rpos;    /* [15625] position of a ranks 4-9 pattern, sorted by tiles */
+    const uint32_t *rbase;   /* [2][125] first rank of a ranks 1-3 pattern: [0] 14 tiles, [1] 13 */
+    const uint64_t *spread;  /* [512][2] columns 1-9 (bit j - 1) to their bits in a record's two words */
+    const uint64_t *bytes;   /* [256] bit i to byte i: 0xFF or 0 */
+    const uint32_t *opt2;    /* [128][128] by classes: columns of a (bits 0-9), of b (10-19), distance (20-) */
+    const uint16_t *opt3;    /* [NF][NP] columns of a against the pair class, distance (10-) */
+    const uint32_t *sev;     /* [2][256] seven pairs of pairs | odd kinds << 4: distance (bits 0-7),
+                                and 0x1FF at bit 8 / 17 where the probes of kinds held an even / odd
+                                number of times keep it ([0]: discards) or lower it ([1]: draws) */
+    const uint8_t *pair;     /* MJ.pair */
+    const int8_t *void_two;  /* MJ.void_two */
+    int n_full;              /* MJ.n_full */
+    const uint8_t *rec[2];   /* [0] discards, [1] draws */
+    int n_pair;
+    void *mem;
+} mj_columns_t;
+
+static mj_columns_t MJC;
+
+/* The record (tables t: a copy of MJC) of the suit of base-5 index idx (at most 14 tiles for discards, 13 for draws). */
+static MJ_ALWAYS_INLINE const uint8_t *mj_record(const mj_columns_t *t, uint64_t idx, const int delta) {
+    uint64_t left = idx / 15625, right = idx - left * 15625;
+    return t->rec[delta > 0] + (size_t)MJ_REC * (t->rbase[(delta > 0) * 125 + left] + t->rpos[right]);
+}
+
+/* The ranks of a record's columns in mask o (bits as opt2), column 0 aside; spread = MJC.spread. */
+static MJ_ALWAYS_INLINE uint32_t mj_columns_or(const uint64_t *spread, uint64_t lo, uint32_t hi,
+                                               uint32_t o) {
+    const uint64_t *sp = spread + 2 * (o >> 1 & 511);
+    uint64_t m = lo & sp[0];
+    uint32_t h = hi & (uint32_t)sp[1];
+    m |= m >> 36; /* groups 4-6 onto 0-2, then 2-3 onto 0-1, then 1 onto 0 */
+    m |= m >> 18;
+    m |= m >> 9;
+    return ((uint32_t)m | h | h >> 9) & 0x1FFu;
+}
+
+/* Minimum of x[j] + y[9 - j] over the columns, and the columns of x attaining it (bit j). */
+static int mj_columns_min(const int8_t *x, const int8_t *y, uint32_t *cols) {
+    int best = MJ_INF;
+    *cols = 0;
+    for (int j = 0; j < 10; j++) {
+        int v = x[j] + y[9 - j];
+        if (v < best) { best = v; *cols = 0; }
+        if (v == best) *cols |= 1u << j;
+    }
+    return best;
+}
+
+/* The mirror of a column mask: column j of a is column 9 - j of its partner. */
+static uint32_t mj_columns_mirror(uint32_t o) {
+    uint32_t m = 0;
+    for (int j = 0; j < 10; j++) m |= (o >> j & 1) << (9 - j);
+    return m;
+}
+
+/* Seven-pairs terms of a suit of counts x (ranks 1-8, SWAR) and b (rank 9): its pairs, its odd
+ * kinds << 4 (so that two or three suits' terms add up to an index of MJC.sev) and the ranks of
+ * its odd kinds << 8. */
+static MJ_ALWAYS_INLINE uint32_t mj_seven_terms(uint64_t x, uint64_t b) {
+    uint64_t odd = x & MJ_ONES8;
+    uint32_t pairs = (uint32_t)((((x >> 1) & 0x0303030303030303ULL) * MJ_ONES8) >> 56) + (uint32_t)(b >> 1);
+    uint32_t odds = (uint32_t)((odd * MJ_ONES8) >> 56) + (uint32_t)(b & 1);
+    uint32_t ranks = (uint32_t)((odd * 0x0102040810204080ULL) >> 56) | (uint32_t)(b & 1) << 8;
+    return pairs | odds << 4 | ranks << 8;
+}
+
+/* Fill one record: for each rank r the probe can make, the columns where it keeps (delta -1) or
+ * lowers (+1) the suit's distance: cm[class before][class after] (bits 0-8: columns 1-9), spread
+ * to rank r of each column's group. */
+static void mj_record_fill(uint8_t *rec, int32_t idx, const uint8_t *c, int delta,
+                           const uint16_t *cm, const uint64_t *spread) {
+    const int nf = MJ.n_full, k = MJ.full[idx];
+    const uint64_t ranks = 0x0040201008040201ULL; /* bit 0 of each 9-bit group */
+    uint64_t lo = 0, hi = (uint64_t)k << 25;
+    for (int r = 0; r < 9; r++) {
+        if (delta < 0 ? c[r] == 0 : c[r] == 4) continue;
+        const uint64_t *sp = spread + 2 * cm[k * nf + MJ.full[idx + delta * MJ_POW[r]]];
+        lo |= sp[0] & ranks << r;
+        hi |= sp[1] & 0x201u << r;
+    }
+    hi |= (uint64_t)(MJ.void_full[idx] | mj_seven_terms(mj_word8(c), c[8]) << 8) << 32;
+    memcpy(rec, &lo, 8);
+    memcpy(rec + 8, &hi, 8);
+}
+
+/* Records of every pattern of at most max tiles in rank order, into rec (cm, spread: as
+ * mj_record_fill). */
+static void mj_records_fill(uint8_t *rec, const uint16_t *order, const int *right_le, int max,
+                            int delta, const uint16_t *cm, const uint64_t *spread) {
+    for (int l = 0; l < 125; l++) {
+        uint8_t c[9] = {(uint8_t)(l / 25), (uint8_t)(l / 5 % 5), (uint8_t)(l % 5)};
+        int lt = c[0] + c[1] + c[2];
+        if (lt > max) continue;
+        for (int p = 0; p < right_le[max - lt]; p++, rec += MJ_REC) {
+            int r = order[p];
+            c[3] = (uint8_t)(r / 3125);
+            c[4] = (uint8_t)(r / 625 % 5);
+            c[5] = (uint8_t)(r / 125 % 5);
+            c[6] = (uint8_t)(r / 25 % 5);
+            c[7] = (uint8_t)(r / 5 % 5);
+            c[8] = (uint8_t)(r % 5);
+            mj_record_fill(rec, l * 15625 + r, c, delta, cm, spread);
+        }
+    }
+}
+
+/* The columns (bits 0-8: columns 1-9) where a probe from class a to class b keeps the distance
+ * (cm[0]) or lowers it (cm[1]), into cm[2][NF][NF]. */
+static void mj_column_changes(uint16_t *cm) {
+    const int nf = MJ.n_full;
+    for (int a = 0; a < nf; a++) {
+        for (int b = 0; b < nf; b++) {
+            uint16_t keep = 0, lower = 0;
+            for (int j = 1; j < 10; j++) {
+                keep |= (uint16_t)((MJ.vec[10 * b + j] == MJ.vec[10 * a + j]) << (j - 1));
+                lower |= (uint16_t)((MJ.vec[10 * b + j] < MJ.vec[10 * a + j]) << (j - 1));
+            }
+            cm[a * nf + b] = keep;
+            cm[nf * nf + a * nf + b] = lower;
+        }
+    }
+}
+
+/* The combined vector of the pair classes (the min-plus of two suits' vectors), into vec2[NP][10]. */
+static void mj_pair_vectors(int8_t *vec2) {
+    const int nf = MJ.n_full;
+    for (int a = 0; a < nf; a++) {
+        for (int b = 0; b < nf; b++) {
+            const int8_t *x = MJ.vec + 10 * a, *y = MJ.vec + 10 * b;
+            int8_t *out = vec2 + 10 * MJ.pair[a * nf + b];
+            memset(out, MJ_INF, 10);
+            for (int i = 0; i < 10; i++) {
+                for (int j = 0; j < 10; j++) {
+                    int col = 2 * (i / 2 + j / 2) + (i & 1) + (j & 1), v = x[i] + y[j];
+                    if (col < 10 && !((i & 1) && (j & 1)) && v < out[col]) out[col] = (int8_t)v;
+                }
+            }
+        }
+    }
+}
+
+/* Build MJC from MJ (after the kernels' tables): 0, or -1 (out of memory) or -2 (tables that do
+ * not agree with the column masks). */
+static int mj_build_columns(void) {
+    const int nf = MJ.n_full;
+    int np = 0;
+    if (nf > 128) return -2; /* classes fit 7 bits of a record */
+    for (int i = 0; i < nf * nf; i++) np = MJ.pair[i] + 1 > np ? MJ.pair[i] + 1 : np;
+    size_t sizes[10] = {15625 * 2, 250 * 4, 512 * 16, 128 * 128 * 4, (size_t)nf * np * 2,
+                       (size_t)MJ_NRANK14 * MJ_REC, (size_t)MJ_NRANK13 * MJ_REC, 15625 * 2, 256 * 8, 512 * 4},
+           off[10], total = 0;
+    for (int i = 0; i < 10; i++) {
+        off[i] = total;
+        total += (sizes[i] + 63) & ~(size_t)63; /* malloc's alignment (16) keeps records in one line */
+    }
+    uint8_t *mem = (uint8_t *)malloc(total);
+    int8_t *vec2 = (int8_t *)malloc((size_t)np * 10);
+    uint16_t *cm = (uint16_t *)malloc((size_t)nf * nf * 2 * sizeof *cm);
+    if (!mem || !vec2 || !cm) {
+        free(mem);
+        free(vec2);
+        free(cm);
+        return -1;
+    }
+    uint16_t *rpos = (uint16_t *)(mem + off[0]), *order = (uint16_t *)(mem + off[7]);
+    uint32_t *rbase = (uint32_t *)(mem + off[1]), *opt2 = (uint32_t *)(mem + off[3]);
+    uint64_t *spread = (uint64_t *)(mem + off[2]), *bytes = (uint64_t *)(mem + off[8]);
+    uint16_t *opt3 = (uint16_t *)(mem + off[4]);
+    uint32_t *sev = (uint32_t *)(mem + off[9]);
+    int right_le[25] = {0}, bad = 0; /* patterns of ranks 4-9 of at most t tiles */
+    uint8_t *tiles = (uint8_t *)opt2; /* scratch: the tiles of each ranks 4-9 pattern */
+    for (int r = 0; r < 15625; r++) tiles[r] = (uint8_t)(r ? tiles[r / 5] + r % 5 : 0);
+    for (int t = 0, pos = 0; t <= 24; t++) {
+        for (int r = 0; r < 15625; r++) {
+            if (tiles[r] == t) {
+                rpos[r] = (uint16_t)pos;
+                order[pos++] = (uint16_t)r;
+            }
+        }
+        right_le[t] = pos;
+    }
+    for (int m = 0; m < 2; m++) {
+        uint32_t base = 0;
+        for (int l = 0; l < 125; l++) {
+            int lt = l / 25 + l / 5 % 5 + l % 5, max = 14 - m;
+            rbase[m * 125 + l] = base;
+            if (lt <= max) base += (uint32_t)right_le[max - lt];
+        }
+        bad |= base != (m ? MJ_NRANK13 : MJ_NRANK14);
+    }
+    for (int i = 0; i < 512; i++) {
+        spread[2 * i] = spread[2 * i + 1] = 0;
+        for (int g = 0; g < 9; g++) spread[2 * i + g / 7] |= (uint64_t)(i >> g & 1) * 0x1FF << (9 * (g % 7));
+    }
+    for (int i = 0; i < 256; i++) {
+        bytes[i] = 0;
+        for (int r = 0; r < 8; r++) bytes[i] |= (uint64_t)(i >> r & 1) * 0xFF << (8 * r);
+    }
+    for (int a = 0; a < nf; a++) {
+        for (int b = 0; b < nf; b++) {
+            uint32_t cols;
+            int d = mj_columns_min(MJ.vec + 10 * a, MJ.vec + 10 * b, &cols);
+            bad |= d != MJ.two[a * nf + b];
+            opt2[a << 7 | b] = cols | mj_columns_mirror(cols) << 10 | (uint32_t)d << 20;
+        }
+    }
+    for (int m = 0; m < 2; m++) {
+        for (int i = 0; i < 256; i++) {
+            int pairs = i & 15, need = 7 - (pairs < 7 ? pairs : 7), x = need - (i >> 4), e0, e1;
+            int d = need + (x > 0 ? x : 0), want = m ? d - 1 : d;
+            mj_seven_probe(need, x, m ? +1 : -1, &e0, &e1);
+            sev[256 * m + i] = (uint32_t)d | (e0 == want) * 0x1FFu << 8 | (e1 == want) * 0x1FFu << 17;
+        }
+    }
+    mj_pair_vectors(vec2);
+    for (int a = 0; a < nf; a++) {
+        for (int p = 0; p < np; p++) {
+            uint32_t cols;
+            int d = mj_columns_min(MJ.vec + 10 * a, vec2 + 10 * p, &cols);
+            bad |= d != MJ.final[p * nf + a];
+            opt3[a * np + p] = (uint16_t)(cols | (uint32_t)d << 10);
+        }
+    }
+    free(vec2);
+    uint8_t *rec14 = mem + off[5], *rec13 = mem + off[6];
+    mj_column_changes(cm);
+    mj_records_fill(rec14, order, right_le, 14, -1, cm, spread);
+    mj_records_fill(rec13, order, right_le, 13, +1, cm + nf * nf, spread);
+    free(cm);
+    if (bad) {
+        free(mem);
+        return -2;
+    }
+    MJC = (mj_columns_t){rpos, rbase, spread, bytes, opt2, opt3, sev, MJ.pair, MJ.void_two, nf, {rec14, rec13}, np, mem};
+    return 0;
+}
+
+static void mj_free_columns(void) {
+    free(MJC.mem);
+    memset(&MJC, 0, sizeof MJC);
+}
+
+/* ---- the batch fast path -------------------------------------------------------------------- */
+
+/* A row of mj_plain_probe_rows_as between its two passes. */
+typedef struct {
+    uint8_t c[27];    /* counts */
+    uint8_t left[27]; /* copies left (effective tiles) */
+    uint64_t lo[3];   /* the suits' records (reg): columns 1-7 */
+    uint64_t hi[3];   /* columns 8-9 and the class; the void class and seven-pairs terms << 32 */
+    uint32_t w[3];    /* seven-pairs terms (mj_seven_terms) */
+    int live_q;
+} mj_col_row_t;
+
+#define MJ_PROBE_PASS 16
+
+/* The first pass over rows [i, i + rows): read and check each row into blk and load its records
+ * (reg; else its seven-pairs terms, which the records hold). Returns the rows it took: all, or
+ * up to the first that the fast path leaves to the general one (a bad row, visible counts that
+ * do not fit, and for effective tiles a kind held four times). */
+static MJ_ALWAYS_INLINE int64_t mj_col_rows_load(const mj_columns_t *t, const mj_job_t *job,
+                                                 int64_t i, int64_t rows, mj_col_row_t *blk,
+                                                 const int delta, const int reg) {
+    const uint8_t *src = job->hands + 27 * i;
+    const int8_t *voids = job->voids ? job->voids + i : NULL;
+    const uint8_t *vis = job->visible ? job->visible + job->visible_stride * i : NULL;
+    for (int64_t j = 0; j < rows; j++, src += 27) {
+        mj_col_row_t *b = &blk[j];
+        mj_row_t row, seen;
+        mj_row_read(&row, src);
+        int bad = mj_row_bad(&row, 13 + (delta < 0), 13 + (delta < 0));
+        int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
+        if (vis) {
+            mj_row_read(&seen, vis + job->visible_stride * j);
+            bad |= mj_row_over(&row, &seen);
+        }
+        if (delta > 0) bad |= mj_row_has4(&row);
+        if (bad | ((unsigned)(void_suit + 1) > 3u)) return j;
+        MJ_UNROLL3
+        for (int s = 0; s < 3; s++) { /* unrolled: row stays in registers */
+            if (reg) {
+                const uint8_t *rec = mj_record(t, mj_suit_index(&row, s), delta);
+                memcpy(&b->lo[s], rec, 8);
+                memcpy(&b->hi[s], rec + 8, 8);
+                b->w[s] = (uint32_t)(b->hi[s] >> 40);
+            } else {
+#if MJ_SWAR
+                b->w[s] = mj_seven_terms(row.x[s], row.b[s]);
+#else
+                b->w[s] = mj_seven_terms(mj_word8(row.c + 9 * s), row.c[9 * s + 8]);
+#endif
+            }
+        }
+        mj_row_write(&row, b->c);
+        if (delta > 0) mj_row_left(&row, vis ? &seen : NULL, b->left);
+        b->live_q = void_suit >= 0 ? 1 << void_suit : 7;
+    }
+    return rows;
+}
+
+/* Suit s's mask from the columns o of its record (bits as opt2) and par (bits 0-8 set where the
+ * probes of kinds held an even number of times reach the distance by seven pairs, bits 9-17 where
+ * those of kinds held an odd number of times do). Column 0 counts for every discard; the output
+ * masks kinds not held. */
+static MJ_ALWAYS_INLINE uint32_t mj_col_suit(const mj_columns_t *t, const mj_col_row_t *b, int s,
+                                             uint32_t o, uint32_t par, const int delta,
+                                             const int reg, const int sev) {
+    uint32_t m = reg ? mj_columns_or(t->spread, b->lo[s], (uint32_t)b->hi[s], o) : 0;
+    if (delta < 0) m |= (0u - (o & 1)) & 0x1FFu;
+    if (sev) {
+        uint32_t odd = b->w[s] >> 8;
+        m |= (~odd & par & 0x1FFu) | (odd & par >> 9);
+    }
+    return m;
+}
+
+/* The masks of the probes that keep the row's distance (delta -1) or lower it (+1) into m[3];
+ * returns the distance. With the void rule only the void suits q giving the distance d matter (a
+ * probe moves a distance by one at most): their columns count, and suit q's own probes change
+ * nothing there. With every form the distances come from the void classes (one lookup per q,
+ * as mj_plain_void), and only the suits q giving d look at the forms apart. */
+static MJ_ALWAYS_INLINE int mj_col_masks(const mj_columns_t *t, const mj_col_row_t *b, uint32_t *m,
+                                         const int delta, const int void_rule, const int reg,
+                                         const int sev) {
+    const uint32_t *sev_tab = t->sev + 256 * (delta > 0);
+    uint32_t k[3];
+    MJ_UNROLL3
+    for (int s = 0; s < 3; s++) {
+        k[s] = reg ? (uint32_t)(b->hi[s] >> 25) & 0x7F : 0;
+        m[s] = 0;
+    }
+    if (!void_rule) {
+        uint32_t sv = sev ? sev_tab[(b->w[0] + b->w[1] + b->w[2]) & 0xFF] : MJ_INF, e[3] = {0, 0, 0};
+        int rv = MJ_INF;
+        if (reg) {
+            MJ_UNROLL3
+            for (int s = 0; s < 3; s++) {
+                int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
+                e[s] = t->opt3[k[s] * t->n_pair + t->pair[k[o1] * t->n_full + k[o2]]];
+            }
+            rv = (int)(e[0] >> 10);
+        }
+        int sq = (int)(sv & 0xFF), d = rv < sq ? rv : sq;
+        uint32_t rt = 0u - (rv == d), st = (0u - (sq == d)) & sv >> 8;
+        MJ_UNROLL3
+        for (int s = 0; s < 3; s++) m[s] = mj_col_suit(t, b, s, e[s] & rt, st, delta, reg, sev);
+        return d;
+    }
+    int dq[3], d = MJ_INF;
+    MJ_UNROLL3
+    for (int q = 0; q < 3; q++) {
+        int a = q == 0 ? 1 : 0, c = q == 2 ? 1 : 2, v;
+        if (reg && sev) {
+            v = t->void_two[(b->hi[a] >> 24 & 0xFF00) | (b->hi[c] >> 32 & 0xFF)];
+        } else {
+            int rq = reg ? (int)(t->opt2[k[a] << 7 | k[c]] >> 20) : MJ_INF;
+            int sq = sev ? sev_tab[(b->w[a] + b->w[c]) & 0xFF] & 0xFF : MJ_INF;
+            v = rq < sq ? rq : sq;
+        }
+        dq[q] = b->live_q >> q & 1 ? v : MJ_INF;
+        d = dq[q] < d ? dq[q] : d;
+    }
+    uint32_t o[3] = {0, 0, 0}, par[3] = {0, 0, 0};
+    MJ_UNROLL3
+    for (int q = 0; q < 3; q++) { /* branch-free: which suits q give d varies from row to row */
+        int a = q == 0 ? 1 : 0, c = q == 2 ? 1 : 2;
+        uint32_t e = reg ? t->opt2[k[a] << 7 | k[c]] : 0, sv = sev ? sev_tab[(b->w[a] + b->w[c]) & 0xFF] : 0;
+        /* each form's distance is at least dq[q], which is at least d */
+        uint32_t live = b->live_q >> q & 1, tie = live & (dq[q] == d);
+        uint32_t rt = 0u - (live & (reg && (e >> 20) == (uint32_t)d));
+        uint32_t st = (0u - (live & (sev && (sv & 0xFF) == (uint32_t)d))) & sv >> 8;
+        if (delta < 0) m[q] = (0u - tie) & 0x1FFu; /* suit q void: its discards keep d */
+        o[a] |= e & 0x3FF & rt;
+        o[c] |= e >> 10 & 0x3FF & rt;
+        par[a] |= st;
+        par[c] |= st;
+    }
+    MJ_UNROLL3
+    for (int s = 0; s < 3; s++) m[s] |= mj_col_suit(t, b, s, o[s], par[s], delta, reg, sev);
+    return d;
+}
+
+/* Discards (delta = -1, 14-tile rows) or effective tiles (delta = +1, 13-tile rows) of meld-free
+ * 4-set rows without building hands, like mj_plain_shanten_as (the same return value; the rows
+ * it leaves: mj_col_rows_load). Two passes over MJ_PROBE_PASS rows at a time: the first reads
+ * and checks the rows and starts their record loads (independent loads that overlap across
+ * rows), the second combines them, so no row waits on its own loads. */
+static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int64_t i, int64_t end,
+                                                       const int delta, const int void_rule,
+                                                       const int reg, const int sev) {
+    const mj_columns_t t = MJC; /* a local copy: the byte stores below cannot alias it */
+    mj_col_row_t blk[MJ_PROBE_PASS];
+    int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
+    for (int64_t done = 0; done < rows;) {
+        int64_t want = rows - done < MJ_PROBE_PASS ? rows - done : MJ_PROBE_PASS;
+        int64_t got = mj_col_rows_load(&t, job, i + done, want, blk, delta, reg);
+        uint8_t *restrict out = (uint8_t *)job->out + 27 * (i + done);
+        for (int64_t j = 0; j < got; j++, out += 27) {
+            const mj_col_row_t *b = &blk[j];
+            const uint8_t *c = b->c, *y = b->left;
+            uint32_t m[3];
+            int d = mj_col_masks(&t, b, m, delta, void_rule, reg, sev);
+            uint32_t m9 = (m[0] >> 8 & 1) | (m[1] >> 8 & 1) << 8 | (m[2] >> 8 & 1) << 16;
+            uint64_t yes9 = (uint64_t)m9 * 0xFF, o9; /* the ranks 9 together */
+            if (delta < 0) { /* distance d where the discard keeps it, else d + 1 */
+                const uint64_t D = (uint64_t)d * MJ_ONES8;
+                for (int s = 0; s < 3; s++)
+                    mj_put8(out + 9 * s, mj_discard_bytes(D + (~t.bytes[m[s] & 0xFF] & MJ_ONES8), mj_word8(c + 9 * s)));
+                o9 = mj_discard_bytes(D + (~yes9 & 0x010101), (uint64_t)c[8] | (uint64_t)c[17] << 8 | (uint64_t)c[26] << 16);
+            } else { /* copies left where the draw lowers it, else -1 */
+                for (int s = 0; s < 3; s++) {
+                    uint64_t yes = t.bytes[m[s] & 0xFF];
+                    mj_put8(out + 9 * s, (mj_word8(y + 9 * s) & yes) | ~yes);
+                }
+                o9 = (((uint64_t)y[8] | (uint64_t)y[17] << 8 | (uint64_t)y[26] << 16) & yes9) | ~yes9;
+            }
+            out[8] = (uint8_t)o9;
+            out[17] = (uint8_t)(o9 >> 8);
+            out[26] = (uint8_t)(o9 >> 16);
+        }
+        done += got;
+        if (got < want) return done;
+    }
+    return rows;
+}
+
+/* Dispatch of the meld-free fast paths by op and options (0 rows for an op without one). */
+static int64_t mj_plain_rows(const mj_job_t *job, int64_t i, int64_t end) {
+    int reg = job->form != MJ_FORM_SEVEN_PAIRS, sev = job->form != MJ_FORM_REGULAR;
+    if (job->op == MJ_OP_SHANTEN) return mj_plain_shanten(job, i, end);
+#define MJ_PROBE_ROWS(D, V)                                                                         \
+    do {                                                                                            \
+        if (reg && sev) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 1);                     \
+        if (reg) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 0);                            \
+        return mj_plain_probe_rows_as(job, i, end, D, V, 0, 1);                                     \
+    } while (0)
+    if (job->op == MJ_OP_EFFECTIVE) {
+        if (job->void_rule) MJ_PROBE_ROWS(1, 1);
+        MJ_PROBE_ROWS(1, 0);
+    }
+    if (job->op == MJ_OP_DISCARDS) {
+        if (job->void_rule) MJ_PROBE_ROWS(-1, 1);
+        MJ_PROBE_ROWS(-1, 0);
+    }
+#undef MJ_PROBE_ROWS
+    return 0;
+}
+
+#endif
