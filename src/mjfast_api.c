@@ -2,11 +2,8 @@
  * tables of mjfast_tables.h and the preset rules of mjfast_presets.h. A whole translation unit;
  * tools/amalgamate.py joins it with the headers it includes into src/mjfast.c.
  *
- * Global state: the tables (built once by mj_init) and nothing else. The once-only build uses
- * an atomic state word (GCC/Clang __atomic builtins, MSVC Interlocked*, else C11 stdatomic):
- * the first caller moves it from 0 to 1 and builds, the others yield until it reads 2 (ready)
- * or 3 (failed: corrupt tables; out of memory returns to 0, so a later call tries again). No
- * pthread, so no link flag.
+ * Global state: the tables (built once by mj_init, mjfast_once.h) and nothing else; the column
+ * records of discards / effective tiles are built on their first use (mjfast_columns.h).
  */
 
 #include <stddef.h>
@@ -20,44 +17,6 @@
 #include "mjfast_tables.h"  /* mj_tables_lz, MJ_TABLES_HASH, MJ_N* */
 #include "mjfast.h"         /* after the kernels: its macros repeat a few of their constants */
 #include "mjfast_presets.h" /* mj_preset_names, mj_presets_lz, MJ_PRESETS_HASH */
-
-enum { MJ_STATE_NEW = 0, MJ_STATE_BUILDING = 1, MJ_STATE_READY = 2, MJ_STATE_FAILED = 3 };
-
-#if defined(_MSC_VER) && !defined(__clang__)
-#include <windows.h>
-typedef volatile LONG mj_state_t;
-static int mj_state_get(mj_state_t *p) { return (int)InterlockedCompareExchange(p, 0, 0); }
-static int mj_state_claim(mj_state_t *p) {
-    return InterlockedCompareExchange(p, MJ_STATE_BUILDING, MJ_STATE_NEW) == MJ_STATE_NEW;
-}
-static void mj_state_set(mj_state_t *p, int v) { InterlockedExchange(p, v); }
-static void mj_yield(void) { SwitchToThread(); }
-#elif defined(__GNUC__) || defined(__clang__)
-#if defined(__unix__) || defined(__APPLE__)
-#include <sched.h>
-static void mj_yield(void) { sched_yield(); }
-#else
-static void mj_yield(void) {}
-#endif
-typedef int mj_state_t;
-static int mj_state_get(mj_state_t *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
-static int mj_state_claim(mj_state_t *p) {
-    int expected = MJ_STATE_NEW;
-    return __atomic_compare_exchange_n(p, &expected, MJ_STATE_BUILDING, 0, __ATOMIC_ACQ_REL,
-                                       __ATOMIC_ACQUIRE);
-}
-static void mj_state_set(mj_state_t *p, int v) { __atomic_store_n(p, v, __ATOMIC_RELEASE); }
-#else
-#include <stdatomic.h>
-typedef atomic_int mj_state_t;
-static int mj_state_get(mj_state_t *p) { return atomic_load(p); }
-static int mj_state_claim(mj_state_t *p) {
-    int expected = MJ_STATE_NEW;
-    return atomic_compare_exchange_strong(p, &expected, MJ_STATE_BUILDING);
-}
-static void mj_state_set(mj_state_t *p, int v) { atomic_store(p, v); }
-static void mj_yield(void) {}
-#endif
 
 static mj_state_t mj_state;
 static mj_shared_t mj_shared_state;
@@ -166,8 +125,6 @@ static int mj_build_tables(void) {
         MJ.void_full = void_full;
         int complete = mf_build(fan);
         rc = complete == MF_NOMEM ? MJ_E_NOMEM : complete > 0 ? 0 : MJ_E_TABLES;
-        int columns = rc == 0 ? mj_build_columns() : 0;
-        if (columns) rc = columns == -1 ? MJ_E_NOMEM : MJ_E_TABLES;
         mj_shared_state.tables = &MJ;
         mj_shared_state.fan_table = fan;
         mj_shared_state.complete_patterns = complete;
@@ -180,27 +137,12 @@ static int mj_build_tables(void) {
         free(wmask);
         free(void_mem);
         free(fan);
-        mj_free_columns();
         memset(&MJ, 0, sizeof MJ);
     }
     return rc;
 }
 
-int mj_init(void) {
-    for (;;) {
-        int s = mj_state_get(&mj_state);
-        if (s == MJ_STATE_READY) return 0;
-        if (s == MJ_STATE_FAILED) return MJ_E_TABLES;
-        if (s == MJ_STATE_NEW && mj_state_claim(&mj_state)) {
-            int rc = mj_build_tables();
-            /* out of memory: a later call may try again */
-            mj_state_set(&mj_state, rc == 0 ? MJ_STATE_READY
-                                    : rc == MJ_E_NOMEM ? MJ_STATE_NEW : MJ_STATE_FAILED);
-            return rc;
-        }
-        mj_yield(); /* another thread is building */
-    }
-}
+int mj_init(void) { return mj_once(&mj_state, mj_build_tables, MJ_E_NOMEM, MJ_E_TABLES); }
 
 /* Every entry point starts with one of these: one acquire load once the tables are built. */
 #define MJ_READY_OR_RETURN(fail)                                                                 \

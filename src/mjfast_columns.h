@@ -1,7 +1,9 @@
 /* mjfast column masks: the batch fast path of discards and effective tiles on meld-free 4-set rows.
  *
- * Plain C, no Python; the layer over mjfast_probes.h (mj_seven_probe, mj_discard_bytes); mj_init
- * builds its tables (mj_build_columns) after the kernels' own; mjfast_batch.h runs mj_plain_rows.
+ * Plain C, no Python; the layer over mjfast_probes.h (mj_seven_probe, mj_discard_bytes);
+ * mjfast_batch.h runs mj_plain_rows, whose first discards / effective-tiles call builds the tables
+ * from the kernels' own (mj_build_columns, once: 11 MB and ~0.1 s that a program using only the
+ * other kernels never pays). Should the build fail, the rows go through the general path.
  *
  * Why it works: a suit's distance vector has one column j = 2k + p per target (k sets, p pairs),
  * and one tile less raises a column by 0 or 1, one tile more lowers it by 0 or 1. The distance of
@@ -27,6 +29,7 @@
 
 #include <stdlib.h>
 
+#include "mjfast_once.h"   /* mj_once */
 #include "mjfast_probes.h" /* MJ, mj_job_t, mj_row_t, mj_seven_probe, mj_discard_bytes */
 
 #define MJ_NRANK14 405350 /* suit patterns of at most 14 tiles */
@@ -279,10 +282,7 @@ static int mj_build_columns(void) {
     return 0;
 }
 
-static void mj_free_columns(void) {
-    free(MJC.mem);
-    memset(&MJC, 0, sizeof MJC);
-}
+static mj_state_t mj_columns_state;
 
 /* ---- the batch fast path -------------------------------------------------------------------- */
 
@@ -472,6 +472,9 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int6
 static int64_t mj_plain_rows(const mj_job_t *job, int64_t i, int64_t end) {
     int reg = job->form != MJ_FORM_SEVEN_PAIRS, sev = job->form != MJ_FORM_REGULAR;
     if (job->op == MJ_OP_SHANTEN) return mj_plain_shanten(job, i, end);
+    if (MJ_UNLIKELY(mj_state_get(&mj_columns_state) != MJ_STATE_READY) &&
+        mj_once(&mj_columns_state, mj_build_columns, -1, -2) != 0)
+        return 0;
 #define MJ_PROBE_ROWS(D, V)                                                                         \
     do {                                                                                            \
         if (reg && sev) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 1);                     \
