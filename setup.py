@@ -55,7 +55,7 @@ class BuildExt(build_ext):
     compiler; MSVC keeps its own defaults): -O3 unless CFLAGS names a level of its own
     (tools/sanitize.sh builds with -O1; the extra arguments come last on the command line, so
     they would override it; with GCC, _ext.pxd lowers the Cython glue to -Os, its hot paths in
-    _glue.h excepted), -fvisibility=hidden (the module exports PyInit__ext alone: C code
+    _glue*.h excepted), -fvisibility=hidden (the module exports PyInit__ext alone: C code
     reaches the library through mjfast.capi's capsule, and calls inside the module bind
     directly), and -Wl,-S: Python's own flags hold -g, which would put ~2.5 MB of DWARF into
     the extension of a wheel, so the linker drops it (GNU and Apple ld alike) unless CFLAGS asks
@@ -83,7 +83,7 @@ extensions = [
     Extension(
         "mjfast._core._ext",
         [str(Path("mjfast", "_core", "_ext.pyx"))],
-        include_dirs=[str(INCLUDE), str(Path("mjfast", "_core"))],  # _glue.h
+        include_dirs=[str(INCLUDE), str(Path("mjfast", "_core"))],  # _glue*.h
         depends=DEPENDS,
     )
 ]

@@ -12,9 +12,9 @@ from libc.string cimport memcpy, memset
 
 from mjfast._core._table cimport *
 
-# The loops of Batch over its tables (C in _glue.h, compiled at -O3: they run once per table and
-# step).
-cdef extern from "_glue.h" nogil:
+# The loops of Batch over its tables (C in _glue_table.h, compiled at -O3: they run once per table
+# and step).
+cdef extern from "_glue_table.h" nogil:
     ctypedef struct mjg_obs_t:
         int64_t *scalars
         uint8_t *hand
