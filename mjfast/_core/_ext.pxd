@@ -6,9 +6,10 @@
 #
 # Optimization levels (GCC when optimizing; other compilers build all of it at the command line's
 # level, -O3 from setup.py): the C library at -O3, the Cython glue after it at -Os (argument checks
-# and Python C-API calls, no kernel loop: measured in callgrind instructions, the single-hand fast
-# paths and the batch calls stay within a few percent of an all -O3 build), so the extension's
-# machine code stays under a third of what the six extensions it replaced held.
+# and Python C-API calls, no kernel loop), so the extension's machine code stays under a third of
+# what the six extensions it replaced held. The glue's hot paths, run once per single-hand call or
+# per table of a TableBatch, are C in _glue.h and _glue_table.h, ahead of the pragma: at -O3, they
+# keep those calls at the instructions of an all -O3 build (callgrind) or below.
 
 cdef extern from *:
     """
@@ -17,6 +18,8 @@ cdef extern from *:
     #include "mjfast_exact.h"
     #include "mjfast_forecast.h"
     #include "mjfast_table_play.h"
+    #include "_glue.h"
+    #include "_glue_table.h"
     #if defined(__GNUC__) && !defined(__clang__) && defined(__OPTIMIZE__)
     #pragma GCC optimize ("Os")
     #endif

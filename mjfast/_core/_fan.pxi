@@ -9,7 +9,7 @@ threading.
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t
 from libc.string cimport memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
-from cpython.long cimport PyLong_AsLongAndOverflow, PyLong_FromLongLong
+from cpython.long cimport PyLong_FromLongLong
 
 from mjfast._core._fan cimport *
 

@@ -6,7 +6,8 @@
 # else, and any input the kernel refuses, returns None: the general path (mjfast.scoring.single)
 # then answers or words the error, so both paths answer alike. The numbers come from the kernels of
 # _fan.pxi; the costly fields are left to the Python scorer, built on first read
-# (mjfast.scoring.types.LAZY).
+# (mjfast.scoring.types.LAZY). score_one and max_fan_one are C (_glue.h, at -O3): they read the
+# scalar arguments, then call _score_rest / _max_fan_rest below for the rules, melds and result.
 
 cdef extern from "Python.h":
     int PyObject_GenericSetAttr(object, object, object) except -1
@@ -20,6 +21,16 @@ cdef extern from *:
     """
     object mf_new_instance(object cls, object empty)
 
+cdef extern from "_glue.h":
+    ctypedef object (*mjg_score_fn)(object hand, int win, object melds, int void_suit, int flags,
+                                    object rules, int sets)
+    ctypedef object (*mjg_max_fan_fn)(object hand, object melds, int void_suit, object visible,
+                                      object rules, int sets)
+    int mjg_bind_fan(mjg_score_fn score, mjg_max_fan_fn max_fan, object voids) except -1
+    tuple mjg_fan_functions(object module_name)
+
+score_one, max_fan_one = mjg_fan_functions("mjfast._core._ext")
+
 
 # Bound once by mjfast.scoring.fast (bind_single; until then the fast paths answer None): the
 # kernels import nothing of the library.
@@ -31,7 +42,6 @@ cdef object _NO_MELD_ROWS = None
 cdef object _score_fields = None
 cdef object _wait_fields = None
 cdef object _describe = None
-cdef dict _voids = {}
 
 cdef dict _rules_seen = {}  # None, a preset name or id(Rules) -> _Rules
 cdef _Rules _last = None  # the one read last (one global: threads see it whole)
@@ -46,10 +56,11 @@ def bind_single(fan_result, max_fan, not_win, meld_rows, score_fields, wait_fiel
     ``describe(rules)`` (``(Rules, int32 table, points model, largest internal fan the multiplier
     takes)`` or None) and the void-suit names."""
     global _FanResult, _MaxFan, _NOT_WIN, _meld_rows, _NO_MELD_ROWS, _score_fields, _wait_fields
-    global _describe, _voids
+    global _describe
     _FanResult, _MaxFan, _NOT_WIN, _meld_rows = fan_result, max_fan, not_win, meld_rows
     _NO_MELD_ROWS = meld_rows(None)
-    _score_fields, _wait_fields, _describe, _voids = score_fields, wait_fields, describe, voids
+    _score_fields, _wait_fields, _describe = score_fields, wait_fields, describe
+    mjg_bind_fan(_score_rest, _max_fan_rest, voids)
 
 
 cdef class _Rules:
@@ -94,48 +105,6 @@ cdef _Rules _described(object rules):
     return d
 
 
-cdef long _int(object value, long low, long high, long other) noexcept:
-    """An int (not a bool) within [low, high], else *other*."""
-    cdef int overflow = 0
-    cdef long v
-    if type(value) is not int:
-        return other
-    v = PyLong_AsLongAndOverflow(value, &overflow)  # an int: no error is possible
-    return v if not overflow and low <= v <= high else other
-
-
-cdef int _tile(object tile) except -2:
-    """A win tile: an int 0..26 or one ASCII tile ("5p"); -1: the general path reads it."""
-    cdef uint8_t row[27]
-    cdef int k, found = -1
-    if type(tile) is int:
-        return _int(tile, 0, 26, -1)
-    if type(tile) is not str or not _load_hand(tile, row):
-        return -1
-    for k in range(27):
-        if row[k]:
-            if found >= 0 or row[k] > 1:
-                return -1
-            found = k
-    return found
-
-
-cdef int _void(object void_suit) except -3:
-    """A void suit 0..2, -1 for none, or -2: the general path reads it."""
-    if void_suit is None:
-        return -1
-    if type(void_suit) is int:
-        return _int(void_suit, -1, 2, -2)
-    if type(void_suit) is str:
-        return _voids.get(void_suit, -2)
-    return -2
-
-
-cdef int _flag(object value, int bit) noexcept:
-    """*bit* for True, 0 for False, -1 for anything else (the general path reads it)."""
-    return bit if value is True else 0 if value is False else -1
-
-
 cdef object _job(mf_job_t *job, const uint8_t *row, object melds, int sets, int void_suit,
                  const int32_t *rules):
     """Fill a one-row job; returns the melds' rows (the caller keeps them while the job runs)
@@ -173,28 +142,13 @@ cdef object _built(object cls, object lazy):
     return r
 
 
-def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_kong_discard,
-              robbing_kong, last_tile, tian_hu, di_hu, jue_zhang, rules, sets):
-    """``mjfast.scoring.score`` of the common case (arguments in its order), or None."""
+cdef object _score_rest(object hand, int w, object melds, int vs, int flags, object rules,
+                        int nsets):
+    """score_one (_glue.h) past its scalar arguments: win tile w, void suit vs, flags, sets."""
     cdef uint8_t row[27]
     cdef mf_job_t job
     cdef int32_t err[3]
     cdef int total, capped, offset
-    cdef int f[8]
-    cdef int w = _tile(win_tile), vs = _void(void_suit), nsets = _int(sets, 2, 4, -1)
-    if w < 0 or vs == -2 or nsets < 0 or _FanResult is None:
-        return None
-    f[0] = _flag(self_drawn, MF_SD)
-    f[1] = _flag(after_kong, MF_AK)
-    f[2] = _flag(after_kong_discard, MF_AKD)
-    f[3] = _flag(robbing_kong, MF_ROB)
-    f[4] = _flag(last_tile, MF_LAST)
-    f[5] = _flag(tian_hu, MF_TIAN)
-    f[6] = _flag(di_hu, MF_DI)
-    f[7] = _flag(jue_zhang, MF_JUE)
-    cdef int flags = f[0] | f[1] | f[2] | f[3] | f[4] | f[5] | f[6] | f[7]
-    if flags < 0:
-        return None
     cdef _Rules d = _rules_of(rules)
     if d is None or not _load_hand(hand, row):
         return None
@@ -220,19 +174,15 @@ def score_one(hand, win_tile, melds, void_suit, self_drawn, after_kong, after_ko
     return r
 
 
-def max_fan_one(hand, melds, void_suit, visible, rules, sets, workers, out, best_wait, errors,
-                best_tile):
-    """``mjfast.scoring.max_fan`` of the common case (arguments in its order), or None."""
+cdef object _max_fan_rest(object hand, object melds, int vs, object visible, object rules,
+                          int nsets):
+    """max_fan_one (_glue.h) past its scalar arguments: void suit vs, sets (the options are
+    the defaults)."""
     cdef uint8_t row[27]
     cdef uint8_t seen[27]
     cdef mf_job_t job
     cdef int32_t err[3]
     cdef int fan, tile, internal
-    cdef int vs = _void(void_suit), nsets = _int(sets, 2, 4, -1)
-    if (vs == -2 or nsets < 0 or _MaxFan is None or out is not None or best_wait is not False
-            or best_tile is not None or _int(workers, 1, 1, 0) != 1
-            or type(errors) is not str or errors != "raise"):
-        return None
     cdef _Rules d = _rules_of(rules)
     if (d is None or not _load_hand(hand, row)
             or (visible is not None and not _load_hand(visible, seen))):

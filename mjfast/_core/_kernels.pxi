@@ -8,7 +8,6 @@ wrappers live in ``mjfast.analysis`` and ``mjfast.efficiency``.
 
 from libc.stdint cimport int8_t, int64_t, uint8_t, uint32_t
 from cpython.bytes cimport PyBytes_FromStringAndSize
-from cpython.long cimport PyLong_AsLongAndOverflow
 
 from mjfast._core._kernels cimport *
 
@@ -103,76 +102,10 @@ def capped_vector(const uint8_t[::1] counts, const uint8_t[::1] caps):
     return [out[i] for i in range(10)]
 
 
-cdef object _empty = __import__("numpy").empty
-cdef dict _SUIT_CODES = {None: -1, 0: 0, 1: 1, 2: 2, "m": 0, "p": 1, "s": 2}
-cdef dict _FORMS = {"all": 0, "regular": 1, "seven_pairs": 2}
+cdef extern from "_glue.h":
+    object mjg_one_function(object module_name)
 
-
-def one(int op, object hand, object form, object void_suit, object void_rule, object melds,
-        object visible, object out, object workers, object errors, object sets):
-    """Fast path for one meld-free hand as _load_hand reads it (a (27,) array of native ints,
-    27 ints or an ASCII tile string), with plain options.
-
-    Takes the public call's arguments as they came. Returns the result (int, bool, or a (27,)
-    int8 array), or None when the call needs the general path (mjfast._validate): another input
-    type, melds, visible counts, an out array, any option value it does not take as is, or an
-    invalid hand (whose error the general path words). So both paths answer alike.
-    """
-    cdef uint8_t row[27]
-    cdef mj_job_t job
-    cdef int8_t s8 = 0
-    cdef uint8_t b8 = 0
-    cdef uint32_t u32 = 0
-    cdef int8_t[::1] arr
-    cdef object result = None  # the (27,) array of the effective / discards ops
-    cdef int form_code
-    cdef long nsets
-    cdef int overflow = 0
-    if (melds is not None or visible is not None or out is not None
-            or type(workers) is not int or workers != 1 or type(form) is not str
-            or type(errors) is not str or errors != "raise"
-            or (void_rule is not True and void_rule is not False) or type(sets) is not int):
-        return None
-    nsets = PyLong_AsLongAndOverflow(sets, &overflow)  # an int: no error is possible
-    if overflow or nsets < 2 or nsets > 4:
-        return None
-    form_code = _FORMS.get(form, -1)
-    if form_code < 0:
-        return None
-    code = _SUIT_CODES.get(void_suit, -2) if (void_suit is None or type(void_suit) is int
-                                               or type(void_suit) is str) else -2
-    if code == -2 or (void_rule is False and code >= 0):
-        return None
-    if not _load_hand(hand, row):
-        return None
-    job.op = op
-    job.form = form_code
-    job.void_rule = void_rule is True
-    job.sets = <int>nsets
-    job.coerce = 0
-    job.hands = row
-    job.melds = NULL
-    job.melds_stride = 0
-    job.voids = NULL
-    job.void_scalar = code
-    job.visible = NULL
-    job.visible_stride = 0
-    if op == MJ_OP_SHANTEN:
-        job.out = &s8
-    elif op == MJ_OP_IS_WIN:
-        job.out = &b8
-    elif op == MJ_OP_WAITS:
-        job.out = &u32
-    else:
-        result = _empty(27, "int8")
-        arr = result
-        job.out = &arr[0]
-    if mj_run(&job, 0, 1) >= 0:
-        return None
-    if op == MJ_OP_SHANTEN:
-        return s8
-    if op == MJ_OP_IS_WIN:
-        return b8 != 0
-    if op == MJ_OP_WAITS:
-        return u32
-    return result
+# one(op, hand, form, void_suit, void_rule, melds, visible, out, workers, errors, sets): the
+# fast path for one meld-free hand with plain options, or None for the general path (C, in
+# _glue.h: it runs once per single-hand call).
+one = mjg_one_function("mjfast._core._ext")

@@ -12,6 +12,31 @@ from libc.string cimport memcpy, memset
 
 from mjfast._core._table cimport *
 
+# The loops of Batch over its tables (C in _glue_table.h, compiled at -O3: they run once per table
+# and step).
+cdef extern from "_glue_table.h" nogil:
+    ctypedef struct mjg_obs_t:
+        int64_t *scalars
+        uint8_t *hand
+        int8_t *melds
+        int8_t *discards
+        uint8_t *taken
+        int8_t *voids
+        uint8_t *out
+        int64_t *scores
+        Py_ssize_t w[8]
+
+    void mjg_deal(mt_table_t *t, const mt_rules_t *R, int players, uint64_t seed,
+                  uint64_t *dealt)
+    int64_t mjg_step(mt_table_t *tables, int n, const int64_t *actions, int64_t *rewards,
+                     Py_ssize_t width, uint8_t *done, int deal, const mt_rules_t *R, int players,
+                     uint64_t seed, uint64_t *dealt)
+    void mjg_observe_rows(const mt_table_t *tables, Py_ssize_t n, const int32_t *which,
+                          const int8_t *seats, const mjg_obs_t *o)
+    void mjg_observe(const mt_table_t *tables, Py_ssize_t n, const mjg_obs_t *o)
+    void mjg_masks(const mt_table_t *tables, int n, uint8_t *out, Py_ssize_t width)
+    void mjg_sample(const mt_table_t *tables, int n, int64_t *out, uint64_t *rng)
+
 import numpy as np
 
 NUM_ACTIONS = MT_ACTIONS
@@ -138,6 +163,21 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
     return overflow
 
 
+cdef void _obs_rows(mjg_obs_t *o, int64_t[:, ::1] scalars, uint8_t[:, ::1] hand,
+                    int8_t[:, :, :, ::1] melds, int8_t[:, :, ::1] discards,
+                    uint8_t[:, :, ::1] taken, int8_t[:, ::1] voids, uint8_t[:, ::1] out,
+                    int64_t[:, ::1] scores) noexcept:
+    """The first rows of the observation arrays of :meth:`Batch.observe` and their widths."""
+    o.scalars, o.w[0] = &scalars[0, 0], scalars.shape[1]
+    o.hand, o.w[1] = &hand[0, 0], hand.shape[1]
+    o.melds, o.w[2] = &melds[0, 0, 0, 0], melds.shape[1] * melds.shape[2] * melds.shape[3]
+    o.discards, o.w[3] = &discards[0, 0, 0], discards.shape[1] * discards.shape[2]
+    o.taken, o.w[4] = &taken[0, 0, 0], taken.shape[1] * taken.shape[2]
+    o.voids, o.w[5] = &voids[0, 0], voids.shape[1]
+    o.out, o.w[6] = &out[0, 0], out.shape[1]
+    o.scores, o.w[7] = &scores[0, 0], scores.shape[1]
+
+
 cdef class Batch:
     """n C tables stepped together (see :class:`mjfast.table.TableBatch`)."""
 
@@ -168,10 +208,7 @@ cdef class Batch:
         free(self.tables)
 
     cdef void _deal(self, int i) noexcept nogil:
-        cdef uint8_t wall[108]
-        mt_deal_wall(self.seed, self.dealt, wall)
-        self.dealt += 1
-        mt_init(&self.tables[i], &self.R, self.players, 0, wall)
+        mjg_deal(&self.tables[i], &self.R, self.players, self.seed, &self.dealt)
 
     def reset(self, seed=None):
         """Deal every table again, from the first hand of the seed (a new seed if given)."""
@@ -185,32 +222,19 @@ cdef class Batch:
 
     def masks(self, uint8_t[:, ::1] out):
         """The (n, 140) legal masks of the seats to act."""
-        cdef int i
         with nogil:
-            for i in range(self.n):
-                mt_mask(&self.tables[i], &out[i, 0])
+            mjg_masks(self.tables, self.n, &out[0, 0], out.shape[1])
 
     def step(self, const int64_t[::1] actions, int64_t[:, ::1] rewards, uint8_t[::1] done,
              bint deal=True):
         """One action per table; returns the first illegal row or -1 (nothing moved then).
         A finished table is dealt its next hand at once, or with ``deal=False`` left over (for
         :meth:`observe_rows`) until :meth:`deal_done`."""
-        cdef int i, a
-        cdef mt_acts_t s
+        cdef int64_t bad
         with nogil:
-            for i in range(self.n):
-                a = <int>actions[i]
-                mt_legal(&self.tables[i], &s)
-                if a < 0 or a >= MT_ACTIONS or not mt_acts_has(&s, a):
-                    with gil:
-                        return i
-            for i in range(self.n):
-                mt_step(&self.tables[i], <int>actions[i])
-                memcpy(&rewards[i, 0], self.tables[i].rewards, sizeof(int64_t) * self.players)
-                done[i] = self.tables[i].phase == MT_OVER
-                if done[i] and deal:
-                    self._deal(i)
-        return -1
+            bad = mjg_step(self.tables, self.n, &actions[0], &rewards[0, 0], rewards.shape[1],
+                           &done[0], deal, &self.R, self.players, self.seed, &self.dealt)
+        return bad
 
     def deal_done(self, const uint8_t[::1] done):
         """Deal the next hand into the tables flagged in ``done``."""
@@ -226,36 +250,27 @@ cdef class Batch:
                      int8_t[:, ::1] voids, uint8_t[:, ::1] out, int64_t[:, ::1] scores):
         """Seat ``seats[i]``'s observation of table ``which[i]``, into row ``which[i]``."""
         cdef Py_ssize_t i
-        cdef int j
+        cdef mjg_obs_t o
         for i in range(which.shape[0]):
             if not 0 <= which[i] < self.n or not 0 <= seats[i] < self.players:
                 raise IndexError(f"which[{i}] / seats[{i}] out of range")
+        _obs_rows(&o, scalars, hand, melds, discards, taken, voids, out, scores)
         with nogil:
-            for i in range(which.shape[0]):
-                j = which[i]
-                mt_observe(&self.tables[j], seats[i], &scalars[j, 0], &hand[j, 0],
-                           &melds[j, 0, 0, 0], &discards[j, 0, 0], &taken[j, 0, 0], &voids[j, 0],
-                           &out[j, 0], &scores[j, 0])
+            mjg_observe_rows(self.tables, which.shape[0], &which[0], &seats[0], &o)
 
     def observe(self, int64_t[:, ::1] scalars, uint8_t[:, ::1] hand, int8_t[:, :, :, ::1] melds,
                 int8_t[:, :, ::1] discards, uint8_t[:, :, ::1] taken, int8_t[:, ::1] voids,
                 uint8_t[:, ::1] out, int64_t[:, ::1] scores):
         """The observations of the seats to act, into (n, ...) arrays."""
-        cdef int i
+        cdef mjg_obs_t o
+        _obs_rows(&o, scalars, hand, melds, discards, taken, voids, out, scores)
         with nogil:
-            for i in range(self.n):
-                mt_observe(&self.tables[i], self.tables[i].current, &scalars[i, 0],
-                           &hand[i, 0], &melds[i, 0, 0, 0], &discards[i, 0, 0], &taken[i, 0, 0],
-                           &voids[i, 0], &out[i, 0], &scores[i, 0])
+            mjg_observe(self.tables, self.n, &o)
 
     def sample(self, int64_t[::1] out):
         """A uniformly random legal action per table (the batch's own generator)."""
-        cdef int i
-        cdef mt_acts_t s
         with nogil:
-            for i in range(self.n):
-                mt_legal(&self.tables[i], &s)
-                out[i] = mt_random_action(&s, &self.rng)
+            mjg_sample(self.tables, self.n, &out[0], &self.rng)
 
     def current(self, int8_t[::1] out):
         cdef int i
