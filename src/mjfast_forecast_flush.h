@@ -62,12 +62,12 @@ static int fc_flush_dead(fc_work_t *w, int64_t s, int ndead) {
     for (; rest; rest &= rest - 1) {
         int k = mj_ctz(rest);
         uint64_t key = w->g.key[s] + w->wt[k] - w->wt[last], slot;
-        int64_t id = front ? -1 : fc_find(w, key, e, &slot);
+        int64_t id = front ? -1 : fc_find(w, key, fc_tag(e, -1), &slot);
         if (id < 0) {
             int dist = fc_flush_plus(w, c, k);
             if (front && dist > sh) continue; /* (dropped: never ready in time) */
             c[k]++;
-            id = fc_state(w, key, e, mj_shanten_of(dist), depth + 1, c, last);
+            id = fc_state(w, key, e, -1, mj_shanten_of(dist), depth + 1, c, last);
             c[k]--;
             if (id < 0) return (int)-id;
         }
