@@ -121,8 +121,8 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
             continue;
         }
         if (count == 1) {
-            const double *row = fc_vrow(w, ids[0]); /* every row is written in full */
-            for (int t = 1; t <= T; t++) acc[t] += pk * row[t - 1];
+            const double *row = fc_vrow(w, ids[0]);
+            for (int t = lo; t <= hi; t++) acc[t] += pk * row[t - 1];
         } else {
             int32_t g = w->g.edges[e + 1];
             int32_t *picks = w->v.picks + (int64_t)(g & ~FC_SHARED) * T;
