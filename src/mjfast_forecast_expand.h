@@ -129,10 +129,7 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
         int e = f->e + (priced && !forced && d13[d] >= f->dh && (d != k || progress));
         int64_t id = f->s;
         if (d != k || e != f->e) {
-            if (d13[d] == 1 && e == w->budget && !f->front && fc_flush_leaves(w)) /* a ready leaf */
-                id = fc_state(w, fc_flush_leaf_key(w, &g, d), e, -1, 0, w->g.depth[f->s] + 1, g.c, d);
-            else
-                id = fc_next(w, f, &g, d, gkey, e, mj_shanten_of(d13[d]));
+            id = fc_next(w, f, &g, d, gkey, e, mj_shanten_of(d13[d]));
             if (id < 0) return (int)id;
             if (count && w->g.edges[w->g.ne - 1] == id) continue; /* (packed alike: fc_next) */
         }

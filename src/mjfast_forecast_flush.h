@@ -46,37 +46,6 @@ static int fc_flush_plus(const fc_work_t *w, const uint8_t *c, int k) {
     return fc_flush_dist(&w->tmpl, x, w->flush);
 }
 
-/* The key of the ready leaf that discard d leaves from the loaded 14 - 3m hand g of suit f (no
- * dead tile, no exchange left, objective "win": fc_lazy_pay): not the hand but what its numbers
- * come from, so that leaves alike are one state from the start (as fc_merge would make them):
- * the drawable waits (fc_leaf_wins: its win and stay) and, per rank, 1 + the capped fan of a
- * wait that pays (fc_paid: its payment), 6 bits each, above every hand key (5^27 < 2^63). */
-static uint64_t fc_flush_leaf_key(const fc_work_t *w, const mj_hand_t *g, int d) {
-    const int f = w->flush, n_pay = w->job->n_pay;
-    mj_hand_t u = *g;
-    fc_adjust(&u, d, -1);
-    uint32_t wins = fc_leaf_wins(w, &u);
-    uint64_t fans = 0;
-    if (wins) {
-        mf_info_t fi;
-        int32_t err[3];
-        int val[27];
-        mf_info(&u, NULL, &fi, err); /* no concealed-kong marks: no error */
-        uint32_t paid = wins & mf_wait_totals(w->job->rules, &u, &fi, w->vs, val);
-        for (; paid; paid &= paid - 1) {
-            int k = mj_ctz(paid), fan = mf_capped(w->job->rules, val[k] + w->job->rules[MF_R_ZIMO]);
-            fans |= (uint64_t)(1 + (fan < 0 ? 0 : fan >= n_pay ? n_pay - 1 : fan)) << (6 * (k - 9 * f));
-        }
-    }
-    return 1ULL << 63 | (uint64_t)(wins >> (9 * f)) << 54 | fans;
-}
-
-/* Whether the flush plan's ready leaves are keyed by fc_flush_leaf_key (objective "win" with a
- * budget, and the payment table's fans fit its 6 bits). */
-static inline int fc_flush_leaves(const fc_work_t *w) {
-    return w->flush >= 0 && w->budget >= 0 && w->job->objective == FC_OBJ_WIN && w->job->n_pay < 63;
-}
-
 /* Expand state s of the dead phase (ndead > 0 dead tiles held, packed): each draw of suit f not
  * held four times (melds included) keeps that tile and discards the packed dead tile (the
  * highest dead kind held: the rest stays packed), the same exchanges spent; every other draw is
@@ -92,24 +61,12 @@ static int fc_flush_dead(fc_work_t *w, int64_t s, int ndead) {
     for (int t = 9 * w->flush; t < 9 * w->flush + 9; t++)
         full |= (uint32_t)(c[t] + (w->melds ? w->melds[t] : 0) >= 4) << t;
     uint32_t stay = w->pool & (full | w->dead), rest = w->pool & ~stay;
-    const int leafy = ndead == 1 && e == w->budget && fc_flush_leaves(w) && !front;
     if (!fc_grow(w, (void **)&w->g.edges, &w->g.ecap, w->g.ne + 27, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->g.e0[s] = w->g.ne;
     for (; rest; rest &= rest - 1) {
         int k = mj_ctz(rest);
         uint64_t key = w->g.key[s] + w->wt[k] - w->wt[last], slot;
         int64_t id = front ? -1 : fc_find(w, key, fc_tag(e, -1), &slot);
-        if (id < 0 && leafy) { /* the last dead tile goes: a ready hand is a leaf (by its key) */
-            int dist = fc_flush_plus(w, c, k);
-            if (dist == 1) {
-                mj_hand_t g;
-                fc_fill(w, s, &g);
-                fc_adjust(&g, k, +1);
-                uint64_t leaf = fc_flush_leaf_key(w, &g, last);
-                id = fc_state(w, fc_flush_leaf_key(w, &g, last), e, -1, 0, depth + 1, g.c, last);
-                if (id < 0) return (int)-id;
-            }
-        }
         if (id < 0) {
             int dist = fc_flush_plus(w, c, k);
             if (front && dist > sh) continue; /* (dropped: never ready in time) */
