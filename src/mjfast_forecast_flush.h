@@ -18,11 +18,7 @@
  *    the one with the most winning copies, the lowest discard among equals (fc_collapse's rule);
  *    it is found from the suit's wait table (fc_flush_ready) before any state is made, instead
  *    of making and expanding every candidate leaf.
- * A ready leaf of the flush (no dead tile, no exchange left, objective "win") is worth, and
- * flows, by its win, stay and payment numbers only, and those come from its drawable waits and
- * the capped fan of each: its state is keyed by those (fc_flush_leaf_key), so the many ready
- * hands of one suit that are alike are one state from the start (fc_merge did it after they
- * were all made). The values, picks and curves are the general ones. Plain C, no Python.
+ * The values, picks and curves are the general ones. Plain C, no Python.
  */
 #ifndef MJFAST_FORECAST_FLUSH_H
 #define MJFAST_FORECAST_FLUSH_H
