@@ -121,8 +121,8 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
             continue;
         }
         if (count == 1) {
-            const double *row = fc_vrow(w, ids[0]); /* every row is written in full */
-            for (int t = 1; t <= T; t++) acc[t] += pk * row[t - 1];
+            const double *row = fc_vrow(w, ids[0]);
+            for (int t = lo; t <= hi; t++) acc[t] += pk * row[t - 1];
         } else {
             int32_t g = w->g.edges[e + 1];
             int32_t *picks = w->v.picks + (int64_t)(g & ~FC_SHARED) * T;
@@ -316,7 +316,7 @@ static int fc_reset(fc_work_t *w) {
 static void fc_free(fc_work_t *w) {
     fc_graph_t *g = &w->g;
     free(g->hkey); free(g->hval); free(g->key); free(g->cnt); free(g->sh); free(g->depth);
-    free(g->mark); free(g->nv); free(g->ex); free(g->loop); free(g->ref); free(g->e0); free(g->e1);
+    free(g->mark); free(g->nv); free(g->ex); free(g->pv); free(g->loop); free(g->ref); free(g->e0); free(g->e1);
     free(g->stay); free(g->pwin); free(g->ppay); free(g->edges); free(g->memo);
     free(w->m.ctab); free(w->m.at);
     free(w->v.V); free(w->v.picks); free(w->v.cls);
@@ -365,18 +365,25 @@ static int fc_best(const double *v, const uint8_t *legal) {
     return -1;
 }
 
-/* The start state of the 13 - 3m counts c (dead tiles packed where the row allows: fc_pack_dead),
- * of shanten sh. Returns its id, or -FC_ERR_*. */
+/* The start state of the 13 - 3m counts c (dead tiles packed where the row allows: fc_pack_dead;
+ * with plans, the suit of its plan: fc_plan_of), of shanten sh. Returns its id, or -FC_ERR_*. */
 static int64_t fc_start(fc_work_t *w, const uint8_t *c, int sh) {
     uint8_t x[27];
+    int pv = -1;
     memcpy(x, c, 27);
     if (w->canon) fc_pack_dead(x, w->dead_suits);
-    return fc_state(w, fc_key(x), 0, sh, 0, x, -1);
+    if (w->plans) {
+        mj_hand_t h;
+        fc_load(w, x, &h);
+        if ((pv = fc_plan_of(&h)) >= 0) fc_pack_plan(x, pv);
+    }
+    return fc_state(w, fc_key(x), 0, pv, sh, 0, x, -1);
 }
 
 /* The row's plan: the budget (none, or at most T: no more can be spent), the dead suits (the
- * declared void one; with a flush the other two) and whether their tiles are held as a count
- * (no meld there: else no win is possible anyway). */
+ * declared void one; with a flush the other two), whether their tiles are held as a count
+ * (no meld there: else no win is possible anyway), and whether states pack the void suit of their
+ * plan (fc_plan_of: without exchanges, no suit dead yet). */
 static void fc_plan(fc_work_t *w, const mj_hand_t *h, int vs) {
     const fc_job_t *job = w->job;
     w->budget = job->exchanges < 0 ? -1 : job->exchanges < w->T ? job->exchanges : w->T;
@@ -386,6 +393,7 @@ static void fc_plan(fc_work_t *w, const mj_hand_t *h, int vs) {
     for (int q = 0; q < 3; q++)
         if (w->dead_suits >> q & 1) w->dead |= 0x1FFu << (9 * q);
     w->canon = w->dead_suits && !(h->meld_suits & w->dead_suits);
+    w->plans = w->budget == 0 && !w->dead_suits && h->void_rule;
 }
 
 /* The shanten of the loaded hand h (classes loaded) under the row's plan. */

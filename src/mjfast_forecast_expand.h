@@ -21,9 +21,10 @@
 #ifndef MJFAST_FORECAST_EXPAND_H
 #define MJFAST_FORECAST_EXPAND_H
 
-#include "mjfast_forecast_graph.h"
+#include "mjfast_forecast_flush.h" /* the flush plan's dead phase and ready pick */
 
 static int fc_expand(fc_work_t *w, int64_t s);
+
 
 /* Whether fc_collapse may pass over ready leaves (objective "win" with a budget): then a leaf's
  * payment waits until the build is done (fc_leaf_pays), for the leaves some group lists. */
@@ -57,9 +58,31 @@ typedef struct {
     const mj_hand_t *h;
     uint32_t held, vmask;
     int dh, front, near, held_void, last_void;
+    int pv;   /* the state's plan (fc_plan_of), or -1 */
     int ex;   /* discards allowed beyond progress: 0 none, 1 same shanten, 2 backward too */
     int e;    /* exchanges spent (with a budget) */
 } fc_from_t;
+
+/* The successor state of discard d from the loaded 14 - 3m hand g of key gkey (drawn onto state
+ * f->s), with e exchanges spent and shanten sh. With a plan the discard of a tile of its suit takes
+ * the one that keeps the suit packed; a state without one, in a row with plans, gives its
+ * successors theirs (fc_plan_of), so the discards of several tiles of that suit may give the same
+ * state. Returns its id, or -FC_ERR_*. */
+static MJ_ALWAYS_INLINE int64_t fc_next(fc_work_t *w, const fc_from_t *f, const mj_hand_t *g, int d,
+                                        uint64_t gkey, int e, int sh) {
+    int depth = w->g.depth[f->s] + 1;
+    if (f->pv >= 0) {
+        int drop = d / 9 == f->pv ? fc_plan_drop(f->pv, g->n[f->pv]) : d;
+        return fc_state(w, gkey - w->wt[drop], e, f->pv, sh, depth, g->c, drop);
+    }
+    if (!w->plans) return fc_state(w, gkey - w->wt[d], e, -1, sh, depth, g->c, d);
+    mj_hand_t x = *g;
+    fc_adjust(&x, d, -1);
+    int pv = fc_plan_of(&x);
+    if (pv < 0) return fc_state(w, gkey - w->wt[d], e, -1, sh, depth, g->c, d);
+    fc_pack_plan(x.c, pv);
+    return fc_state(w, fc_key(x.c), e, pv, sh, depth, x.c, -1);
+}
 
 /* The successors of state f->s after draw k (the 14 - 3m hand of key gkey): the states of its
  * allowed discards in tile order, appended to the edges. With a budget each has its exchanges
@@ -83,11 +106,15 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
     int progress = priced && ex && !one && !forced && (cand & fc_below(d13, f->dh));
     if (!one && !forced) cand &= fc_below(d13, f->dh + ex);
     if (forced) cand &= w->canon ? 1u << f->last_void : f->vmask;
+    else if (w->flush >= 0 && !ex && f->dh == 2 && !f->front && fc_lazy_pay(w) && (cand & (cand - 1)))
+        cand = 1u << fc_flush_ready(w, &g, cand); /* fc_collapse's pick, no leaf made */
+    uint32_t pm = f->pv >= 0 ? 0x1FFu << (9 * f->pv) : 0u;
+    if (cand & pm) cand = (cand & ~pm) | ((cand & pm) & (~(cand & pm) + 1)); /* one: all alike */
     for (; cand; cand &= cand - 1) {
         int d = mj_ctz(cand);
         uint64_t slot;
         if (one && forced && !f->front) { /* a forced discard's successor: its distance only if new */
-            int64_t id = fc_find(w, gkey - w->wt[d], f->e, &slot);
+            int64_t id = fc_find(w, gkey - w->wt[d], fc_tag(f->e, -1), &slot);
             if (id >= 0) {
                 w->g.edges[w->g.ne++] = (int32_t)id;
                 return 1;
@@ -102,8 +129,9 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
         int e = f->e + (priced && !forced && d13[d] >= f->dh && (d != k || progress));
         int64_t id = f->s;
         if (d != k || e != f->e) {
-            id = fc_state(w, gkey - w->wt[d], e, mj_shanten_of(d13[d]), w->g.depth[f->s] + 1, g.c, d);
+            id = fc_next(w, f, &g, d, gkey, e, mj_shanten_of(d13[d]));
             if (id < 0) return (int)id;
+            if (count && w->g.edges[w->g.ne - 1] == id) continue; /* (packed alike: fc_next) */
         }
         w->g.edges[w->g.ne++] = (int32_t)id;
         count++;
@@ -182,6 +210,10 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, in
  * it can only be picked as the lowest allowed discard (when every successor is worth 0), so only
  * the first of them is listed. Returns MJ_OK or an FC_ERR_*. */
 static int fc_expand(fc_work_t *w, int64_t s) {
+    if (w->flush >= 0 && w->canon) { /* the flush plan's dead phase: its own expansion */
+        int ndead = fc_dead_held(w, w->g.cnt[s].c);
+        if (ndead) return fc_flush_dead(w, s, ndead);
+    }
     mj_hand_t h;
     fc_fill(w, s, &h);
     int ds = w->dead_suits, ndead = 0;
@@ -190,7 +222,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     int ex = w->budget < 0 ? 1 : w->g.ex[s] < w->budget ? 1 + w->job->backward : 0;
     fc_from_t f = {s, &h, 0u, w->dead, 1,
                    w->g.sh[s] == w->T - w->g.depth[s], ex && w->g.sh[s] == w->T - w->g.depth[s] - 1,
-                   ndead > 0, -1, ex, w->g.ex[s]};
+                   ndead > 0, -1, w->g.pv[s], ex, w->g.ex[s]};
     uint32_t stays, wins;
     /* ready without exchanges left, no dead tile held: a leaf (every draw wins or stays) */
     int leaf = !ex && w->g.sh[s] == 0 && !f.held_void;
@@ -199,7 +231,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     w->g.e0[s] = w->g.ne;
     for (int t = 0; f.held_void && t < 27; t++) /* the packed dead tile a forced discard takes */
         if (h.c[t] && (ds >> (t / 9) & 1)) f.last_void = t;
-    int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : 0);
+    int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : (f.pv + 1) << 10);
     f.held = groups ? ~fc_below(h.c, 1) & 0x7FFFFFFu : 0u;
     for (uint32_t b = groups; b; b &= b - 1) /* the memo entries are cache misses: ask early */
         FC_PREFETCH(fc_memo_at(w, w->g.key[s] + w->wt[mj_ctz(b)], fc_mkey(w, &f, mj_ctz(b), mkey)));

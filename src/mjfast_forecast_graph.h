@@ -123,6 +123,7 @@ typedef struct {
     uint8_t *mark;            /* fc_mark_t */
     uint8_t *nv;              /* dead tiles held */
     uint8_t *ex;              /* exchanges spent (with a budget; 0 otherwise) */
+    int8_t *pv;               /* the suit the hand must clear, its tiles packed (fc_plan_of), or -1 */
     uint8_t *loop;            /* a group of the state lists the state itself (the drawn tile back) */
     uint8_t *ref;             /* a start or listed in a group: its values are read */
     int64_t *e0, *e1;         /* its edge groups: edges[e0..e1) */
@@ -174,6 +175,7 @@ typedef struct {
     int dead_suits;           /* bit per suit whose tiles are dead: the void suit, with a flush the other two */
     uint32_t dead;            /* the kinds of those suits */
     int canon;                /* dead tiles held as a count (see fc_pack_dead) */
+    int plans;                /* a state whose hand has one best void suit packs it (fc_plan_of) */
     const uint8_t *melds;
     mj_hand_t tmpl;           /* the row's loaded hand: melds, void rule, form and sets for fc_fill */
     double *p;                /* [np]: the draw probability of kind k < 27, then the merged
@@ -254,7 +256,7 @@ static int fc_grow(fc_work_t *w, void **p, int64_t *cap, int64_t need, size_t sz
 
 /* The bytes of one state's entries in the per-state arrays (the FC_RE list below). */
 #define FC_STATE_BYTES                                                                      \
-    (sizeof(uint64_t) + sizeof(fc_counts_t) + 5 + 2 * sizeof(int64_t) + 5 * sizeof(double) + \
+    (sizeof(uint64_t) + sizeof(fc_counts_t) + 6 + 2 * sizeof(int64_t) + 5 * sizeof(double) + \
      3 * sizeof(int32_t))
 
 static int fc_grow_states(fc_work_t *w, int64_t need) {
@@ -276,6 +278,7 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
     FC_RE(g.mark, uint8_t);
     FC_RE(g.nv, uint8_t);
     FC_RE(g.ex, uint8_t);
+    FC_RE(g.pv, int8_t);
     FC_RE(g.loop, uint8_t);
     FC_RE(g.ref, uint8_t);
     FC_RE(g.e0, int64_t);
@@ -296,7 +299,11 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
     return 1;
 }
 
-/* The slot hash of the key (+ 1, as stored) of a state with e exchanges spent. */
+/* A state's tag in the hash beside its key: the exchanges spent e, and with a plan (only without
+ * exchanges: e = 0) the planned void suit pv + 1 (1-3). */
+static inline int fc_tag(int e, int pv) { return e + pv + 1; }
+
+/* The slot hash of the key (+ 1, as stored) of a state of tag e (fc_tag). */
 static inline uint64_t fc_slot(uint64_t key1, int e) { return fc_hash(key1 + (uint64_t)e * 0x9E3779B97F4A7C15ULL); }
 
 /* Rehash into a table of twice the size. */
@@ -326,8 +333,8 @@ static int fc_rehash(fc_work_t *w) {
     return 1;
 }
 
-/* The id of the state of key with e exchanges spent, or -1 (the table is not empty); *slot:
- * where a new one goes. */
+/* The id of the state of key and tag e (fc_tag), or -1 (the table is not empty); *slot: where a
+ * new one goes. */
 static inline int64_t fc_find(const fc_work_t *w, uint64_t key, int e, uint64_t *slot) {
     uint64_t mask = (uint64_t)(w->g.hcap - 1), j = fc_slot(key + 1, e) & mask;
     while (w->g.hkey[j]) {
@@ -338,18 +345,18 @@ static inline int64_t fc_find(const fc_work_t *w, uint64_t key, int e, uint64_t 
     return -1;
 }
 
-/* The state of key with e exchanges spent (created at depth d with shanten sh if new, its hand
- * the counts c less one tile of kind drop, if drop >= 0). Returns its id, or -FC_ERR_*. */
-static int64_t fc_state(fc_work_t *w, uint64_t key, int e, int sh, int d, const uint8_t *c, int drop) {
+/* The state of key with e exchanges spent and plan pv (created at depth d with shanten sh if new,
+ * its hand the counts c less one tile of kind drop, if drop >= 0). Returns its id, or -FC_ERR_*. */
+static int64_t fc_state(fc_work_t *w, uint64_t key, int e, int pv, int sh, int d, const uint8_t *c, int drop) {
     if (2 * (w->g.n + 1) > w->g.hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
     uint64_t j;
-    int64_t old = fc_find(w, key, e, &j);
+    int64_t old = fc_find(w, key, fc_tag(e, pv), &j);
     if (old >= 0) return old;
     if (w->g.n >= w->job->max_states || w->g.n >= FC_ID_MASK) return -FC_ERR_STATES;
     if (!fc_grow_states(w, w->g.n + 1)) return -FC_ERR_NOMEM;
     int64_t id = w->g.n++;
     w->g.hkey[j] = key + 1;
-    w->g.hval[j] = (int32_t)(id | (int64_t)e << FC_ID_BITS);
+    w->g.hval[j] = (int32_t)(id | (int64_t)fc_tag(e, pv) << FC_ID_BITS);
     w->g.key[id] = key;
     memcpy(w->g.cnt[id].c, c, 27);
     if (drop >= 0) w->g.cnt[id].c[drop]--;
@@ -357,6 +364,7 @@ static int64_t fc_state(fc_work_t *w, uint64_t key, int e, int sh, int d, const 
     w->g.depth[id] = (uint8_t)d;
     w->g.mark[id] = FC_NEW;
     w->g.ex[id] = (uint8_t)e;
+    w->g.pv[id] = (int8_t)pv;
     w->g.loop[id] = 0;
     w->g.ref[id] = d == 0; /* the starts */
     w->g.e0[id] = w->g.e1[id] = 0;
@@ -520,16 +528,55 @@ static double fc_paid(const fc_work_t *w, const mj_hand_t *h, uint32_t wins) {
     return paid / w->total;
 }
 
-/* Load the hand of state s into h from the row's template and its counts, without the checks
- * of mj_load (every state is a valid hand of the row) and without the classes (see fc_adjust). */
-static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, int64_t s, mj_hand_t *h) {
+/* Load the counts c into h from the row's template, without
+ * the checks of mj_load (every state is a valid hand of the row) and without the classes (see
+ * fc_adjust). */
+static MJ_ALWAYS_INLINE void fc_load(const fc_work_t *w, const uint8_t *c, mj_hand_t *h) {
     mj_row_t row;
     *h = w->tmpl;
     if (h->melds) h->melds = w->tmpl.meld_copy;
-    memcpy(h->c, w->g.cnt[s].c, 27);
-    mj_row_read(&row, w->g.cnt[s].c); /* (not h->c: words over fresh byte stores stall) */
+    memcpy(h->c, c, 27);
+    mj_row_read(&row, c); /* (not h->c: words over fresh byte stores stall) */
     for (int q = 0; q < 3; q++) mj_suit_load(&row, q, &h->idx[q], &h->n[q], &h->odd[q]);
 }
+
+/* Load the hand of state s into h (fc_load): with a plan, only its void suit is live. */
+static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, int64_t s, mj_hand_t *h) {
+    fc_load(w, w->g.cnt[s].c, h);
+    if (w->g.pv[s] >= 0) h->live_q = 1 << w->g.pv[s];
+}
+
+/* The plan of the loaded hand x (rows with w->plans, no exchanges): the void suit q when it alone
+ * gives the distance, else -1. Then q stays the only best one on every path of the class: a draw
+ * and a discard change each suit's distance by at most one in all, and every kept discard lowers
+ * the distance, so the others stay above it. The tiles of suit q are then dead: they count for
+ * neither the distance nor a win (which holds none of them), a draw of one never lowers the
+ * distance (it stays), and discarding any one of them leaves the same hand up to which q tiles it
+ * holds, with its place among the discards (the suit's block) the same. So hands that differ only
+ * there are one state, its q tiles packed (fc_pack_plan), probed with suit q alone live (fc_fill):
+ * the probes agree with the hand's wherever a distance below the hand's is read. */
+static int fc_plan_of(mj_hand_t *x) {
+    int best = MJ_INF, plan = -1;
+    mj_classes(x);
+    for (int q = 0; q < 3; q++) {
+        if (!(x->live_q >> q & 1)) continue;
+        int d = mj_distance_q(x, x->k, x->n, x->odd, x->v, q);
+        plan = d < best ? q : d == best ? -1 : plan;
+        best = d < best ? d : best;
+    }
+    return best < MJ_INF ? plan : -1;
+}
+
+/* Pack the tiles of suit q in counts x: one per rank from rank 1 up, then again (no quads: the
+ * probes' fast path takes the hand). */
+static void fc_pack_plan(uint8_t *x, int q) {
+    int n = 0;
+    for (int r = 0; r < 9; r++) n += x[9 * q + r];
+    for (int r = 0; r < 9; r++) x[9 * q + r] = (uint8_t)(n / 9 + (r < n % 9));
+}
+
+/* The kind whose discard keeps the packed suit q of n tiles packed (fc_pack_plan). */
+static inline int fc_plan_drop(int q, int n) { return 9 * q + (n - 1) % 9; }
 
 /* Probability of drawing a kind of mask m: the copies left in it (fc_copies: six subset sums of
  * the row, fc_pool) over the pool, so equal counts give equal probabilities to the bit (fc_merge). */

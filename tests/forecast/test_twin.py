@@ -109,3 +109,28 @@ def test_twin_four_of_a_kind() -> None:
                     void_suit=None if void is None else "mps".index(void))
         for objective in ("win", "value"):
             _check(case, draws, objective, 0, RULES[0])
+
+
+def test_twin_three_suits_plan() -> None:
+    """Three-suit hands without a declared void: a hand with one best void suit packs that suit's
+    tiles (their identity never matters), a tie of void suits does not (m and p: its successors
+    may get one); every discard, melds."""
+    import mjfast
+
+    for hand, draws, melds, objective in (("123456m78m25p99s1s", 3, None, "win"),
+                                          ("123456s78s12m12p9s", 2, None, "win"),
+                                          ("123456m78m25p99s13s", 2, None, "value"),
+                                          ("234m567m46p19s8m", 2, "pung:5p", "value")):
+        case = Case(hand=[int(x) for x in mjfast.parse_hand(hand)], void_suit=None,
+                    melds=() if melds is None else (melds,))
+        _check(case, draws, objective, 0, RULES[0])
+
+
+def test_plan_tiles_counted_not_named() -> None:
+    """Hands that differ only in which tiles of their one best void suit they hold (2p5p or 1p9p,
+    void p) have the same forecast at 12 draws, to the bit."""
+    a = forecast("123456m78m25p99s1s", draws=12)
+    b = forecast("123456m78m19p99s1s", draws=12)
+    np.testing.assert_array_equal(a.win, b.win)
+    np.testing.assert_array_equal(a.ready, b.ready)
+    assert a.value == b.value
