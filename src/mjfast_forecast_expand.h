@@ -21,9 +21,10 @@
 #ifndef MJFAST_FORECAST_EXPAND_H
 #define MJFAST_FORECAST_EXPAND_H
 
-#include "mjfast_forecast_graph.h"
+#include "mjfast_forecast_flush.h" /* the flush plan's dead phase and ready pick */
 
 static int fc_expand(fc_work_t *w, int64_t s);
+
 
 /* Whether fc_collapse may pass over ready leaves (objective "win" with a budget): then a leaf's
  * payment waits until the build is done (fc_leaf_pays), for the leaves some group lists. */
@@ -105,6 +106,8 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
     int progress = priced && ex && !one && !forced && (cand & fc_below(d13, f->dh));
     if (!one && !forced) cand &= fc_below(d13, f->dh + ex);
     if (forced) cand &= w->canon ? 1u << f->last_void : f->vmask;
+    else if (w->flush >= 0 && !ex && f->dh == 2 && !f->front && fc_lazy_pay(w) && (cand & (cand - 1)))
+        cand = 1u << fc_flush_ready(w, &g, cand); /* fc_collapse's pick, no leaf made */
     uint32_t pm = f->pv >= 0 ? 0x1FFu << (9 * f->pv) : 0u;
     if (cand & pm) cand = (cand & ~pm) | ((cand & pm) & (~(cand & pm) + 1)); /* one: all alike */
     for (; cand; cand &= cand - 1) {
@@ -126,7 +129,10 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
         int e = f->e + (priced && !forced && d13[d] >= f->dh && (d != k || progress));
         int64_t id = f->s;
         if (d != k || e != f->e) {
-            id = fc_next(w, f, &g, d, gkey, e, mj_shanten_of(d13[d]));
+            if (d13[d] == 1 && e == w->budget && !f->front && fc_flush_leaves(w)) /* a ready leaf */
+                id = fc_state(w, fc_flush_leaf_key(w, &g, d), e, -1, 0, w->g.depth[f->s] + 1, g.c, d);
+            else
+                id = fc_next(w, f, &g, d, gkey, e, mj_shanten_of(d13[d]));
             if (id < 0) return (int)id;
             if (count && w->g.edges[w->g.ne - 1] == id) continue; /* (packed alike: fc_next) */
         }
@@ -207,6 +213,10 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, in
  * it can only be picked as the lowest allowed discard (when every successor is worth 0), so only
  * the first of them is listed. Returns MJ_OK or an FC_ERR_*. */
 static int fc_expand(fc_work_t *w, int64_t s) {
+    if (w->flush >= 0 && w->canon) { /* the flush plan's dead phase: its own expansion */
+        int ndead = fc_dead_held(w, w->g.cnt[s].c);
+        if (ndead) return fc_flush_dead(w, s, ndead);
+    }
     mj_hand_t h;
     fc_fill(w, s, &h);
     int ds = w->dead_suits, ndead = 0;

@@ -61,6 +61,33 @@ def test_twin_fixed_hands(hand: str, void: int | None, draws: int, budget: int, 
         _check(case, draws, objective, budget, RULES[0], backward, flush)
 
 
+def _pool_of(case: Case, left: dict[str, int]) -> Case:
+    """The case with every copy seen but ``left`` (tile -> copies still drawable): a small pool,
+    so that the twin reaches the draws that many dead tiles need."""
+    held = case.held
+    keep = {int(np.flatnonzero(parse_hand(t))[0]): n for t, n in left.items()}
+    case.visible = [4 - held[k] - keep.get(k, 0) for k in range(27)]
+    return case
+
+
+@pytest.mark.parametrize(("hand", "melds", "void", "left", "draws"), [
+    # flush m with 5 to 7 dead tiles (p and s; with a void, its tiles too), which take as many
+    # draws of m: the dead phase and what follows it; a dead draw is discarded at once
+    ("1112345m2p5p8p7s9s1s8s", (), None, {"6m": 2, "9m": 2, "5s": 1}, 7),  # every discard
+    ("11234m2p5p7s9s1p6m", ("pung:9m",), None, {"1m": 1, "5m": 2, "2s": 1}, 6),
+    ("11123456m2p5p7s9s8s", (), None, {"6m": 2, "9m": 1, "5p": 1}, 6),
+    ("11123456m2p5p7s9s8s1s", (), 2, {"6m": 2, "9m": 1, "5s": 1}, 6),  # void s held: s first
+])
+@pytest.mark.parametrize(("budget", "backward"), [(0, False), (1, True), (None, False)])
+def test_twin_flush_dead_tiles(hand: str, melds: tuple[str, ...], void: int | None,
+                               left: dict[str, int], draws: int, budget: int | None,
+                               backward: bool) -> None:
+    case = _pool_of(Case(hand=[int(x) for x in parse_hand(hand)], melds=melds, void_suit=void),
+                    left)
+    for objective in ("win", "value"):
+        _check(case, draws, objective, budget, RULES[0], backward, 0)
+
+
 @pytest.mark.parametrize("hand", ["123m456m78m23p55p9s", "11234567m99m23p5p"])
 def test_more_budget_never_lowers(hand: str) -> None:
     """0 <= 1 <= 2 <= 2 with backward moves, at 4 draws; a budget of T or more is no budget (one
