@@ -12,7 +12,8 @@
  * own buffers in fc_work_t:
  *  1. the graph (fc_graph_t): mjfast_forecast_graph.h stores the states and probes hands,
  *     mjfast_forecast_expand.h builds the graph breadth first with the exact pruning; step 1b
- *     (fc_merge_t, mjfast_forecast_merge.h) merges equal ready leaves;
+ *     (fc_merge_t, mjfast_forecast_merge.h) merges equal ready leaves (without exchanges, equal
+ *     states upwards);
  *  2. the values and picks (fc_values_t): this file;
  *  3. the curves (fc_curves_t): mjfast_forecast_curves.h, forward from each start hand.
  * This file owns step 2, the row's plan and pool (fc_plan, fc_pool), the row (fc_row) and the
@@ -157,11 +158,6 @@ static void fc_values_loop(fc_work_t *w, int32_t s, int value) {
         }
         row[t] = x;
     }
-}
-
-/* The class of state s in the values' order: exchanges left, shanten, dead tiles. */
-static inline int fc_class(const fc_work_t *w, int64_t s) {
-    return (w->budget - w->g.ex[s]) * FC_ORDER + w->g.sh[s] * 16 + w->g.nv[s];
 }
 
 /* Values with a budget: every successor has exchanges spent more, or as many and a lower

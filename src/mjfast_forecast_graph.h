@@ -194,6 +194,11 @@ typedef struct {
     fc_curves_t c;
 } fc_work_t;
 
+/* The class of state s in the values' order: exchanges left, shanten, dead tiles. */
+static inline int fc_class(const fc_work_t *w, int64_t s) {
+    return (w->budget - w->g.ex[s]) * FC_ORDER + w->g.sh[s] * 16 + w->g.nv[s];
+}
+
 /* Slot hash (the low bits index the tables): one multiply, the product's upper half (Fibonacci
  * hashing; the keys are sums of powers of 5, so their low bits alone would cluster). */
 static inline uint64_t fc_hash(uint64_t x) { return (x * 0x9E3779B97F4A7C15ULL) >> 32; }

@@ -6,8 +6,11 @@
  * probability and expected payment. Those come from counts of copies over the pool (fc_mass,
  * fc_paid), so leaves with the same counts have the same three numbers to the bit. The first leaf
  * of each class stands for the rest: their edges go to it, and a state's one-successor groups
- * that now share their successor become one group whose probability is the sum. Plain C, no
- * Python.
+ * that now share their successor become one group whose probability is the sum. Without
+ * exchanges (a DAG by shanten and dead tiles) the same goes on upwards, class by class: a state
+ * whose groups all have one successor is worth and flows what its numbers and its groups (their
+ * probabilities and successors, in order) say, so states equal in those are one too (fc_same_groups).
+ * Plain C, no Python.
  */
 #ifndef MJFAST_FORECAST_MERGE_H
 #define MJFAST_FORECAST_MERGE_H
@@ -27,6 +30,23 @@ static inline uint64_t fc_leaf_hash(const fc_work_t *w, int32_t s) {
     return fc_hash(a ^ fc_hash(b ^ fc_hash(c)));
 }
 
+/* The first state of the table tab (size a power of two) equal to s under same and hashed as h,
+ * or s itself after it is entered. */
+static int32_t fc_class_of(int32_t *tab, int64_t size, uint64_t h, int32_t s, const fc_work_t *w,
+                           int (*same)(const fc_work_t *, int32_t, int32_t)) {
+    uint64_t j = h & (uint64_t)(size - 1);
+    while (tab[j] >= 0 && !same(w, tab[j], s)) j = (j + 1) & (uint64_t)(size - 1);
+    if (tab[j] < 0) tab[j] = s;
+    return tab[j];
+}
+
+/* State r stands for s from now on (rep), with the least depth of the two. */
+static void fc_stand_in(fc_work_t *w, int32_t *rep, int32_t s, int32_t r) {
+    rep[s] = r;
+    w->g.ref[s] = 0;
+    if (w->g.depth[s] < w->g.depth[r]) w->g.depth[r] = w->g.depth[s];
+}
+
 /* rep[s]: the leaf that stands for s (s itself for every other state). The starts keep their own
  * states (fc_row holds their ids), and leaves no group lists are left out. The stand-in takes the
  * least depth of its class, so its curves see mass from the earliest draw any of them could. */
@@ -39,15 +59,8 @@ static int fc_leaf_reps(fc_work_t *w, int32_t *rep) {
     for (int64_t s = 0; s < w->g.n; s++) {
         rep[s] = (int32_t)s;
         if (w->g.mark[s] != FC_LEAF || !w->g.ref[s] || !w->g.depth[s]) continue;
-        uint64_t j = fc_leaf_hash(w, (int32_t)s) & (uint64_t)(size - 1);
-        while (tab[j] >= 0 && !fc_same_leaf(w, tab[j], (int32_t)s)) j = (j + 1) & (uint64_t)(size - 1);
-        if (tab[j] < 0) {
-            tab[j] = (int32_t)s;
-            continue;
-        }
-        rep[s] = tab[j];
-        w->g.ref[s] = 0;
-        if (w->g.depth[s] < w->g.depth[tab[j]]) w->g.depth[tab[j]] = w->g.depth[s];
+        int32_t r = fc_class_of(tab, size, fc_leaf_hash(w, (int32_t)s), (int32_t)s, w, fc_same_leaf);
+        if (r != s) fc_stand_in(w, rep, (int32_t)s, r);
     }
     return MJ_OK;
 }
@@ -92,14 +105,70 @@ static int fc_merge_groups(fc_work_t *w, int64_t s, const int32_t *rep, int64_t 
     return MJ_OK;
 }
 
-/* Merge the graph's equal ready leaves and the groups that then share a successor. Only states
- * of shanten 1 or less can list a ready leaf (a draw lowers the shanten by one at most). */
+/* Whether states a and b (same class, groups of one successor each, merged: fc_merge_groups) are
+ * worth the same and flow the same: the same numbers, and the same groups in the same order. */
+static int fc_same_groups(const fc_work_t *w, int32_t a, int32_t b) {
+    if (!fc_same_leaf(w, a, b) || w->g.e1[a] - w->g.e0[a] != w->g.e1[b] - w->g.e0[b]) return 0;
+    const int32_t *x = w->g.edges + w->g.e0[a], *y = w->g.edges + w->g.e0[b];
+    for (int64_t i = 0, n = w->g.e1[a] - w->g.e0[a]; i < n; i += 3)
+        if (w->p[fc_head_p(x[i])] != w->p[fc_head_p(y[i])] || x[i + 2] != y[i + 2]) return 0;
+    return 1;
+}
+
+static uint64_t fc_groups_hash(const fc_work_t *w, int32_t s) {
+    uint64_t h = fc_leaf_hash(w, s) ^ (uint64_t)fc_class(w, s);
+    for (int64_t e = w->g.e0[s]; e < w->g.e1[s]; e += 3) {
+        uint64_t p;
+        memcpy(&p, &w->p[fc_head_p(w->g.edges[e])], 8);
+        h = fc_hash(h ^ p ^ fc_hash((uint64_t)w->g.edges[e + 2] + 1));
+    }
+    return h;
+}
+
+/* Whether every group of state s has one successor (then its row needs no picks). */
+static int fc_single(const fc_work_t *w, int64_t s) {
+    for (int64_t e = w->g.e0[s]; e < w->g.e1[s]; e += 2 + fc_head_count(w->g.edges[e]))
+        if (fc_head_count(w->g.edges[e]) != 1) return 0;
+    return 1;
+}
+
+/* Without exchanges: class by class upwards (the values' order, fc_class: successors first), each
+ * state's groups through rep (fc_merge_groups), then states equal under fc_same_groups merged
+ * (not the starts, whose ids fc_row holds, nor states with picks: another group may share them). */
+static int fc_merge_up(fc_work_t *w, int32_t *rep) {
+    int64_t size = 64, n = w->g.n;
+    while (size < 2 * n) size *= 2;
+    int32_t *order = w->c.act, *tab = w->m.ctab; /* (act: fc_values_dag's later; ctab: as big) */
+    if (!fc_grow(w, (void **)&w->v.cls, &w->v.clscap, FC_ORDER + 1, sizeof(int64_t))) return FC_ERR_NOMEM;
+    int64_t *start = w->v.cls;
+    memset(start, 0, (FC_ORDER + 1) * sizeof(int64_t));
+    for (int64_t s = 0; s < n; s++)
+        if (w->g.e1[s] > w->g.e0[s]) start[fc_class(w, s) + 1]++;
+    for (int b = 0; b < FC_ORDER; b++) start[b + 1] += start[b];
+    for (int64_t s = 0; s < n; s++)
+        if (w->g.e1[s] > w->g.e0[s]) order[start[fc_class(w, s)]++] = (int32_t)s;
+    for (int64_t i = 0; i < size; i++) tab[i] = -1;
+    for (int64_t i = 0, m = start[FC_ORDER - 1]; i < m; i++) {
+        int32_t s = order[i];
+        int code = fc_merge_groups(w, s, rep, w->m.at);
+        if (code != MJ_OK) return code;
+        if (!w->g.ref[s] || !w->g.depth[s] || w->g.mark[s] == FC_NEW || !fc_single(w, s)) continue;
+        int32_t r = fc_class_of(tab, size, fc_groups_hash(w, s), s, w, fc_same_groups);
+        if (r != s) fc_stand_in(w, rep, s, r);
+    }
+    return MJ_OK;
+}
+
+/* Merge the graph's equal ready leaves and the groups that then share a successor (without
+ * exchanges, equal states upwards: fc_merge_up). Only states of shanten 1 or less can list a
+ * ready leaf (a draw lowers the shanten by one at most). */
 static int fc_merge(fc_work_t *w) {
     int32_t *rep = w->c.nact; /* scratch: fc_values_dag fills it later */
     int code = fc_leaf_reps(w, rep);
     if (code != MJ_OK || !fc_grow(w, (void **)&w->m.at, &w->m.atcap, w->g.n, sizeof(int64_t)))
         return code != MJ_OK ? code : FC_ERR_NOMEM;
     for (int64_t s = 0; s < w->g.n; s++) w->m.at[s] = -1;
+    if (w->budget == 0) return fc_merge_up(w, rep);
     for (int64_t s = 0; code == MJ_OK && s < w->g.n; s++)
         if (w->g.e1[s] > w->g.e0[s] && w->g.sh[s] <= 1) code = fc_merge_groups(w, s, rep, w->m.at);
     return code;
