@@ -16,6 +16,85 @@
 #include "mjfast_probes.h"
 #include "mjfast_fan.h"
 
+/* A meld-free 4-set hand as mj_probe_row_dist reads it (fc_probes fills one; the forecast is its only user). */
+typedef struct {
+    uint8_t c[27];    /* counts */
+    int32_t idx[3];
+    int k[3], n[3], odd[3], live_q; /* k: classes, or void classes (vc) */
+} mj_probe_row_t;
+
+/* The distances after every probe of a row (bytes as mj_suit_probes:
+ * w[s] and last[s] per suit); returns the row's own distance. Only the void suits that give the
+ * hand's distance d matter: a draw lowers a distance by at most 1 and a discard raises it by at
+ * most 1, so with any other suit q void (dq[q] > d) a draw leaves at least d, which no effective
+ * tile needs, and a discard at least d + 1, which the best void suit never exceeds. So with one
+ * such suit q (most hands; every hand with a declared void) the probes of q change nothing (d)
+ * and those of the other two suits need one row each; without the void rule every suit takes
+ * one row; ties take the rows of every suit that gives d. */
+static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int delta, uint64_t *w,
+                                              uint64_t *last, const int void_rule, const int reg,
+                                              const int sev, const int vc) {
+    const int nf = MJ.n_full, cap = 0; /* no fifth copies: draws come to rows without a quad */
+    const int *k = b->k;
+    const uint8_t *full = vc ? MJ.void_full : MJ.full;
+    mj_probe_base_t pb;
+    int lv, e[2], e2[2];
+    mj_probe_base(k, b->n, b->odd, b->live_q, &pb, void_rule, reg, sev, vc);
+    if (!void_rule) {
+        mj_probe_sevens(&pb, 0, 1, delta, sev, e);
+        for (int s = 0; s < 3; s++) {
+            int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
+            const int8_t *fin = reg ? MJ.final + MJ.pair[k[o1] * nf + k[o2]] * nf : mj_inf_row;
+            lv = mj_suit_probes(fin, fin, sev ? e : NULL, MJ.full + b->idx[s], b->c + 9 * s, &w[s],
+                                delta, cap, 0);
+            last[s] = (uint64_t)lv;
+        }
+        return pb.d;
+    }
+    int best = ((pb.dq[0] == pb.d) | (pb.dq[1] == pb.d) << 1 | (pb.dq[2] == pb.d) << 2) & b->live_q;
+    if (best == 1 || best == 2 || best == 4) { /* one void suit q gives d */
+        int q = best >> 1, s1 = q == 0 ? 1 : 0, s2 = q == 2 ? 1 : 2;
+        const int8_t *r1 = reg ? mj_two_row(k[s2], vc) : mj_inf_row;
+        const int8_t *r2 = reg ? mj_two_row(k[s1], vc) : mj_inf_row;
+        const int *a = sev ? e : NULL;
+        mj_probe_sevens(&pb, q, 1, delta, sev, e);
+        lv = mj_suit_probes(r1, r1, a, full + b->idx[s1], b->c + 9 * s1, &w[s1], delta, cap, 0);
+        last[s1] = (uint64_t)lv;
+        lv = mj_suit_probes(r2, r2, a, full + b->idx[s2], b->c + 9 * s2, &w[s2], delta, cap, 0);
+        last[s2] = (uint64_t)lv;
+        w[q] = (uint64_t)pb.d * MJ_ONES8;
+        last[q] = (uint64_t)pb.d;
+        return pb.d;
+    }
+    if (best == 3 || best == 5 || best == 6) { /* two: q1 and q2, suit s3 never void */
+        int s3 = best == 3 ? 2 : best == 5 ? 1 : 0, q1 = s3 == 0 ? 1 : 0, q2 = s3 == 2 ? 1 : 2;
+        const int8_t *t3 = reg ? mj_two_row(k[s3], vc) : mj_inf_row;
+        const int8_t *t1 = reg ? mj_two_row(k[q1], vc) : mj_inf_row;
+        const int8_t *t2 = reg ? mj_two_row(k[q2], vc) : mj_inf_row;
+        int a1[2], a2[2], a3[2];
+        mj_probe_sevens(&pb, q1, 1, delta, sev, e);
+        mj_probe_sevens(&pb, q2, 1, delta, sev, e2);
+        for (int par = 0; par < 2; par++) {
+            a1[par] = e2[par] < pb.d ? e2[par] : pb.d; /* q1 void, or q2 */
+            a2[par] = e[par] < pb.d ? e[par] : pb.d;
+            a3[par] = e[par] < e2[par] ? e[par] : e2[par];
+        }
+        lv = mj_suit_probes(t3, t3, a1, full + b->idx[q1], b->c + 9 * q1, &w[q1], delta, cap, 0);
+        last[q1] = (uint64_t)lv;
+        lv = mj_suit_probes(t3, t3, a2, full + b->idx[q2], b->c + 9 * q2, &w[q2], delta, cap, 0);
+        last[q2] = (uint64_t)lv;
+        lv = mj_suit_probes(t2, t1, a3, full + b->idx[s3], b->c + 9 * s3, &w[s3], delta, cap, 1);
+        last[s3] = (uint64_t)lv;
+        return pb.d;
+    }
+    for (int s = 0; s < 3; s++) {
+        lv = mj_suit_probes_live(&pb, k, s, best, full + b->idx[s], b->c + 9 * s, &w[s], delta,
+                                 cap, reg, sev, vc);
+        last[s] = (uint64_t)lv;
+    }
+    return pb.d;
+}
+
 #define FC_MAX_DRAWS 27
 #define FC_ID_BITS 26 /* a state id in the hash's values, the exchanges spent (<= 27) above it */
 #define FC_ID_MASK ((1 << FC_ID_BITS) - 1)
