@@ -184,6 +184,15 @@ static int mjg_load_hand(PyObject *hand, uint8_t *row) {
     return ok;
 }
 
+/* 0 when a fast-call entry got want positional arguments, else -1 with a TypeError naming it. */
+static int mjg_nargs(const char *name, Py_ssize_t want, Py_ssize_t nargs) {
+    if (nargs == want)
+        return 0;
+    PyErr_Format(PyExc_TypeError, "%s() takes %zd positional arguments (%zd given)", name, want,
+                 nargs);
+    return -1;
+}
+
 /* ---- one(): the analysis kernels on one meld-free hand ------------------------------------ */
 
 /* Whether s is the str text (ASCII). */
@@ -251,10 +260,8 @@ static PyObject *mjg_one(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     long op, nsets;
     int form_code, code, loaded;
     (void)self;
-    if (nargs != 11) {
-        PyErr_Format(PyExc_TypeError, "one() takes 11 positional arguments (%zd given)", nargs);
+    if (mjg_nargs("one", 11, nargs) < 0)
         return NULL;
-    }
     op = mjg_int(args[0], MJ_OP_SHANTEN, MJ_OP_DISCARDS, -1);
     hand = args[1], form = args[2], void_suit = args[3], void_rule = args[4];
     workers = args[8], errors = args[9], sets = args[10];
@@ -372,11 +379,8 @@ static PyObject *mjg_score_one(PyObject *self, PyObject *const *a, Py_ssize_t na
     int w, vs, k, flags = 0;
     long nsets;
     (void)self;
-    if (nargs != 14) {
-        PyErr_Format(PyExc_TypeError, "score_one() takes 14 positional arguments (%zd given)",
-                     nargs);
+    if (mjg_nargs("score_one", 14, nargs) < 0)
         return NULL;
-    }
     if ((w = mjg_tile(a[1])) == -2 || (vs = mjg_void(a[3])) == -3)
         return NULL;
     nsets = mjg_int(a[13], 2, 4, -1);
@@ -397,11 +401,8 @@ static PyObject *mjg_max_fan_one(PyObject *self, PyObject *const *a, Py_ssize_t 
     int vs;
     long nsets;
     (void)self;
-    if (nargs != 11) {
-        PyErr_Format(PyExc_TypeError, "max_fan_one() takes 11 positional arguments (%zd given)",
-                     nargs);
+    if (mjg_nargs("max_fan_one", 11, nargs) < 0)
         return NULL;
-    }
     if ((vs = mjg_void(a[2])) == -3)
         return NULL;
     nsets = mjg_int(a[5], 2, 4, -1);
