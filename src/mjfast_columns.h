@@ -30,7 +30,7 @@
 
 #include "mjfast_once.h"   /* mj_once */
 #include "mjfast_probes.h" /* MJ, mj_job_t, mj_row_t, mj_seven_probe, mj_discard_bytes */
-#include "mjfast_rank.h"   /* MJR, mj_rank_of_index, MJ_NRANK14 / 13 */
+#include "mjfast_rank.h"   /* MJR, mj_suit_rank, MJ_NRANK14 / 13 */
 
 #define MJ_REC 16         /* bytes per record */
 
@@ -59,9 +59,10 @@ typedef struct {
 
 static mj_columns_t MJC;
 
-/* The record (tables t: a copy of MJC) of the suit of base-5 index idx (at most 14 tiles for discards, 13 for draws). */
-static MJ_ALWAYS_INLINE const uint8_t *mj_record(const mj_columns_t *t, uint64_t idx, const int delta) {
-    return t->rec[delta > 0] + (size_t)MJ_REC * mj_rank_of_index(idx, delta > 0);
+/* The record (tables t: a copy of MJC) of suit s of a row (at most 14 tiles for discards, 13 for draws). */
+static MJ_ALWAYS_INLINE const uint8_t *mj_record(const mj_columns_t *t, const mj_row_t *row, int s,
+                                                 const int delta) {
+    return t->rec[delta > 0] + (size_t)MJ_REC * mj_suit_rank(row, s, delta > 0);
 }
 
 /* The ranks of a record's columns in mask o (bits as opt2), column 0 aside; spread = MJC.spread. */
@@ -295,7 +296,7 @@ static MJ_ALWAYS_INLINE int64_t mj_col_rows_load(const mj_columns_t *t, const mj
         MJ_UNROLL3
         for (int s = 0; s < 3; s++) { /* unrolled: row stays in registers */
             if (reg) {
-                const uint8_t *rec = mj_record(t, mj_suit_index(&row, s), delta);
+                const uint8_t *rec = mj_record(t, &row, s, delta);
                 memcpy(&b->lo[s], rec, 8);
                 memcpy(&b->hi[s], rec + 8, 8);
                 b->w[s] = (uint32_t)(b->hi[s] >> 40);
