@@ -36,6 +36,10 @@
 #define MJ_NRANK13 286550 /* of at most 13 */
 #define MJ_REC 16         /* bytes per record */
 
+/* Bits of the 27-bit row masks: suit s holds bits 9s .. 9s + 8 (rank 1 lowest). */
+#define MJ_SUIT27(s) (0x1FFu << (9 * (s)))
+#define MJ_ALL27 0x7FFFFFFu
+
 /* Loops over the three suits unrolled, so that their arrays stay in registers. */
 #if defined(__GNUC__) && !defined(__clang__)
 #define MJ_UNROLL3 _Pragma("GCC unroll 3")
@@ -50,9 +54,10 @@ typedef struct {
     const uint64_t *bytes;   /* [256] bit i to byte i: 0xFF or 0 */
     const uint32_t *opt2;    /* [128][128] by classes: columns of a (bits 0-9), of b (10-19), distance (20-) */
     const uint16_t *opt3;    /* [NF][NP] columns of a against the pair class, distance (10-) */
-    const uint32_t *sev;     /* [2][256] seven pairs of pairs | odd kinds << 4: distance (bits 0-7),
-                                and 0x1FF at bit 8 / 17 where the probes of kinds held an even / odd
-                                number of times keep it ([0]: discards) or lower it ([1]: draws) */
+    const uint64_t *sev;     /* [2][256] seven pairs of pairs | odd kinds << 4: its distance (bits
+                                56-63), and the 27 bits of every kind at bit 0 / 27 where the probes
+                                of kinds held an even / odd number of times keep it ([0]: discards)
+                                or lower it ([1]: draws) */
     const uint8_t *pair;     /* MJ.pair */
     const int8_t *void_two;  /* MJ.void_two */
     int n_full;              /* MJ.n_full */
@@ -194,7 +199,7 @@ static int mj_build_columns(void) {
     if (nf > 128) return -2; /* classes fit 7 bits of a record */
     for (int i = 0; i < nf * nf; i++) np = MJ.pair[i] + 1 > np ? MJ.pair[i] + 1 : np;
     size_t sizes[10] = {15625 * 2, 250 * 4, 512 * 16, 128 * 128 * 4, (size_t)nf * np * 2,
-                       (size_t)MJ_NRANK14 * MJ_REC, (size_t)MJ_NRANK13 * MJ_REC, 15625 * 2, 256 * 8, 512 * 4},
+                       (size_t)MJ_NRANK14 * MJ_REC, (size_t)MJ_NRANK13 * MJ_REC, 15625 * 2, 256 * 8, 512 * 8},
            off[10], total = 0;
     for (int i = 0; i < 10; i++) {
         off[i] = total;
@@ -213,7 +218,7 @@ static int mj_build_columns(void) {
     uint32_t *rbase = (uint32_t *)(mem + off[1]), *opt2 = (uint32_t *)(mem + off[3]);
     uint64_t *spread = (uint64_t *)(mem + off[2]), *bytes = (uint64_t *)(mem + off[8]);
     uint16_t *opt3 = (uint16_t *)(mem + off[4]);
-    uint32_t *sev = (uint32_t *)(mem + off[9]);
+    uint64_t *sev = (uint64_t *)(mem + off[9]);
     int right_le[25] = {0}, bad = 0; /* patterns of ranks 4-9 of at most t tiles */
     uint8_t *tiles = (uint8_t *)opt2; /* scratch: the tiles of each ranks 4-9 pattern */
     for (int r = 0; r < 15625; r++) tiles[r] = (uint8_t)(r ? tiles[r / 5] + r % 5 : 0);
@@ -256,7 +261,8 @@ static int mj_build_columns(void) {
             int pairs = i & 15, need = 7 - (pairs < 7 ? pairs : 7), x = need - (i >> 4), e0, e1;
             int d = need + (x > 0 ? x : 0), want = m ? d - 1 : d;
             mj_seven_probe(need, x, m ? +1 : -1, &e0, &e1);
-            sev[256 * m + i] = (uint32_t)d | (e0 == want) * 0x1FFu << 8 | (e1 == want) * 0x1FFu << 17;
+            sev[256 * m + i] = (uint64_t)d << 56 | (uint64_t)(e0 == want) * MJ_ALL27 |
+                               (uint64_t)(e1 == want) * MJ_ALL27 << 27;
         }
     }
     mj_pair_vectors(vec2);
@@ -286,13 +292,26 @@ static mj_state_t mj_columns_state;
 
 /* ---- the batch fast path -------------------------------------------------------------------- */
 
+/* SSE2 (every x86-64) writes the 27 output bytes of a row as two overlapping 16-byte vectors;
+ * elsewhere, or with -DMJ_SIMD=0 (to test it), 8-byte words. */
+#ifndef MJ_SIMD
+#if defined(__SSE2__) || defined(_M_X64)
+#define MJ_SIMD 1
+#else
+#define MJ_SIMD 0
+#endif
+#endif
+#if MJ_SIMD
+#include <emmintrin.h>
+#endif
+
 /* A row of mj_plain_probe_rows_as between its two passes. */
 typedef struct {
     uint8_t c[27];    /* counts */
     uint8_t left[27]; /* copies left (effective tiles) */
     uint64_t lo[3];   /* the suits' records (reg): columns 1-7 */
     uint64_t hi[3];   /* columns 8-9 and the class; the void class and seven-pairs terms << 32 */
-    uint32_t w[3];    /* seven-pairs terms (mj_seven_terms) */
+    uint32_t w[3];    /* seven-pairs terms (mj_seven_terms) without reg (else in hi) */
     int live_q;
 } mj_col_row_t;
 
@@ -326,7 +345,6 @@ static MJ_ALWAYS_INLINE int64_t mj_col_rows_load(const mj_columns_t *t, const mj
                 const uint8_t *rec = mj_record(t, mj_suit_index(&row, s), delta);
                 memcpy(&b->lo[s], rec, 8);
                 memcpy(&b->hi[s], rec + 8, 8);
-                b->w[s] = (uint32_t)(b->hi[s] >> 40);
             } else {
 #if MJ_SWAR
                 b->w[s] = mj_seven_terms(row.x[s], row.b[s]);
@@ -342,86 +360,133 @@ static MJ_ALWAYS_INLINE int64_t mj_col_rows_load(const mj_columns_t *t, const mj
     return rows;
 }
 
-/* Suit s's mask from the columns o of its record (bits as opt2) and par (bits 0-8 set where the
- * probes of kinds held an even number of times reach the distance by seven pairs, bits 9-17 where
- * those of kinds held an odd number of times do). Column 0 counts for every discard; the output
- * masks kinds not held. */
-static MJ_ALWAYS_INLINE uint32_t mj_col_suit(const mj_columns_t *t, const mj_col_row_t *b, int s,
-                                             uint32_t o, uint32_t par, const int delta,
-                                             const int reg, const int sev) {
-    uint32_t m = reg ? mj_columns_or(t->spread, b->lo[s], (uint32_t)b->hi[s], o) : 0;
-    if (delta < 0) m |= (0u - (o & 1)) & 0x1FFu;
-    if (sev) {
-        uint32_t odd = b->w[s] >> 8;
-        m |= (~odd & par & 0x1FFu) | (odd & par >> 9);
-    }
-    return m;
-}
-
-/* The masks of the probes that keep the row's distance (delta -1) or lower it (+1) into m[3];
- * returns the distance. With the void rule only the void suits q giving the distance d matter (a
- * probe moves a distance by one at most): their columns count, and suit q's own probes change
- * nothing there. With every form the distances come from the void classes (one lookup per q,
- * as mj_plain_void), and only the suits q giving d look at the forms apart. */
-static MJ_ALWAYS_INLINE int mj_col_masks(const mj_columns_t *t, const mj_col_row_t *b, uint32_t *m,
-                                         const int delta, const int void_rule, const int reg,
-                                         const int sev) {
-    const uint32_t *sev_tab = t->sev + 256 * (delta > 0);
-    uint32_t k[3];
+/* The probes that keep the row's distance (delta -1) or lower it (+1), as a 27-bit mask (bit t:
+ * kind t, held or not); returns the distance. A probe of suit s keeps / lowers the distance
+ * exactly when it does so to a form that attains it: a regular form through a column of s that
+ * attains it (mj_columns_or; column 0, no set and no pair, keeps every discard and lowers no
+ * draw), seven pairs by the parity of the probed count (MJC.sev). With the void rule only the
+ * void suits q giving the distance d count (a probe moves a distance by one at most), each with
+ * its two live suits; a probe of suit q itself changes nothing there (a discard keeps d).
+ * Branch-free: which suits q give d, and by which form, varies from row to row. */
+static MJ_ALWAYS_INLINE uint32_t mj_col_mask(const mj_columns_t *t, const mj_col_row_t *b, int *dist,
+                                             const int delta, const int void_rule, const int reg,
+                                             const int sev) {
+    const uint64_t *sev_tab = t->sev + 256 * (delta > 0), SEV = ((uint64_t)1 << 54) - 1;
+    uint32_t k[3], w[3], o[3] = {0, 0, 0}, tied = 0, m = 0;
+    uint64_t par = 0; /* the seven-pairs bits of MJC.sev where seven pairs attains d */
+    int d;
     MJ_UNROLL3
     for (int s = 0; s < 3; s++) {
         k[s] = reg ? (uint32_t)(b->hi[s] >> 25) & 0x7F : 0;
-        m[s] = 0;
+        w[s] = reg ? (uint32_t)(b->hi[s] >> 40) : b->w[s];
     }
     if (!void_rule) {
-        uint32_t sv = sev ? sev_tab[(b->w[0] + b->w[1] + b->w[2]) & 0xFF] : MJ_INF, e[3] = {0, 0, 0};
-        int rv = MJ_INF;
+        uint64_t sv = sev ? sev_tab[(w[0] + w[1] + w[2]) & 0xFF] : (uint64_t)MJ_INF << 56;
+        uint32_t e[3] = {0, 0, 0}, rv = MJ_INF, sq = (uint32_t)(sv >> 56);
         if (reg) {
             MJ_UNROLL3
             for (int s = 0; s < 3; s++) {
                 int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
                 e[s] = t->opt3[k[s] * t->n_pair + t->pair[k[o1] * t->n_full + k[o2]]];
             }
-            rv = (int)(e[0] >> 10);
+            rv = e[0] >> 10;
         }
-        int sq = (int)(sv & 0xFF), d = rv < sq ? rv : sq;
-        uint32_t rt = 0u - (rv == d), st = (0u - (sq == d)) & sv >> 8;
+        d = (int)(rv < sq ? rv : sq);
+        uint32_t rt = 0u - (rv == (uint32_t)d);
         MJ_UNROLL3
-        for (int s = 0; s < 3; s++) m[s] = mj_col_suit(t, b, s, e[s] & rt, st, delta, reg, sev);
-        return d;
-    }
-    int dq[3], d = MJ_INF;
-    MJ_UNROLL3
-    for (int q = 0; q < 3; q++) {
-        int a = q == 0 ? 1 : 0, c = q == 2 ? 1 : 2, v;
-        if (reg && sev) {
-            v = t->void_two[(b->hi[a] >> 24 & 0xFF00) | (b->hi[c] >> 32 & 0xFF)];
-        } else {
-            int rq = reg ? (int)(t->opt2[k[a] << 7 | k[c]] >> 20) : MJ_INF;
-            int sq = sev ? sev_tab[(b->w[a] + b->w[c]) & 0xFF] & 0xFF : MJ_INF;
-            v = rq < sq ? rq : sq;
+        for (int s = 0; s < 3; s++) o[s] = e[s] & rt;
+        par = sv & SEV & (0 - (uint64_t)(sq == (uint32_t)d));
+    } else {
+        uint32_t rq[3], sq[3], dq[3], e[3];
+        uint64_t sv[3];
+        d = MJ_INF;
+        MJ_UNROLL3
+        for (int q = 0; q < 3; q++) { /* suit q void: suits a and c live */
+            int a = q == 0 ? 1 : 0, c = q == 2 ? 1 : 2;
+            uint32_t dead = (b->live_q >> q & 1) ? 0 : MJ_INF; /* lifts every term past d */
+            e[q] = reg ? t->opt2[k[a] << 7 | k[c]] : 0;
+            sv[q] = sev ? sev_tab[(w[a] + w[c]) & 0xFF] : 0;
+            rq[q] = (reg ? e[q] >> 20 : MJ_INF) + dead;
+            sq[q] = (sev ? (uint32_t)(sv[q] >> 56) : MJ_INF) + dead;
+            dq[q] = rq[q] < sq[q] ? rq[q] : sq[q];
+            d = (int)dq[q] < d ? (int)dq[q] : d;
         }
-        dq[q] = b->live_q >> q & 1 ? v : MJ_INF;
-        d = dq[q] < d ? dq[q] : d;
-    }
-    uint32_t o[3] = {0, 0, 0}, par[3] = {0, 0, 0};
-    MJ_UNROLL3
-    for (int q = 0; q < 3; q++) { /* branch-free: which suits q give d varies from row to row */
-        int a = q == 0 ? 1 : 0, c = q == 2 ? 1 : 2;
-        uint32_t e = reg ? t->opt2[k[a] << 7 | k[c]] : 0, sv = sev ? sev_tab[(b->w[a] + b->w[c]) & 0xFF] : 0;
-        /* each form's distance is at least dq[q], which is at least d */
-        uint32_t live = b->live_q >> q & 1, tie = live & (dq[q] == d);
-        uint32_t rt = 0u - (live & (reg && (e >> 20) == (uint32_t)d));
-        uint32_t st = (0u - (live & (sev && (sv & 0xFF) == (uint32_t)d))) & sv >> 8;
-        if (delta < 0) m[q] = (0u - tie) & 0x1FFu; /* suit q void: its discards keep d */
-        o[a] |= e & 0x3FF & rt;
-        o[c] |= e >> 10 & 0x3FF & rt;
-        par[a] |= st;
-        par[c] |= st;
+        const uint32_t d1 = (uint32_t)d + 1; /* every term is at least d: x == d when x - d1 < 0 */
+        MJ_UNROLL3
+        for (int q = 0; q < 3; q++) {
+            int a = q == 0 ? 1 : 0, c = q == 2 ? 1 : 2;
+            const uint64_t live2 = (uint64_t)(MJ_ALL27 & ~MJ_SUIT27(q)) * ((1 << 27) + 1); /* a and c */
+            uint32_t rt = 0u - ((rq[q] - d1) >> 31);
+            tied |= (0u - ((dq[q] - d1) >> 31)) & MJ_SUIT27(q);
+            o[a] |= e[q] & 0x3FF & rt;
+            o[c] |= e[q] >> 10 & 0x3FF & rt;
+            par |= sv[q] & live2 & (0 - (uint64_t)((sq[q] - d1) >> 31));
+        }
+        if (delta < 0) m = tied; /* suit q void: its discards keep d */
     }
     MJ_UNROLL3
-    for (int s = 0; s < 3; s++) m[s] |= mj_col_suit(t, b, s, o[s], par[s], delta, reg, sev);
-    return d;
+    for (int s = 0; s < 3; s++) {
+        uint32_t ms = reg ? mj_columns_or(t->spread, b->lo[s], (uint32_t)b->hi[s], o[s]) : 0;
+        if (delta < 0) ms |= (0u - (o[s] & 1)) & 0x1FFu;
+        m |= ms << (9 * s);
+    }
+    if (sev) { /* by the parity of each kind's count: the odd ones from the seven-pairs terms */
+        uint32_t odd = (w[0] >> 8 & 0x1FF) | (w[1] >> 8 & 0x1FF) << 9 | (w[2] >> 8 & 0x1FF) << 18;
+        uint32_t even_keep = (uint32_t)par & MJ_ALL27, odd_keep = (uint32_t)(par >> 27);
+        m |= even_keep ^ ((even_keep ^ odd_keep) & odd);
+    }
+    *dist = d;
+    return m & MJ_ALL27;
+}
+
+/* Write one row's 27 output bytes from the mask m of mj_col_mask and its distance d: discards
+ * (delta -1) the shanten d - 1 where the discard keeps d, else d, and MJ_NOT_HELD where the kind
+ * is not held (counts c); effective tiles (+1) the copies left where the draw lowers d, else -1. */
+static MJ_ALWAYS_INLINE void mj_col_write(uint8_t *out, const mj_col_row_t *b, uint32_t m, int d,
+                                          const int delta) {
+#if MJ_SIMD
+    /* bit t of m to byte t, tiles 0-15 in lo and 11-26 in hi: each byte of m spread over 8 lanes,
+     * then each lane tests its own bit */
+    const __m128i bits = _mm_set_epi8(-128, 64, 32, 16, 8, 4, 2, 1, -128, 64, 32, 16, 8, 4, 2, 1);
+    __m128i x = _mm_cvtsi32_si128((int)((m & 0xFFFF) | (m >> 11) << 16));
+    x = _mm_unpacklo_epi8(x, x);
+    x = _mm_unpacklo_epi16(x, x);
+    __m128i lo = _mm_cmpeq_epi8(_mm_and_si128(_mm_unpacklo_epi32(x, x), bits), bits);
+    __m128i hi = _mm_cmpeq_epi8(_mm_and_si128(_mm_unpackhi_epi32(x, x), bits), bits);
+    if (delta < 0) {
+        const __m128i zero = _mm_setzero_si128(), top = _mm_set1_epi8(-128), D = _mm_set1_epi8((char)d);
+        __m128i n0 = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)b->c), zero);
+        __m128i n1 = _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(b->c + 11)), zero);
+        lo = _mm_or_si128(_mm_andnot_si128(n0, _mm_add_epi8(D, lo)), _mm_and_si128(n0, top));
+        hi = _mm_or_si128(_mm_andnot_si128(n1, _mm_add_epi8(D, hi)), _mm_and_si128(n1, top));
+    } else {
+        const __m128i ones = _mm_set1_epi8(-1);
+        lo = _mm_or_si128(_mm_loadu_si128((const __m128i *)b->left), _mm_xor_si128(lo, ones));
+        hi = _mm_or_si128(_mm_loadu_si128((const __m128i *)(b->left + 11)), _mm_xor_si128(hi, ones));
+    }
+    _mm_storeu_si128((__m128i *)out, lo);
+    _mm_storeu_si128((__m128i *)(out + 11), hi); /* bytes 11-15 again, the same values */
+#else
+    const uint8_t *c = b->c, *y = b->left;
+    const uint64_t *bytes = MJC.bytes;
+    uint32_t m9 = (m >> 8 & 1) | (m >> 17 & 1) << 8 | (m >> 26 & 1) << 16;
+    uint64_t yes9 = (uint64_t)m9 * 0xFF, o9; /* the ranks 9 together */
+    if (delta < 0) { /* distance d where the discard keeps it, else d + 1 */
+        const uint64_t D = (uint64_t)d * MJ_ONES8;
+        for (int s = 0; s < 3; s++)
+            mj_put8(out + 9 * s, mj_discard_bytes(D + (~bytes[m >> (9 * s) & 0xFF] & MJ_ONES8), mj_word8(c + 9 * s)));
+        o9 = mj_discard_bytes(D + (~yes9 & 0x010101), (uint64_t)c[8] | (uint64_t)c[17] << 8 | (uint64_t)c[26] << 16);
+    } else { /* copies left where the draw lowers it, else -1 */
+        for (int s = 0; s < 3; s++) {
+            uint64_t yes = bytes[m >> (9 * s) & 0xFF];
+            mj_put8(out + 9 * s, (mj_word8(y + 9 * s) & yes) | ~yes);
+        }
+        o9 = (((uint64_t)y[8] | (uint64_t)y[17] << 8 | (uint64_t)y[26] << 16) & yes9) | ~yes9;
+    }
+    out[8] = (uint8_t)o9;
+    out[17] = (uint8_t)(o9 >> 8);
+    out[26] = (uint8_t)(o9 >> 16);
+#endif
 }
 
 /* Discards (delta = -1, 14-tile rows) or effective tiles (delta = +1, 13-tile rows) of meld-free
@@ -440,27 +505,9 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int6
         int64_t got = mj_col_rows_load(&t, job, i + done, want, blk, delta, reg);
         uint8_t *restrict out = (uint8_t *)job->out + 27 * (i + done);
         for (int64_t j = 0; j < got; j++, out += 27) {
-            const mj_col_row_t *b = &blk[j];
-            const uint8_t *c = b->c, *y = b->left;
-            uint32_t m[3];
-            int d = mj_col_masks(&t, b, m, delta, void_rule, reg, sev);
-            uint32_t m9 = (m[0] >> 8 & 1) | (m[1] >> 8 & 1) << 8 | (m[2] >> 8 & 1) << 16;
-            uint64_t yes9 = (uint64_t)m9 * 0xFF, o9; /* the ranks 9 together */
-            if (delta < 0) { /* distance d where the discard keeps it, else d + 1 */
-                const uint64_t D = (uint64_t)d * MJ_ONES8;
-                for (int s = 0; s < 3; s++)
-                    mj_put8(out + 9 * s, mj_discard_bytes(D + (~t.bytes[m[s] & 0xFF] & MJ_ONES8), mj_word8(c + 9 * s)));
-                o9 = mj_discard_bytes(D + (~yes9 & 0x010101), (uint64_t)c[8] | (uint64_t)c[17] << 8 | (uint64_t)c[26] << 16);
-            } else { /* copies left where the draw lowers it, else -1 */
-                for (int s = 0; s < 3; s++) {
-                    uint64_t yes = t.bytes[m[s] & 0xFF];
-                    mj_put8(out + 9 * s, (mj_word8(y + 9 * s) & yes) | ~yes);
-                }
-                o9 = (((uint64_t)y[8] | (uint64_t)y[17] << 8 | (uint64_t)y[26] << 16) & yes9) | ~yes9;
-            }
-            out[8] = (uint8_t)o9;
-            out[17] = (uint8_t)(o9 >> 8);
-            out[26] = (uint8_t)(o9 >> 16);
+            int d;
+            uint32_t m = mj_col_mask(&t, &blk[j], &d, delta, void_rule, reg, sev);
+            mj_col_write(out, &blk[j], m, d, delta);
         }
         done += got;
         if (got < want) return done;
