@@ -312,7 +312,7 @@ typedef struct {
     uint64_t lo[3];   /* the suits' records (reg): columns 1-7 */
     uint64_t hi[3];   /* columns 8-9 and the class; the void class and seven-pairs terms << 32 */
     uint32_t w[3];    /* seven-pairs terms (mj_seven_terms) without reg (else in hi) */
-    int live_q;
+    uint32_t dead;    /* byte q: MJ_INF where suit q may not be the void suit (void rule), else 0 */
 } mj_col_row_t;
 
 #define MJ_PROBE_PASS 16
@@ -355,7 +355,7 @@ static MJ_ALWAYS_INLINE int64_t mj_col_rows_load(const mj_columns_t *t, const mj
         }
         mj_row_write(&row, b->c);
         if (delta > 0) mj_row_left(&row, vis ? &seen : NULL, b->left);
-        b->live_q = void_suit >= 0 ? 1 << void_suit : 7;
+        b->dead = void_suit >= 0 ? MJ_INF * 0x010101u & ~(0xFFu << (8 * void_suit)) : 0;
     }
     return rows;
 }
@@ -403,7 +403,7 @@ static MJ_ALWAYS_INLINE uint32_t mj_col_mask(const mj_columns_t *t, const mj_col
         MJ_UNROLL3
         for (int q = 0; q < 3; q++) { /* suit q void: suits a and c live */
             int a = q == 0 ? 1 : 0, c = q == 2 ? 1 : 2;
-            uint32_t dead = (b->live_q >> q & 1) ? 0 : MJ_INF; /* lifts every term past d */
+            uint32_t dead = b->dead >> (8 * q) & 0xFF; /* lifts every term past d */
             e[q] = reg ? t->opt2[k[a] << 7 | k[c]] : 0;
             sv[q] = sev ? sev_tab[(w[a] + w[c]) & 0xFF] : 0;
             rq[q] = (reg ? e[q] >> 20 : MJ_INF) + dead;
