@@ -121,10 +121,12 @@ static int mj_build_tables(void) {
         MJ.full = full;
         mj_build_wmask(wmask);
         MJ.wmask = wmask;
+        if (mj_build_rank() != 0) rc = MJ_E_TABLES;
+        mj_build_waits();
         mj_build_void_full(void_full);
         MJ.void_full = void_full;
         int complete = mf_build(fan);
-        rc = complete == MF_NOMEM ? MJ_E_NOMEM : complete > 0 ? 0 : MJ_E_TABLES;
+        if (rc == 0) rc = complete == MF_NOMEM ? MJ_E_NOMEM : complete > 0 ? 0 : MJ_E_TABLES;
         mj_shared_state.tables = &MJ;
         mj_shared_state.fan_table = fan;
         mj_shared_state.complete_patterns = complete;

@@ -15,9 +15,8 @@
  * void rule). A hand's 27 answers are then three record loads and a few masks, instead of a class
  * load and a table lookup per probe. Seven pairs moves by the parity of the probed count only.
  *
- * Records are dense: suit patterns of at most 14 tiles (discards; 13 for draws) ranked by
- * rank = rbase[ranks 1-3] + rpos[ranks 4-9], with the patterns of ranks 4-9 sorted by their tiles,
- * so that those fitting beside ranks 1-3 come first. 16 bytes each (one cache line; a table of
+ * Records are dense: suit patterns of at most 14 tiles (discards; 13 for draws) by their rank
+ * (mjfast_rank.h). 16 bytes each (one cache line; a table of
  * 6.5 MB for discards, 4.6 MB for draws): columns 1-7 in a 64-bit word
  * (column j's ranks at bits 9 (j - 1) ..), then a 32-bit word of columns 8-9 (bits 0-17) and the
  * suit's class (bits 25-31), and one of its void class (bits 0-7) and seven-pairs terms
@@ -35,9 +34,8 @@
 
 #include "mjfast_once.h"   /* mj_once */
 #include "mjfast_probes.h" /* MJ, mj_job_t, mj_row_t, mj_seven_probe, mj_discard_bytes */
+#include "mjfast_rank.h"   /* MJR, mj_suit_rank, MJ_NRANK14 / 13 */
 
-#define MJ_NRANK14 405350 /* suit patterns of at most 14 tiles */
-#define MJ_NRANK13 286550 /* of at most 13 */
 #define MJ_REC 16         /* bytes per record */
 
 /* Bits of the 27-bit row masks: suit s holds bits 9s .. 9s + 8 (rank 1 lowest). */
@@ -52,8 +50,6 @@
 #endif
 
 typedef struct {
-    const uint16_t *rpos;    /* [15625] position of a ranks 4-9 pattern, sorted by tiles */
-    const uint32_t *rbase;   /* [2][125] first rank of a ranks 1-3 pattern: [0] 14 tiles, [1] 13 */
     const uint64_t *spread;  /* [512][2] columns 1-9 (bit j - 1) to their bits in a record's two words */
     const uint64_t *bytes;   /* [256] bit i to byte i: 0xFF or 0 */
     const uint32_t *opt2;    /* [128][128] by classes: columns of a (bits 0-9), of b (10-19), distance (20-) */
@@ -72,10 +68,11 @@ typedef struct {
 
 static mj_columns_t MJC;
 
-/* The record (tables t: a copy of MJC) of the suit of base-5 index idx (at most 14 tiles for discards, 13 for draws). */
-static MJ_ALWAYS_INLINE const uint8_t *mj_record(const mj_columns_t *t, uint64_t idx, const int delta) {
-    uint64_t left = idx / 15625, right = idx - left * 15625;
-    return t->rec[delta > 0] + (size_t)MJ_REC * (t->rbase[(delta > 0) * 125 + left] + t->rpos[right]);
+/* The record (tables t: a copy of MJC) of suit s of a row (at most 14 tiles for discards, 13 for
+ * draws). */
+static MJ_ALWAYS_INLINE const uint8_t *mj_record(const mj_columns_t *t, const mj_row_t *row, int s,
+                                                 const int delta) {
+    return t->rec[delta > 0] + (size_t)MJ_REC * mj_suit_rank(row, s, delta > 0);
 }
 
 /* The ranks of a record's columns in mask o (bits as opt2), column 0 aside; spread = MJC.spread. */
@@ -141,21 +138,20 @@ static void mj_record_fill(uint8_t *rec, int32_t idx, const uint8_t *c, int delt
 
 /* Records of every pattern of at most max tiles in rank order, into rec (cm, spread: as
  * mj_record_fill). */
-static void mj_records_fill(uint8_t *rec, const uint16_t *order, const int *right_le, int max,
-                            int delta, const uint16_t *cm, const uint64_t *spread) {
-    for (int l = 0; l < 125; l++) {
-        uint8_t c[9] = {(uint8_t)(l / 25), (uint8_t)(l / 5 % 5), (uint8_t)(l % 5)};
-        int lt = c[0] + c[1] + c[2];
+static void mj_records_fill(uint8_t *rec, int max, int delta, const uint16_t *cm,
+                            const uint64_t *spread) {
+    for (int l = 0; l < 625; l++) {
+        uint8_t c[9] = {(uint8_t)(l / 125), (uint8_t)(l / 25 % 5), (uint8_t)(l / 5 % 5), (uint8_t)(l % 5)};
+        int lt = c[0] + c[1] + c[2] + c[3];
         if (lt > max) continue;
-        for (int p = 0; p < right_le[max - lt]; p++, rec += MJ_REC) {
-            int r = order[p];
-            c[3] = (uint8_t)(r / 3125);
-            c[4] = (uint8_t)(r / 625 % 5);
+        for (int p = 0; p < MJR.right_le[max - lt]; p++, rec += MJ_REC) {
+            int r = MJR.order[p];
+            c[4] = (uint8_t)(r / 625);
             c[5] = (uint8_t)(r / 125 % 5);
             c[6] = (uint8_t)(r / 25 % 5);
             c[7] = (uint8_t)(r / 5 % 5);
             c[8] = (uint8_t)(r % 5);
-            mj_record_fill(rec, l * 15625 + r, c, delta, cm, spread);
+            mj_record_fill(rec, l * 3125 + r, c, delta, cm, spread);
         }
     }
 }
@@ -220,10 +216,10 @@ static int mj_build_columns(void) {
     int np = 0;
     if (nf > 128) return -2; /* classes fit 7 bits of a record */
     for (int i = 0; i < nf * nf; i++) np = MJ.pair[i] + 1 > np ? MJ.pair[i] + 1 : np;
-    size_t sizes[10] = {15625 * 2, 250 * 4, 512 * 16, 128 * 128 * 4, (size_t)nf * np * 2,
-                       (size_t)MJ_NRANK14 * MJ_REC, (size_t)MJ_NRANK13 * MJ_REC, 15625 * 2, 256 * 8, 512 * 8},
-           off[10], total = 0;
-    for (int i = 0; i < 10; i++) {
+    size_t sizes[7] = {512 * 16, 128 * 128 * 4, (size_t)nf * np * 2, (size_t)MJ_NRANK14 * MJ_REC,
+                       (size_t)MJ_NRANK13 * MJ_REC, 256 * 8, 512 * 8},
+           off[7], total = 0;
+    for (int i = 0; i < 7; i++) {
         off[i] = total;
         total += (sizes[i] + 63) & ~(size_t)63; /* malloc's alignment (16) keeps records in one line */
     }
@@ -237,32 +233,11 @@ static int mj_build_columns(void) {
         free(cm);
         return -1;
     }
-    uint16_t *rpos = (uint16_t *)(mem + off[0]), *order = (uint16_t *)(mem + off[7]);
-    uint32_t *rbase = (uint32_t *)(mem + off[1]), *opt2 = (uint32_t *)(mem + off[3]);
-    uint64_t *spread = (uint64_t *)(mem + off[2]), *bytes = (uint64_t *)(mem + off[8]);
-    uint16_t *opt3 = (uint16_t *)(mem + off[4]);
-    uint64_t *sev = (uint64_t *)(mem + off[9]);
-    int right_le[25] = {0}, bad = 0; /* patterns of ranks 4-9 of at most t tiles */
-    uint8_t *tiles = (uint8_t *)opt2; /* scratch: the tiles of each ranks 4-9 pattern */
-    for (int r = 0; r < 15625; r++) tiles[r] = (uint8_t)(r ? tiles[r / 5] + r % 5 : 0);
-    for (int t = 0, pos = 0; t <= 24; t++) {
-        for (int r = 0; r < 15625; r++) {
-            if (tiles[r] == t) {
-                rpos[r] = (uint16_t)pos;
-                order[pos++] = (uint16_t)r;
-            }
-        }
-        right_le[t] = pos;
-    }
-    for (int m = 0; m < 2; m++) {
-        uint32_t base = 0;
-        for (int l = 0; l < 125; l++) {
-            int lt = l / 25 + l / 5 % 5 + l % 5, max = 14 - m;
-            rbase[m * 125 + l] = base;
-            if (lt <= max) base += (uint32_t)right_le[max - lt];
-        }
-        bad |= base != (m ? MJ_NRANK13 : MJ_NRANK14);
-    }
+    uint64_t *spread = (uint64_t *)(mem + off[0]), *bytes = (uint64_t *)(mem + off[5]);
+    uint32_t *opt2 = (uint32_t *)(mem + off[1]);
+    uint64_t *sev = (uint64_t *)(mem + off[6]);
+    uint16_t *opt3 = (uint16_t *)(mem + off[2]);
+    int bad = 0;
     for (int i = 0; i < 512; i++) {
         spread[2 * i] = spread[2 * i + 1] = 0;
         for (int g = 0; g < 9; g++) spread[2 * i + g / 7] |= (uint64_t)(i >> g & 1) * 0x1FF << (9 * (g % 7));
@@ -298,16 +273,16 @@ static int mj_build_columns(void) {
         }
     }
     free(vec2);
-    uint8_t *rec14 = mem + off[5], *rec13 = mem + off[6];
+    uint8_t *rec14 = mem + off[3], *rec13 = mem + off[4];
     mj_column_changes(cm);
-    mj_records_fill(rec14, order, right_le, 14, -1, cm, spread);
-    mj_records_fill(rec13, order, right_le, 13, +1, cm + nf * nf, spread);
+    mj_records_fill(rec14, 14, -1, cm, spread);
+    mj_records_fill(rec13, 13, +1, cm + nf * nf, spread);
     free(cm);
     if (bad) {
         free(raw);
         return -2;
     }
-    MJC = (mj_columns_t){rpos, rbase, spread, bytes, opt2, opt3, sev, MJ.pair, MJ.void_two, nf, {rec14, rec13}, np, raw};
+    MJC = (mj_columns_t){spread, bytes, opt2, opt3, sev, MJ.pair, MJ.void_two, nf, {rec14, rec13}, np, raw};
     return 0;
 }
 
@@ -365,7 +340,7 @@ static MJ_ALWAYS_INLINE int64_t mj_col_rows_load(const mj_columns_t *t, const mj
         MJ_UNROLL3
         for (int s = 0; s < 3; s++) { /* unrolled: row stays in registers */
             if (reg) {
-                const uint8_t *rec = mj_record(t, mj_suit_index(&row, s), delta);
+                const uint8_t *rec = mj_record(t, &row, s, delta);
                 memcpy(&b->lo[s], rec, 8);
                 memcpy(&b->hi[s], rec + 8, 8);
             } else {

@@ -15,6 +15,26 @@
 #define MJFAST_WAITS_H
 
 #include "mjfast_kernels.h" /* MJ, mj_job_t, mj_row_t, mj_row_bad, MJ_BLOCK */
+#include "mjfast_rank.h"    /* MJR, mj_suit_rank, MJ_NRANK13 / 14 */
+
+/* The tables of the fast paths, filled by mj_init (mj_build_waits) from MJ.wmask and indexed by
+ * the dense rank, so that they stay in L2 while rows stream by (MJ.wmask takes 3.9 MB):
+ * - mj_wait13 (573 KB): per suit pattern of at most 13 tiles, its wait mask (bits 0-8), whether
+ *   it is complete (bit 9) and its kinds held an odd number of times (bits 10-13);
+ * - mj_win14 (50 KB): per pattern of at most 14 tiles, whether it is complete, one bit each;
+ * - mj_wait_lut: per void setting (0: no void rule; 1-4: declared void suit -1..2) and per suits
+ *   held (bits 3-5) and complete (bits 0-2), the suits whose waits are the row's (0x1FF at bit
+ *   16 s). */
+static uint16_t mj_wait13[MJ_NRANK13];
+static uint64_t mj_win14[(MJ_NRANK14 + 63) / 64];
+static uint64_t mj_wait_lut[5][64];
+
+/* Ask for the cache line of p (a hint: no fault, whatever p holds). */
+#if defined(__GNUC__) || defined(__clang__)
+#define MJ_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define MJ_PREFETCH(p) ((void)(p))
+#endif
 
 /* Kinds held an odd number of times in a row of counts at most 4: how many, and (mj_row_odd_mask)
  * which, as a 27-bit mask. */
@@ -43,6 +63,21 @@ static inline uint32_t mj_row_odd_mask(const mj_row_t *row) {
     return m;
 }
 
+/* The suits a row holds, bit s for suit s. */
+static MJ_ALWAYS_INLINE int mj_row_suits(const mj_row_t *row) {
+    int present = 0;
+    for (int s = 0; s < 3; s++) {
+#if MJ_SWAR
+        present |= ((row->x[s] | row->b[s]) != 0) << s;
+#else
+        uint8_t any = 0;
+        for (int r = 0; r < 9; r++) any |= row->c[9 * s + r];
+        present |= (any != 0) << s;
+#endif
+    }
+    return present;
+}
+
 /* Bit S (S a 3-bit mask of suits) set when a complete hand holding suits S may win: every S
  * without the void rule; with it, at most two suits and not the declared void suit (-1: none). */
 static MJ_ALWAYS_INLINE uint32_t mj_suits_ok(int void_rule, int void_suit) {
@@ -52,74 +87,130 @@ static MJ_ALWAYS_INLINE uint32_t mj_suits_ok(int void_rule, int void_suit) {
     return ok;
 }
 
-/* Read a meld-free row of lo..hi tiles into row: its suits' wait masks into w and the suits it
- * holds (the return value), or -1 when the row must take the general path (which reports it if
- * it is bad). When the suits held may not win (ok from mj_suits_ok: no superset of them may
- * either), neither may any completion: the masks are 0, not loaded (most random deals hold three
- * suits, and a streamed row saves its table loads). */
-static MJ_ALWAYS_INLINE int mj_plain_masks(const uint8_t *src, int void_suit, uint32_t ok,
-                                           mj_row_t *row, uint32_t *w, const int lo, const int hi) {
+/* Fill the tables above (after MJ.wmask and MJR). */
+static void mj_build_waits(void) {
+    for (int m = 0; m < 2; m++) {
+        for (int l = 0; l < 625; l++) {
+            int lt = l / 125 + l / 25 % 5 + l / 5 % 5 + l % 5, max = 14 - m;
+            for (int p = 0; lt <= max && p < MJR.right_le[max - lt]; p++) {
+                int32_t idx = l * 3125 + MJR.order[p];
+                uint32_t w = MJ.wmask[idx], rank = MJR.base[m][l] + (uint32_t)p, odd = 0;
+                for (int32_t x = idx; x; x /= 5) odd += x % 5 & 1;
+                if (m) mj_wait13[rank] = (uint16_t)(w | odd << 10);
+                else mj_win14[rank >> 6] |= (uint64_t)(w >> 9 & 1) << (rank & 63);
+            }
+        }
+    }
+    for (int v = 0; v < 5; v++) {
+        uint32_t ok = mj_suits_ok(v > 0, v - 2);
+        for (int i = 0; i < 64; i++) {
+            int complete = i & 7, present = i >> 3;
+            uint64_t e = 0;
+            /* suit s takes a tile when the two others are complete and the suits held with s may win */
+            for (int s = 0; s < 3; s++)
+                if ((complete | 1 << s) == 7 && ok >> (present | 1 << s) & 1) e |= (uint64_t)0x1FF << (16 * s);
+            mj_wait_lut[v][i] = e;
+        }
+    }
+}
+
+/* Read a meld-free row of lo..hi tiles into row: the suits it holds (bit s), or -1 when the row
+ * must take the general path (which reports it if it is bad). */
+static MJ_ALWAYS_INLINE int mj_plain_read(const uint8_t *src, int void_suit, mj_row_t *row,
+                                          const int lo, const int hi) {
     mj_row_read(row, src);
     if (mj_row_bad(row, lo, hi) | ((unsigned)(void_suit + 1) > 3u)) return -1;
-    uint64_t i0 = mj_suit_index(row, 0), i1 = mj_suit_index(row, 1), i2 = mj_suit_index(row, 2);
-    int present = (i0 != 0) | (i1 != 0) << 1 | (i2 != 0) << 2;
-    w[0] = w[1] = w[2] = 0;
-    if (ok >> present & 1) {
-        w[0] = MJ.wmask[i0];
-        w[1] = MJ.wmask[i1];
-        w[2] = MJ.wmask[i2];
-    }
-    return present;
+    return mj_row_suits(row);
 }
 
-/* The waits of a meld-free 13-tile row (0 when it is not ready) from mj_plain_masks, with ok
- * from mj_suits_ok. */
-static MJ_ALWAYS_INLINE uint32_t mj_plain_waits_of(const mj_row_t *row, const uint32_t *w,
-                                                   int present, uint32_t ok) {
-    uint32_t m = 0;
-    /* kind of suit s: the others complete, and the suits held with s may win (wmask has no rank
-     * held four times: no fifth copy) */
-    if ((w[1] & w[2]) >> 9 & ok >> (present | 1) & 1) m |= w[0] & 0x1FF;
-    if ((w[0] & w[2]) >> 9 & ok >> (present | 2) & 1) m |= (w[1] & 0x1FF) << 9;
-    if ((w[0] & w[1]) >> 9 & ok >> (present | 4) & 1) m |= (w[2] & 0x1FF) << 18;
+/* The waits of a meld-free 13-tile row (0 when it is not ready) from its suits' ranks (all 0
+ * when the suits held may not win: no superset of them may either) and lut = mj_wait_lut[its
+ * void setting] + (suits held << 3). The suits' entries side by side, 16 bits each; two
+ * multiplies gather their complete bits (to bits 30-32) and add their odd kinds (to bits 32-36). */
+static MJ_ALWAYS_INLINE uint32_t mj_plain_waits_of(const mj_row_t *row, const uint32_t *rank,
+                                                   const uint64_t *lut) {
+    uint64_t w = (uint64_t)mj_wait13[rank[0]] | (uint64_t)mj_wait13[rank[1]] << 16 |
+                 (uint64_t)mj_wait13[rank[2]] << 32;
+    uint64_t complete = ((w >> 9 & 0x100010001ULL) * (1 | 1ULL << 15 | 1ULL << 30)) >> 30 & 7;
+    uint64_t m = w & lut[complete];
+    uint32_t waits = (uint32_t)((m & 0x1FF) | (m >> 7 & 0x3FE00) | (m >> 14 & 0x7FC0000));
     /* seven pairs: one odd kind (the others pairs or quads) completes it; already held, so the
      * suits stay those held, and held once or three times, so a copy is left */
-    if (MJ_UNLIKELY(mj_row_odd(row) == 1) && (ok >> present & 1)) m |= mj_row_odd_mask(row);
-    return m;
+    uint64_t odd = ((w >> 10 & 0xF000F000FULL) * 0x100010001ULL) >> 32 & 31;
+    if (MJ_UNLIKELY(odd == 1)) waits |= mj_row_odd_mask(row);
+    return waits;
 }
 
-/* Whether a meld-free 13- or 14-tile row is complete, as mj_plain_waits_of. 13 tiles never win
- * (though their suits may each be complete: two of them with a pair); seven pairs: 14 tiles of
- * no odd kind. */
-static MJ_ALWAYS_INLINE uint8_t mj_plain_win_of(const mj_row_t *row, const uint32_t *w,
-                                                int present, uint32_t ok) {
-    uint32_t complete = (w[0] & w[1] & w[2]) >> 9 | (mj_row_odd(row) == 0);
-    return (uint8_t)(complete & ok >> present & (mj_row_tiles(row) == 14));
+/* Waits of a block of meld-free 13-tile rows from row i, like mj_plain_shanten_as (the same
+ * return value), in two passes: the first reads and checks the rows, answers 0 for those whose
+ * suits may not win (no superset of them may either: most random deals hold three suits) and
+ * ranks the suits of the others, asking for their table entries' cache lines; the second reads
+ * the entries, by then near, instead of each row's waiting on its own loads (the table, 573 KB,
+ * is not all in a 512 KB L2 with the rows streaming through it). */
+static MJ_ALWAYS_INLINE int64_t mj_plain_waits_block(const mj_job_t *job, int64_t i, int64_t end,
+                                                     const int void_rule) {
+    const uint8_t *src = job->hands + 27 * i;
+    const int8_t *voids = job->voids ? job->voids + i : NULL;
+    const int void_scalar = job->void_scalar;
+    uint32_t *out = (uint32_t *)job->out + i;
+    int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK, n, todo = 0;
+    mj_row_t row[MJ_BLOCK];
+    uint32_t rank[MJ_BLOCK][3];
+    uint16_t key[MJ_BLOCK];
+    uint8_t at[MJ_BLOCK];
+    for (n = 0; n < rows; n++, src += 27) {
+        int void_suit = voids ? mj_once_i8(voids + n) : void_scalar;
+        int present = mj_plain_read(src, void_suit, &row[todo], 13, 13);
+        if (present < 0) break;
+        out[n] = 0;
+        if (mj_suits_ok(void_rule, void_suit) >> present & 1) {
+            key[todo] = (uint16_t)((void_rule ? void_suit + 2 : 0) << 6 | present << 3);
+            for (int s = 0; s < 3; s++) {
+                rank[todo][s] = mj_suit_rank(&row[todo], s, 1);
+                MJ_PREFETCH(&mj_wait13[rank[todo][s]]);
+            }
+            at[todo++] = (uint8_t)n;
+        }
+    }
+    for (int64_t j = 0; j < todo; j++)
+        out[at[j]] = mj_plain_waits_of(&row[j], rank[j], mj_wait_lut[0] + key[j]);
+    return n;
 }
 
-/* Waits (op MJ_OP_WAITS) or the win test of meld-free 4-set rows, like mj_plain_shanten_as (the
- * same return value). */
-static MJ_ALWAYS_INLINE int64_t mj_plain_waits_as(const mj_job_t *job, int64_t i, int64_t end,
-                                                  const int waits, const int void_rule) {
+/* Whether a meld-free 13- or 14-tile row that holds suits present is complete (ok from
+ * mj_suits_ok). 13 tiles never win (though their suits may each be complete: two of them with a
+ * pair); seven pairs: 14 tiles of no odd kind. When the suits held may not win, neither the
+ * suits' tables nor the odd kinds are read (most random deals hold three suits). */
+static MJ_ALWAYS_INLINE uint8_t mj_plain_win_of(const mj_row_t *row, int present, uint32_t ok) {
+    if (!(ok >> present & 1)) return 0;
+    uint32_t complete = 1;
+    for (int s = 0; s < 3; s++) {
+        uint32_t r = mj_suit_rank(row, s, 0);
+        complete &= (uint32_t)(mj_win14[r >> 6] >> (r & 63));
+    }
+    return (uint8_t)((complete | (mj_row_odd(row) == 0)) & (mj_row_tiles(row) == 14));
+}
+
+/* The win test of meld-free 4-set rows, like mj_plain_shanten_as (the same return value). */
+static MJ_ALWAYS_INLINE int64_t mj_plain_win_as(const mj_job_t *job, int64_t i, int64_t end,
+                                                const int void_rule) {
     const uint8_t *src = job->hands + 27 * i;
     const int8_t *voids = job->voids ? job->voids + i : NULL;
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
     for (int64_t j = 0; j < rows; j++, src += 27) {
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
         mj_row_t row;
-        uint32_t w[3], ok = mj_suits_ok(void_rule, void_suit);
-        int present = mj_plain_masks(src, void_suit, ok, &row, w, 13, waits ? 13 : 14);
+        int present = mj_plain_read(src, void_suit, &row, 13, 14);
         if (present < 0) return j;
-        if (waits) ((uint32_t *)job->out)[i + j] = mj_plain_waits_of(&row, w, present, ok);
-        else ((uint8_t *)job->out)[i + j] = mj_plain_win_of(&row, w, present, ok);
+        ((uint8_t *)job->out)[i + j] = mj_plain_win_of(&row, present, mj_suits_ok(void_rule, void_suit));
     }
     return rows;
 }
 
 static int64_t mj_plain_waits(const mj_job_t *job, int64_t i, int64_t end) {
-    int waits = job->op == MJ_OP_WAITS;
-    if (job->void_rule) return waits ? mj_plain_waits_as(job, i, end, 1, 1) : mj_plain_waits_as(job, i, end, 0, 1);
-    return waits ? mj_plain_waits_as(job, i, end, 1, 0) : mj_plain_waits_as(job, i, end, 0, 0);
+    if (job->op == MJ_OP_WAITS)
+        return job->void_rule ? mj_plain_waits_block(job, i, end, 1) : mj_plain_waits_block(job, i, end, 0);
+    return job->void_rule ? mj_plain_win_as(job, i, end, 1) : mj_plain_win_as(job, i, end, 0);
 }
 
 #endif

@@ -1,7 +1,8 @@
 /* One batch kernel of the C library over N distinct hands, each read once (run.sh runs it under
  * cachegrind): kernels_cg OP N, OP one of shanten (full rules), regular (regular form, no void
- * rule), is_win, waits (ready 13-tile hands), discards (14 tiles), effective (13 tiles, 20 more
- * tiles of the same wall visible). The hands are dealt first; run.sh counts only the library's
+ * rule), is_win, waits (ready 13-tile hands), waits_dealt (dealt 13-tile hands: most hold three
+ * suits, not ready), discards (14 tiles), effective (13 tiles, 20 more tiles of the same wall
+ * visible). The hands are dealt first; run.sh counts only the library's
  * mj_* functions, so the dealing does not count.
  */
 #include <stdio.h>
@@ -52,7 +53,7 @@ int main(int argc, char **argv) {
     int8_t *out = calloc((size_t)n, 27);
     uint32_t *masks = calloc((size_t)n, 4);
     if (n < 1 || !hands || !visible || !out || !masks) return 2;
-    int tiles = !strcmp(op, "effective") ? 13 : 14;
+    int tiles = !strcmp(op, "effective") || !strcmp(op, "waits_dealt") ? 13 : 14;
     for (long i = 0; i < n; i++) {
         if (!strcmp(op, "waits")) ready(hands + 27 * i);
         else deal(hands + 27 * i, NULL, tiles);
@@ -63,7 +64,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(op, "regular"))
         bad = mj_shanten_n(hands, n, NULL, -1, MJ_FORM_REGULAR | MJ_NO_VOID_RULE, out);
     else if (!strcmp(op, "is_win")) bad = mj_is_win_n(hands, n, NULL, -1, 0, (uint8_t *)out);
-    else if (!strcmp(op, "waits")) bad = mj_waits_n(hands, n, NULL, -1, 0, masks);
+    else if (!strcmp(op, "waits") || !strcmp(op, "waits_dealt")) bad = mj_waits_n(hands, n, NULL, -1, 0, masks);
     else if (!strcmp(op, "discards")) bad = mj_discards_n(hands, n, NULL, -1, 0, out);
     else if (!strcmp(op, "effective")) bad = mj_effective_n(hands, n, NULL, -1, 0, visible, out);
     else return 2;

@@ -13,7 +13,7 @@ src="$here/../../src"
 work=$(mktemp -d)
 make -s -C "$src" mjfast.c mjfast.h
 cc -O3 -g -I "$src" "$here/kernels_cg.c" "$src/mjfast.c" -o "$work/kernels_cg"
-for op in ${OPS:-shanten regular is_win waits discards effective}; do
+for op in ${OPS:-shanten regular is_win waits waits_dealt discards effective}; do
     valgrind --tool=cachegrind --cache-sim=yes --D1=32768,8,64 --LL=524288,8,64 \
         --cachegrind-out-file="$work/cg.$op" "$work/kernels_cg" "$op" "$n" >/dev/null 2>&1
     cg_annotate "$work/cg.$op" | sed 's/([^)]*)//g' | awk -v n="$n" -v op="$op" '

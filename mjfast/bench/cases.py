@@ -205,6 +205,10 @@ def _stream_ready(n: int, seed: int) -> tuple[Any, ...]:
     return _ready(n, seed + 10), np.empty(n, np.uint32)
 
 
+def _stream_dealt13(n: int, seed: int) -> tuple[Any, ...]:
+    return _setup_effective(n, seed + 10)[0], np.empty(n, np.uint32)
+
+
 def _stream_probes(n: int, seed: int) -> tuple[Any, ...]:
     return _random(n, seed + 10), np.empty((n, 27), np.int8)
 
@@ -362,6 +366,9 @@ CASES: tuple[Case, ...] = (
          lambda h, o: mjfast.is_win(h, out=o.view(np.bool_)), _STREAM, _M, repeats=3,
          group="stream"),
     Case("waits_stream", "waits, 10^7 distinct ready 13-tile hands read once", _stream_ready,
+         lambda h, o: mjfast.waits(h, out=o), _STREAM, _M, repeats=3, group="stream"),
+    Case("waits_dealt_stream", "waits, the streamed dealt 13-tile hands of effective_tiles_stream "
+         "(most hold three suits: not ready, no table read)", _stream_dealt13,
          lambda h, o: mjfast.waits(h, out=o), _STREAM, _M, repeats=3, group="stream"),
     Case("effective_tiles_stream", "effective_tiles with visible, streamed 13-tile hands",
          _stream_effective, lambda h, v, o: mjfast.effective_tiles(h, visible=v, out=o),
