@@ -16,12 +16,11 @@
  * load and a table lookup per probe. Seven pairs moves by the parity of the probed count only.
  *
  * Records are dense: suit patterns of at most 14 tiles (discards; 13 for draws) by their rank
- * (mjfast_rank.h). 16 bytes each (one cache line; a table of
- * 6.5 MB for discards, 4.6 MB for draws): columns 1-7 in a 64-bit word
- * (column j's ranks at bits 9 (j - 1) ..), then a 32-bit word of columns 8-9 (bits 0-17) and the
- * suit's class (bits 25-31), and one of its void class (bits 0-7) and seven-pairs terms
- * (mj_seven_terms << 8). Column 0 (no set, no pair) is 0 whatever the suit holds: every discard keeps it, no draw
- * lowers it.
+ * (mjfast_rank.h). 16 bytes each (one cache line; a table of 6.5 MB for discards, 4.6 MB for
+ * draws): columns 1-7 in a 64-bit word (column j's ranks at bits 9 (j - 1) ..), then a 32-bit
+ * word of columns 8-9 (bits 0-17) and the suit's class (bits 25-31), and one of its seven-pairs
+ * terms (mj_seven_terms). Column 0 (no set, no pair) is 0 whatever the suit holds: every
+ * discard keeps it, no draw lowers it.
  */
 #ifndef MJFAST_COLUMNS_H
 #define MJFAST_COLUMNS_H
@@ -59,7 +58,6 @@ typedef struct {
                                 of kinds held an even / odd number of times keep it ([0]: discards)
                                 or lower it ([1]: draws) */
     const uint8_t *pair;     /* MJ.pair */
-    const int8_t *void_two;  /* MJ.void_two */
     int n_full;              /* MJ.n_full */
     const uint8_t *rec[2];   /* [0] discards, [1] draws */
     int n_pair;
@@ -131,7 +129,7 @@ static void mj_record_fill(uint8_t *rec, int32_t idx, const uint8_t *c, int delt
         lo |= sp[0] & ranks << r;
         hi |= sp[1] & 0x201u << r;
     }
-    hi |= (uint64_t)(MJ.void_full[idx] | mj_seven_terms(mj_word8(c), c[8]) << 8) << 32;
+    hi |= (uint64_t)mj_seven_terms(mj_word8(c), c[8]) << 32;
     memcpy(rec, &lo, 8);
     memcpy(rec + 8, &hi, 8);
 }
@@ -282,7 +280,7 @@ static int mj_build_columns(void) {
         free(raw);
         return -2;
     }
-    MJC = (mj_columns_t){spread, bytes, opt2, opt3, sev, MJ.pair, MJ.void_two, nf, {rec14, rec13}, np, raw};
+    MJC = (mj_columns_t){spread, bytes, opt2, opt3, sev, MJ.pair, nf, {rec14, rec13}, np, raw};
     return 0;
 }
 
@@ -308,7 +306,7 @@ typedef struct {
     uint8_t c[27];    /* counts */
     uint8_t left[27]; /* copies left (effective tiles) */
     uint64_t lo[3];   /* the suits' records (reg): columns 1-7 */
-    uint64_t hi[3];   /* columns 8-9 and the class; the void class and seven-pairs terms << 32 */
+    uint64_t hi[3];   /* columns 8-9 and the class; the seven-pairs terms << 32 */
     uint32_t w[3];    /* seven-pairs terms (mj_seven_terms) without reg (else in hi) */
     uint32_t dead;    /* byte q: MJ_INF where suit q may not be the void suit (void rule), else 0 */
 } mj_col_row_t;
@@ -376,7 +374,7 @@ static MJ_ALWAYS_INLINE uint32_t mj_col_mask(const mj_columns_t *t, const mj_col
     MJ_UNROLL3
     for (int s = 0; s < 3; s++) {
         k[s] = reg ? (uint32_t)(b->hi[s] >> 25) & 0x7F : 0;
-        w[s] = reg ? (uint32_t)(b->hi[s] >> 40) : b->w[s];
+        w[s] = reg ? (uint32_t)(b->hi[s] >> 32) : b->w[s];
     }
     if (!void_rule) {
         uint64_t sv = sev ? sev_tab[(w[0] + w[1] + w[2]) & 0xFF] : (uint64_t)MJ_INF << 56;
