@@ -9,7 +9,7 @@
 #ifndef MJFAST_BATCH_H
 #define MJFAST_BATCH_H
 
-#include "mjfast_columns.h" /* mj_plain_rows; mj_probes, mj_job_t, mj_plain_shanten */
+#include "mjfast_column_rows.h" /* mj_plain_rows; mj_probes, mj_job_t, mj_plain_shanten */
 #include "mjfast_waits.h"  /* mj_plain_waits */
 
 static inline int mj_size_rule(int op) {

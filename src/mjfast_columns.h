@@ -1,7 +1,8 @@
-/* mjfast column masks: the batch fast path of discards and effective tiles on meld-free 4-set rows.
+/* mjfast column masks: the tables of the batch fast path of discards and effective tiles on
+ * meld-free 4-set rows (mjfast_column_rows.h).
  *
- * Plain C, no Python; the layer over mjfast_probes.h (mj_seven_probe, mj_discard_bytes);
- * mjfast_batch.h runs mj_plain_rows, whose first discards / effective-tiles call builds the tables
+ * Plain C, no Python; the layer over mjfast_probes.h (mj_seven_probe) and mjfast_rank.h;
+ * mjfast_column_rows.h runs the rows, whose first discards / effective-tiles call builds the tables
  * from the kernels' own (mj_build_columns, once: 11 MB and ~0.1 s that a program using only the
  * other kernels never pays). Should the build fail, the rows go through the general path.
  *
@@ -16,41 +17,40 @@
  * load and a table lookup per probe. Seven pairs moves by the parity of the probed count only.
  *
  * Records are dense: suit patterns of at most 14 tiles (discards; 13 for draws) by their rank
- * (mjfast_rank.h). 16 bytes each (one cache line; a table of
- * 6.5 MB for discards, 4.6 MB for draws): columns 1-7 in a 64-bit word
- * (column j's ranks at bits 9 (j - 1) ..), then a 32-bit word of columns 8-9 (bits 0-17) and the
- * suit's class (bits 25-31), and one of its void class (bits 0-7) and seven-pairs terms
- * (mj_seven_terms << 8). Column 0 (no set, no pair) is 0 whatever the suit holds: every discard keeps it, no draw
- * lowers it.
+ * (mjfast_rank.h). 16 bytes each (one cache line; a table of 6.5 MB for discards, 4.6 MB for
+ * draws): columns 1-7 in a 64-bit word (column j's ranks at bits 9 (j - 1) ..), then a 32-bit
+ * word of columns 8-9 (bits 0-17) and the suit's class (bits 25-31), and one of its seven-pairs
+ * terms (mj_seven_terms). Column 0 (no set, no pair) is 0 whatever the suit holds: every
+ * discard keeps it, no draw lowers it.
  */
 #ifndef MJFAST_COLUMNS_H
 #define MJFAST_COLUMNS_H
 
+#include <stdint.h>
 #include <stdlib.h>
+#if defined(__linux__)
+#include <sys/mman.h> /* madvise (declared unless a strict -std hides it) */
+#endif
 
-#include "mjfast_once.h"   /* mj_once */
-#include "mjfast_probes.h" /* MJ, mj_job_t, mj_row_t, mj_seven_probe, mj_discard_bytes */
+#include "mjfast_probes.h" /* MJ, mj_row_t, mj_seven_probe */
 #include "mjfast_rank.h"   /* MJR, mj_suit_rank, MJ_NRANK14 / 13 */
 
 #define MJ_REC 16         /* bytes per record */
 
-/* Loops over the three suits unrolled, so that their arrays stay in registers. */
-#if defined(__GNUC__) && !defined(__clang__)
-#define MJ_UNROLL3 _Pragma("GCC unroll 3")
-#else
-#define MJ_UNROLL3
-#endif
+/* Bits of the 27-bit row masks: suit s holds bits 9s .. 9s + 8 (rank 1 lowest). */
+#define MJ_SUIT27(s) (0x1FFu << (9 * (s)))
+#define MJ_ALL27 0x7FFFFFFu
 
 typedef struct {
     const uint64_t *spread;  /* [512][2] columns 1-9 (bit j - 1) to their bits in a record's two words */
     const uint64_t *bytes;   /* [256] bit i to byte i: 0xFF or 0 */
     const uint32_t *opt2;    /* [128][128] by classes: columns of a (bits 0-9), of b (10-19), distance (20-) */
     const uint16_t *opt3;    /* [NF][NP] columns of a against the pair class, distance (10-) */
-    const uint32_t *sev;     /* [2][256] seven pairs of pairs | odd kinds << 4: distance (bits 0-7),
-                                and 0x1FF at bit 8 / 17 where the probes of kinds held an even / odd
-                                number of times keep it ([0]: discards) or lower it ([1]: draws) */
+    const uint64_t *sev;     /* [2][256] seven pairs of pairs | odd kinds << 4: its distance (bits
+                                56-63), and the 27 bits of every kind at bit 0 / 27 where the probes
+                                of kinds held an even / odd number of times keep it ([0]: discards)
+                                or lower it ([1]: draws) */
     const uint8_t *pair;     /* MJ.pair */
-    const int8_t *void_two;  /* MJ.void_two */
     int n_full;              /* MJ.n_full */
     const uint8_t *rec[2];   /* [0] discards, [1] draws */
     int n_pair;
@@ -59,7 +59,8 @@ typedef struct {
 
 static mj_columns_t MJC;
 
-/* The record (tables t: a copy of MJC) of suit s of a row (at most 14 tiles for discards, 13 for draws). */
+/* The record (tables t: a copy of MJC) of suit s of a row (at most 14 tiles for discards, 13 for
+ * draws). */
 static MJ_ALWAYS_INLINE const uint8_t *mj_record(const mj_columns_t *t, const mj_row_t *row, int s,
                                                  const int delta) {
     return t->rec[delta > 0] + (size_t)MJ_REC * mj_suit_rank(row, s, delta > 0);
@@ -121,7 +122,7 @@ static void mj_record_fill(uint8_t *rec, int32_t idx, const uint8_t *c, int delt
         lo |= sp[0] & ranks << r;
         hi |= sp[1] & 0x201u << r;
     }
-    hi |= (uint64_t)(MJ.void_full[idx] | mj_seven_terms(mj_word8(c), c[8]) << 8) << 32;
+    hi |= (uint64_t)mj_seven_terms(mj_word8(c), c[8]) << 32;
     memcpy(rec, &lo, 8);
     memcpy(rec + 8, &hi, 8);
 }
@@ -181,6 +182,24 @@ static void mj_pair_vectors(int8_t *vec2) {
     }
 }
 
+/* The tables' start in a block of total + MJ_TABLES_ALIGN bytes at raw. On Linux it is aligned
+ * to 2 MB and advised to be backed by huge pages: a row's three record loads land anywhere in
+ * 11 MB, which 4 KB pages would spread over ~2,700 TLB entries (more than a core holds). */
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#define MJ_TABLES_ALIGN ((size_t)2 << 20)
+#else
+#define MJ_TABLES_ALIGN ((size_t)64)
+#endif
+static uint8_t *mj_tables_base(void *raw, size_t total) {
+    uint8_t *base = (uint8_t *)raw + ((MJ_TABLES_ALIGN - ((uintptr_t)raw & (MJ_TABLES_ALIGN - 1))) & (MJ_TABLES_ALIGN - 1));
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    (void)madvise(base, total & ~(size_t)4095, MADV_HUGEPAGE); /* advice: failing changes nothing */
+#else
+    (void)total;
+#endif
+    return base;
+}
+
 /* Build MJC from MJ (after the kernels' tables): 0, or -1 (out of memory) or -2 (tables that do
  * not agree with the column masks). */
 static int mj_build_columns(void) {
@@ -189,23 +208,25 @@ static int mj_build_columns(void) {
     if (nf > 128) return -2; /* classes fit 7 bits of a record */
     for (int i = 0; i < nf * nf; i++) np = MJ.pair[i] + 1 > np ? MJ.pair[i] + 1 : np;
     size_t sizes[7] = {512 * 16, 128 * 128 * 4, (size_t)nf * np * 2, (size_t)MJ_NRANK14 * MJ_REC,
-                       (size_t)MJ_NRANK13 * MJ_REC, 256 * 8, 512 * 4},
+                       (size_t)MJ_NRANK13 * MJ_REC, 256 * 8, 512 * 8},
            off[7], total = 0;
     for (int i = 0; i < 7; i++) {
         off[i] = total;
         total += (sizes[i] + 63) & ~(size_t)63; /* malloc's alignment (16) keeps records in one line */
     }
-    uint8_t *mem = (uint8_t *)malloc(total);
+    void *raw = malloc(total + MJ_TABLES_ALIGN);
+    uint8_t *mem = raw ? mj_tables_base(raw, total) : NULL;
     int8_t *vec2 = (int8_t *)malloc((size_t)np * 10);
     uint16_t *cm = (uint16_t *)malloc((size_t)nf * nf * 2 * sizeof *cm);
     if (!mem || !vec2 || !cm) {
-        free(mem);
+        free(raw);
         free(vec2);
         free(cm);
         return -1;
     }
     uint64_t *spread = (uint64_t *)(mem + off[0]), *bytes = (uint64_t *)(mem + off[5]);
-    uint32_t *opt2 = (uint32_t *)(mem + off[1]), *sev = (uint32_t *)(mem + off[6]);
+    uint32_t *opt2 = (uint32_t *)(mem + off[1]);
+    uint64_t *sev = (uint64_t *)(mem + off[6]);
     uint16_t *opt3 = (uint16_t *)(mem + off[2]);
     int bad = 0;
     for (int i = 0; i < 512; i++) {
@@ -229,7 +250,8 @@ static int mj_build_columns(void) {
             int pairs = i & 15, need = 7 - (pairs < 7 ? pairs : 7), x = need - (i >> 4), e0, e1;
             int d = need + (x > 0 ? x : 0), want = m ? d - 1 : d;
             mj_seven_probe(need, x, m ? +1 : -1, &e0, &e1);
-            sev[256 * m + i] = (uint32_t)d | (e0 == want) * 0x1FFu << 8 | (e1 == want) * 0x1FFu << 17;
+            sev[256 * m + i] = (uint64_t)d << 56 | (uint64_t)(e0 == want) * MJ_ALL27 |
+                               (uint64_t)(e1 == want) * MJ_ALL27 << 27;
         }
     }
     mj_pair_vectors(vec2);
@@ -248,221 +270,10 @@ static int mj_build_columns(void) {
     mj_records_fill(rec13, 13, +1, cm + nf * nf, spread);
     free(cm);
     if (bad) {
-        free(mem);
+        free(raw);
         return -2;
     }
-    MJC = (mj_columns_t){spread, bytes, opt2, opt3, sev, MJ.pair, MJ.void_two, nf, {rec14, rec13}, np, mem};
-    return 0;
-}
-
-static mj_state_t mj_columns_state;
-
-/* ---- the batch fast path -------------------------------------------------------------------- */
-
-/* A row of mj_plain_probe_rows_as between its two passes. */
-typedef struct {
-    uint8_t c[27];    /* counts */
-    uint8_t left[27]; /* copies left (effective tiles) */
-    uint64_t lo[3];   /* the suits' records (reg): columns 1-7 */
-    uint64_t hi[3];   /* columns 8-9 and the class; the void class and seven-pairs terms << 32 */
-    uint32_t w[3];    /* seven-pairs terms (mj_seven_terms) */
-    int live_q;
-} mj_col_row_t;
-
-#define MJ_PROBE_PASS 16
-
-/* The first pass over rows [i, i + rows): read and check each row into blk and load its records
- * (reg; else its seven-pairs terms, which the records hold). Returns the rows it took: all, or
- * up to the first that the fast path leaves to the general one (a bad row, visible counts that
- * do not fit, and for effective tiles a kind held four times). */
-static MJ_ALWAYS_INLINE int64_t mj_col_rows_load(const mj_columns_t *t, const mj_job_t *job,
-                                                 int64_t i, int64_t rows, mj_col_row_t *blk,
-                                                 const int delta, const int reg) {
-    const uint8_t *src = job->hands + 27 * i;
-    const int8_t *voids = job->voids ? job->voids + i : NULL;
-    const uint8_t *vis = job->visible ? job->visible + job->visible_stride * i : NULL;
-    for (int64_t j = 0; j < rows; j++, src += 27) {
-        mj_col_row_t *b = &blk[j];
-        mj_row_t row, seen;
-        mj_row_read(&row, src);
-        int bad = mj_row_bad(&row, 13 + (delta < 0), 13 + (delta < 0));
-        int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
-        if (vis) {
-            mj_row_read(&seen, vis + job->visible_stride * j);
-            bad |= mj_row_over(&row, &seen);
-        }
-        if (delta > 0) bad |= mj_row_has4(&row);
-        if (bad | ((unsigned)(void_suit + 1) > 3u)) return j;
-        MJ_UNROLL3
-        for (int s = 0; s < 3; s++) { /* unrolled: row stays in registers */
-            if (reg) {
-                const uint8_t *rec = mj_record(t, &row, s, delta);
-                memcpy(&b->lo[s], rec, 8);
-                memcpy(&b->hi[s], rec + 8, 8);
-                b->w[s] = (uint32_t)(b->hi[s] >> 40);
-            } else {
-#if MJ_SWAR
-                b->w[s] = mj_seven_terms(row.x[s], row.b[s]);
-#else
-                b->w[s] = mj_seven_terms(mj_word8(row.c + 9 * s), row.c[9 * s + 8]);
-#endif
-            }
-        }
-        mj_row_write(&row, b->c);
-        if (delta > 0) mj_row_left(&row, vis ? &seen : NULL, b->left);
-        b->live_q = void_suit >= 0 ? 1 << void_suit : 7;
-    }
-    return rows;
-}
-
-/* Suit s's mask from the columns o of its record (bits as opt2) and par (bits 0-8 set where the
- * probes of kinds held an even number of times reach the distance by seven pairs, bits 9-17 where
- * those of kinds held an odd number of times do). Column 0 counts for every discard; the output
- * masks kinds not held. */
-static MJ_ALWAYS_INLINE uint32_t mj_col_suit(const mj_columns_t *t, const mj_col_row_t *b, int s,
-                                             uint32_t o, uint32_t par, const int delta,
-                                             const int reg, const int sev) {
-    uint32_t m = reg ? mj_columns_or(t->spread, b->lo[s], (uint32_t)b->hi[s], o) : 0;
-    if (delta < 0) m |= (0u - (o & 1)) & 0x1FFu;
-    if (sev) {
-        uint32_t odd = b->w[s] >> 8;
-        m |= (~odd & par & 0x1FFu) | (odd & par >> 9);
-    }
-    return m;
-}
-
-/* The masks of the probes that keep the row's distance (delta -1) or lower it (+1) into m[3];
- * returns the distance. With the void rule only the void suits q giving the distance d matter (a
- * probe moves a distance by one at most): their columns count, and suit q's own probes change
- * nothing there. With every form the distances come from the void classes (one lookup per q,
- * as mj_plain_void), and only the suits q giving d look at the forms apart. */
-static MJ_ALWAYS_INLINE int mj_col_masks(const mj_columns_t *t, const mj_col_row_t *b, uint32_t *m,
-                                         const int delta, const int void_rule, const int reg,
-                                         const int sev) {
-    const uint32_t *sev_tab = t->sev + 256 * (delta > 0);
-    uint32_t k[3];
-    MJ_UNROLL3
-    for (int s = 0; s < 3; s++) {
-        k[s] = reg ? (uint32_t)(b->hi[s] >> 25) & 0x7F : 0;
-        m[s] = 0;
-    }
-    if (!void_rule) {
-        uint32_t sv = sev ? sev_tab[(b->w[0] + b->w[1] + b->w[2]) & 0xFF] : MJ_INF, e[3] = {0, 0, 0};
-        int rv = MJ_INF;
-        if (reg) {
-            MJ_UNROLL3
-            for (int s = 0; s < 3; s++) {
-                int o1 = s == 0 ? 1 : 0, o2 = s == 2 ? 1 : 2;
-                e[s] = t->opt3[k[s] * t->n_pair + t->pair[k[o1] * t->n_full + k[o2]]];
-            }
-            rv = (int)(e[0] >> 10);
-        }
-        int sq = (int)(sv & 0xFF), d = rv < sq ? rv : sq;
-        uint32_t rt = 0u - (rv == d), st = (0u - (sq == d)) & sv >> 8;
-        MJ_UNROLL3
-        for (int s = 0; s < 3; s++) m[s] = mj_col_suit(t, b, s, e[s] & rt, st, delta, reg, sev);
-        return d;
-    }
-    int dq[3], d = MJ_INF;
-    MJ_UNROLL3
-    for (int q = 0; q < 3; q++) {
-        int a = q == 0 ? 1 : 0, c = q == 2 ? 1 : 2, v;
-        if (reg && sev) {
-            v = t->void_two[(b->hi[a] >> 24 & 0xFF00) | (b->hi[c] >> 32 & 0xFF)];
-        } else {
-            int rq = reg ? (int)(t->opt2[k[a] << 7 | k[c]] >> 20) : MJ_INF;
-            int sq = sev ? sev_tab[(b->w[a] + b->w[c]) & 0xFF] & 0xFF : MJ_INF;
-            v = rq < sq ? rq : sq;
-        }
-        dq[q] = b->live_q >> q & 1 ? v : MJ_INF;
-        d = dq[q] < d ? dq[q] : d;
-    }
-    uint32_t o[3] = {0, 0, 0}, par[3] = {0, 0, 0};
-    MJ_UNROLL3
-    for (int q = 0; q < 3; q++) { /* branch-free: which suits q give d varies from row to row */
-        int a = q == 0 ? 1 : 0, c = q == 2 ? 1 : 2;
-        uint32_t e = reg ? t->opt2[k[a] << 7 | k[c]] : 0, sv = sev ? sev_tab[(b->w[a] + b->w[c]) & 0xFF] : 0;
-        /* each form's distance is at least dq[q], which is at least d */
-        uint32_t live = b->live_q >> q & 1, tie = live & (dq[q] == d);
-        uint32_t rt = 0u - (live & (reg && (e >> 20) == (uint32_t)d));
-        uint32_t st = (0u - (live & (sev && (sv & 0xFF) == (uint32_t)d))) & sv >> 8;
-        if (delta < 0) m[q] = (0u - tie) & 0x1FFu; /* suit q void: its discards keep d */
-        o[a] |= e & 0x3FF & rt;
-        o[c] |= e >> 10 & 0x3FF & rt;
-        par[a] |= st;
-        par[c] |= st;
-    }
-    MJ_UNROLL3
-    for (int s = 0; s < 3; s++) m[s] |= mj_col_suit(t, b, s, o[s], par[s], delta, reg, sev);
-    return d;
-}
-
-/* Discards (delta = -1, 14-tile rows) or effective tiles (delta = +1, 13-tile rows) of meld-free
- * 4-set rows without building hands, like mj_plain_shanten_as (the same return value; the rows
- * it leaves: mj_col_rows_load). Two passes over MJ_PROBE_PASS rows at a time: the first reads
- * and checks the rows and starts their record loads (independent loads that overlap across
- * rows), the second combines them, so no row waits on its own loads. */
-static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int64_t i, int64_t end,
-                                                       const int delta, const int void_rule,
-                                                       const int reg, const int sev) {
-    const mj_columns_t t = MJC; /* a local copy: the byte stores below cannot alias it */
-    mj_col_row_t blk[MJ_PROBE_PASS];
-    int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
-    for (int64_t done = 0; done < rows;) {
-        int64_t want = rows - done < MJ_PROBE_PASS ? rows - done : MJ_PROBE_PASS;
-        int64_t got = mj_col_rows_load(&t, job, i + done, want, blk, delta, reg);
-        uint8_t *restrict out = (uint8_t *)job->out + 27 * (i + done);
-        for (int64_t j = 0; j < got; j++, out += 27) {
-            const mj_col_row_t *b = &blk[j];
-            const uint8_t *c = b->c, *y = b->left;
-            uint32_t m[3];
-            int d = mj_col_masks(&t, b, m, delta, void_rule, reg, sev);
-            uint32_t m9 = (m[0] >> 8 & 1) | (m[1] >> 8 & 1) << 8 | (m[2] >> 8 & 1) << 16;
-            uint64_t yes9 = (uint64_t)m9 * 0xFF, o9; /* the ranks 9 together */
-            if (delta < 0) { /* distance d where the discard keeps it, else d + 1 */
-                const uint64_t D = (uint64_t)d * MJ_ONES8;
-                for (int s = 0; s < 3; s++)
-                    mj_put8(out + 9 * s, mj_discard_bytes(D + (~t.bytes[m[s] & 0xFF] & MJ_ONES8), mj_word8(c + 9 * s)));
-                o9 = mj_discard_bytes(D + (~yes9 & 0x010101), (uint64_t)c[8] | (uint64_t)c[17] << 8 | (uint64_t)c[26] << 16);
-            } else { /* copies left where the draw lowers it, else -1 */
-                for (int s = 0; s < 3; s++) {
-                    uint64_t yes = t.bytes[m[s] & 0xFF];
-                    mj_put8(out + 9 * s, (mj_word8(y + 9 * s) & yes) | ~yes);
-                }
-                o9 = (((uint64_t)y[8] | (uint64_t)y[17] << 8 | (uint64_t)y[26] << 16) & yes9) | ~yes9;
-            }
-            out[8] = (uint8_t)o9;
-            out[17] = (uint8_t)(o9 >> 8);
-            out[26] = (uint8_t)(o9 >> 16);
-        }
-        done += got;
-        if (got < want) return done;
-    }
-    return rows;
-}
-
-/* Dispatch of the meld-free fast paths by op and options (0 rows for an op without one). */
-static int64_t mj_plain_rows(const mj_job_t *job, int64_t i, int64_t end) {
-    int reg = job->form != MJ_FORM_SEVEN_PAIRS, sev = job->form != MJ_FORM_REGULAR;
-    if (job->op == MJ_OP_SHANTEN) return mj_plain_shanten(job, i, end);
-    if (MJ_UNLIKELY(mj_state_get(&mj_columns_state) != MJ_STATE_READY) &&
-        mj_once(&mj_columns_state, mj_build_columns, -1, -2) != 0)
-        return 0;
-#define MJ_PROBE_ROWS(D, V)                                                                         \
-    do {                                                                                            \
-        if (reg && sev) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 1);                     \
-        if (reg) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 0);                            \
-        return mj_plain_probe_rows_as(job, i, end, D, V, 0, 1);                                     \
-    } while (0)
-    if (job->op == MJ_OP_EFFECTIVE) {
-        if (job->void_rule) MJ_PROBE_ROWS(1, 1);
-        MJ_PROBE_ROWS(1, 0);
-    }
-    if (job->op == MJ_OP_DISCARDS) {
-        if (job->void_rule) MJ_PROBE_ROWS(-1, 1);
-        MJ_PROBE_ROWS(-1, 0);
-    }
-#undef MJ_PROBE_ROWS
+    MJC = (mj_columns_t){spread, bytes, opt2, opt3, sev, MJ.pair, nf, {rec14, rec13}, np, raw};
     return 0;
 }
 

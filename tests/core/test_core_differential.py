@@ -184,7 +184,7 @@ def test_meld_free_waits_and_win_equal_the_general_path():
             assert outs[0].any() == (size == 14 or op == _kernels.OP_WAITS)  # some waits, wins
 
 
-# Meld-free rows at the edges of the discards / effective-tiles fast path (src/mjfast_columns.h:
+# Meld-free rows at the edges of the discards / effective-tiles fast path (src/mjfast_column_rows.h:
 # a suit's columns from its record, seven pairs by parity): complete hands (every discard raises
 # the distance), seven pairs with quads, one-suit and two-suit hands (a suit holding every set:
 # columns 8-9), three suits, ties between void suits; then rows with melds and short hands in the
