@@ -19,6 +19,19 @@
 
 #include "mjfast_row.h" /* mj_hand_t, mj_load, MJ_POW, MJ_ERR_*, MJ_FORM_* */
 
+/* SSE2 (every x86-64 CPU) for the suit indices of the Sichuan batch path; -DMJ_SSE2=0 builds the
+ * SWAR path instead (to test it). */
+#ifndef MJ_SSE2
+#if MJ_SWAR && (defined(__x86_64__) || defined(_M_X64))
+#define MJ_SSE2 1
+#else
+#define MJ_SSE2 0
+#endif
+#endif
+#if MJ_SSE2
+#include <emmintrin.h>
+#endif
+
 #define MJ_UNWINNABLE 127
 #define MJ_NOT_HELD (-128)
 #define MJ_INVALID_ROW (-100)
@@ -357,12 +370,13 @@ static MJ_ALWAYS_INLINE const int8_t *mj_void_row(int v) {
 /* Distance of a meld-free hand under the void rule, every form: one void_two lookup per void
  * choice, on the suits' void classes (which fold seven pairs' pairs and singles into the class)
  * of suit indices i0..i2. Patterns of more than 14 tiles hold an arbitrary void class, like
- * mj_class. Never MJ_INF: seven pairs in two live suits is at most 14 tiles away. */
-static MJ_ALWAYS_INLINE int mj_plain_void(uint64_t i0, uint64_t i1, uint64_t i2, int void_suit) {
-    const uint8_t *vf = MJ.void_full;
-    int v0 = vf[i0], v1 = vf[i1], v2 = vf[i2];
+ * mj_class. Never MJ_INF: seven pairs in two live suits is at most 14 tiles away. The tables
+ * come in as arguments (MJ.void_full, MJ.void_two), so that a loop keeps them in registers. */
+static MJ_ALWAYS_INLINE int mj_plain_void(const uint8_t *vf, const int8_t *two, uint64_t i0,
+                                          uint64_t i1, uint64_t i2, int void_suit) {
+    size_t v0 = vf[i0], v1 = vf[i1], v2 = vf[i2];
     /* all three in registers, then a choice (an array indexed by void_suit would go to memory) */
-    int d0 = mj_void_row(v1)[v2], d1 = mj_void_row(v0)[v2], d2 = mj_void_row(v0)[v1];
+    int d0 = two[v1 << 8 | v2], d1 = two[v0 << 8 | v2], d2 = two[v0 << 8 | v1];
     if (void_suit >= 0) return void_suit == 0 ? d0 : void_suit == 1 ? d1 : d2;
     int best = d0 < d1 ? d0 : d1;
     return d2 < best ? d2 : best;
@@ -555,7 +569,7 @@ static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int 
     /* constant suits, so that row stays in registers */
     uint64_t i0 = mj_suit_index(&row, 0), i1 = mj_suit_index(&row, 1), i2 = mj_suit_index(&row, 2);
     if (void_rule && reg && sev) {
-        *sh = mj_plain_void(i0, i1, i2, void_suit) - 1; /* never MJ_INF */
+        *sh = mj_plain_void(MJ.void_full, MJ.void_two, i0, i1, i2, void_suit) - 1; /* never MJ_INF */
         return 1;
     }
     int best = MJ_INF;
@@ -576,16 +590,83 @@ static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int 
     return 1;
 }
 
+/* Read a row once, check it like mj_row_bad (counts of at most 4, lo..hi tiles: nonzero when
+ * bad) and put its three suit indices in idx (meaningless when bad). With SSE2 the three suits
+ * go through the base-5 sum together: bytes widened to 16 bits, then three multiply-adds of
+ * lane pairs (5, 1), (25, 1), (3125, 5) take ranks 1-8 of each suit to 5 * their index; the
+ * tiles come from psadbw, the counts' check from a saturating subtract. */
+static MJ_ALWAYS_INLINE int mj_row_index3(const uint8_t *src, const int lo, const int hi,
+                                          uint64_t *idx) {
+#if MJ_SSE2
+    __m128i x0 = _mm_loadl_epi64((const __m128i *)src);
+    __m128i x1 = _mm_loadl_epi64((const __m128i *)(src + 9));
+    __m128i x2 = _mm_loadl_epi64((const __m128i *)(src + 18));
+    /* the rank-9 counts in 16-bit lanes 0-2 */
+    uint64_t nines = src[8] | (uint64_t)src[17] << 16 | (uint64_t)src[26] << 32;
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+x"(x0), "+x"(x1), "+x"(x2), "+r"(nines)); /* read once: see mj_row_t */
+#endif
+    const __m128i zero = _mm_setzero_si128();
+    __m128i x01 = _mm_unpacklo_epi64(x0, x1);
+    __m128i x2n = _mm_unpacklo_epi64(x2, _mm_cvtsi64_si128((long long)nines));
+    /* tiles + 256 * (the excess of counts above 4), from the bytes' sums: when no count is above
+     * 4, the bytes of x01 + x2n are at most 8 and sum to the tiles */
+    __m128i over = _mm_subs_epu8(_mm_max_epu8(x01, x2n), _mm_set1_epi8(4));
+    __m128i sad = _mm_add_epi64(_mm_sad_epu8(_mm_add_epi8(x01, x2n), zero),
+                                _mm_slli_epi64(_mm_sad_epu8(over, zero), 8));
+    int tiles = _mm_cvtsi128_si32(_mm_add_epi32(sad, _mm_shuffle_epi32(sad, 0x4E)));
+    const __m128i w1 = _mm_set1_epi32(0x00010005), w2 = _mm_set1_epi32(0x00010019),
+                  w3 = _mm_set1_epi32(0x00050C35);
+    __m128i q0 = _mm_madd_epi16(_mm_unpacklo_epi8(x01, zero), w1);
+    __m128i q1 = _mm_madd_epi16(_mm_unpackhi_epi8(x01, zero), w1);
+    __m128i q2 = _mm_madd_epi16(_mm_unpacklo_epi8(x2n, zero), w1);
+    __m128i r01 = _mm_madd_epi16(_mm_packs_epi32(q0, q1), w2), r2 = _mm_madd_epi16(_mm_packs_epi32(q2, q2), w2);
+    __m128i v = _mm_madd_epi16(_mm_packs_epi32(r01, r2), w3);
+    v = _mm_add_epi32(v, _mm_unpackhi_epi16(x2n, zero)); /* + rank 9 */
+    uint64_t v01 = (uint64_t)_mm_cvtsi128_si64(v);
+    idx[0] = (uint32_t)v01;
+    idx[1] = v01 >> 32;
+    idx[2] = (uint32_t)_mm_cvtsi128_si32(_mm_unpackhi_epi64(v, v));
+    return (unsigned)(tiles - lo) > (unsigned)(hi - lo);
+#else
+    mj_row_t row;
+    mj_row_read(&row, src);
+    /* constant suits, so that row stays in registers */
+    idx[0] = mj_suit_index(&row, 0);
+    idx[1] = mj_suit_index(&row, 1);
+    idx[2] = mj_suit_index(&row, 2);
+    return mj_row_bad(&row, lo, hi);
+#endif
+}
+
+/* Rows per call of the meld-free fast paths (mj_run's block). */
+#define MJ_BLOCK 64
+
+/* Sichuan shanten (every form, no void declared) of `rows` meld-free rows: the headline case,
+ * with the tables in registers and no void suit to check or choose. Returns the rows written. */
+static MJ_ALWAYS_INLINE int64_t mj_plain_void_rows(const uint8_t *src, int8_t *restrict out,
+                                                   int64_t rows) {
+    const uint8_t *vf = MJ.void_full;
+    const int8_t *two = MJ.void_two;
+    for (int64_t j = 0; j < rows; j++, src += 27) {
+        uint64_t idx[3];
+        if (mj_row_index3(src, 13, 14, idx)) return j;
+        out[j] = (int8_t)(mj_plain_void(vf, two, idx[0], idx[1], idx[2], -1) - 1); /* never MJ_INF */
+    }
+    return rows;
+}
+
 /* Shanten of meld-free rows: the hot batch case. Returns how many rows from i on it wrote (all
  * good, at most MJ_BLOCK); the caller sends the first row it did not write through the general
  * path. */
-#define MJ_BLOCK 64
 static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t i, int64_t end,
                                                     const int void_rule, const int reg, const int sev) {
     const uint8_t *src = job->hands + 27 * i;
     int8_t *restrict out = (int8_t *)job->out + i;
-    const int8_t *voids = job->voids ? job->voids + i : NULL;
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
+    if (void_rule && reg && sev && !job->voids && job->void_scalar == -1)
+        return mj_plain_void_rows(src, out, rows);
+    const int8_t *voids = job->voids ? job->voids + i : NULL;
     for (int64_t j = 0; j < rows; j++, src += 27) {
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
         int v;
