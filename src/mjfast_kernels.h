@@ -558,38 +558,6 @@ typedef struct {
     int32_t err[3];            /* first bad row: code, detail, detail */
 } mj_job_t;
 
-/* Shanten of one meld-free row of 13 or 14 tiles without building a hand (the row read once)
- * into *sh: 1, or 0 when the row must take the general path (which reports it if it is bad).
- * Compiled once per option combination. */
-static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int *sh,
-                                         const int void_rule, const int reg, const int sev) {
-    mj_row_t row;
-    mj_row_read(&row, src);
-    if (mj_row_bad(&row, 13, 14) | ((unsigned)(void_suit + 1) > 3u)) return 0;
-    /* constant suits, so that row stays in registers */
-    uint64_t i0 = mj_suit_index(&row, 0), i1 = mj_suit_index(&row, 1), i2 = mj_suit_index(&row, 2);
-    if (void_rule && reg && sev) {
-        *sh = mj_plain_void(MJ.void_full, MJ.void_two, i0, i1, i2, void_suit) - 1; /* never MJ_INF */
-        return 1;
-    }
-    int best = MJ_INF;
-    if (reg) {
-        int k[3] = {MJ.full[i0], MJ.full[i1], MJ.full[i2]};
-        best = mj_plain_best(k, void_rule, void_suit);
-    }
-    /* Seven pairs needs at least 7 - pairs tiles (fewer pairs still with a suit void), so it
-     * can only win when that bound is below the regular distance: rare on dealt hands. */
-    if (sev && 7 - mj_row_pairs(&row) < best) {
-        int32_t idx[3];
-        int n[3], odd[3];
-        for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &idx[s], &n[s], &odd[s]);
-        int sv = mj_plain_seven(n, odd, void_rule, void_suit);
-        best = sv < best ? sv : best;
-    }
-    *sh = mj_shanten_of(best);
-    return 1;
-}
-
 /* Read a row once, check it like mj_row_bad (counts of at most 4, lo..hi tiles: nonzero when
  * bad) and put its three suit indices in idx (meaningless when bad). With SSE2 the three suits
  * go through the base-5 sum together: bytes widened to 16 bits, then three multiply-adds of
@@ -639,19 +607,65 @@ static MJ_ALWAYS_INLINE int mj_row_index3(const uint8_t *src, const int lo, cons
 #endif
 }
 
+/* Shanten of one meld-free row of 13 or 14 tiles without building a hand (the row read once)
+ * into *sh: 1, or 0 when the row must take the general path (which reports it if it is bad).
+ * Compiled once per option combination. */
+static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int *sh,
+                                         const int void_rule, const int reg, const int sev) {
+    if (!sev || (void_rule && reg)) { /* the suit indices are all it needs of the row */
+        uint64_t idx[3];
+        if (mj_row_index3(src, 13, 14, idx) | ((unsigned)(void_suit + 1) > 3u)) return 0;
+        if (sev) { /* never MJ_INF */
+            *sh = mj_plain_void(MJ.void_full, MJ.void_two, idx[0], idx[1], idx[2], void_suit) - 1;
+        } else {
+            int k[3] = {MJ.full[idx[0]], MJ.full[idx[1]], MJ.full[idx[2]]};
+            *sh = mj_shanten_of(mj_plain_best(k, void_rule, void_suit));
+        }
+        return 1;
+    }
+    mj_row_t row;
+    mj_row_read(&row, src);
+    if (mj_row_bad(&row, 13, 14) | ((unsigned)(void_suit + 1) > 3u)) return 0;
+    /* constant suits, so that row stays in registers */
+    uint64_t i0 = mj_suit_index(&row, 0), i1 = mj_suit_index(&row, 1), i2 = mj_suit_index(&row, 2);
+    int best = MJ_INF;
+    if (reg) {
+        int k[3] = {MJ.full[i0], MJ.full[i1], MJ.full[i2]};
+        best = mj_plain_best(k, void_rule, void_suit);
+    }
+    /* Seven pairs needs at least 7 - pairs tiles (fewer pairs still with a suit void), so it
+     * can only win when that bound is below the regular distance: rare on dealt hands. */
+    if (sev && 7 - mj_row_pairs(&row) < best) {
+        int32_t idx[3];
+        int n[3], odd[3];
+        for (int s = 0; s < 3; s++) mj_suit_load(&row, s, &idx[s], &n[s], &odd[s]);
+        int sv = mj_plain_seven(n, odd, void_rule, void_suit);
+        best = sv < best ? sv : best;
+    }
+    *sh = mj_shanten_of(best);
+    return 1;
+}
+
 /* Rows per call of the meld-free fast paths (mj_run's block). */
 #define MJ_BLOCK 64
 
-/* Sichuan shanten (every form, no void declared) of `rows` meld-free rows: the headline case,
- * with the tables in registers and no void suit to check or choose. Returns the rows written. */
-static MJ_ALWAYS_INLINE int64_t mj_plain_void_rows(const uint8_t *src, int8_t *restrict out,
-                                                   int64_t rows) {
-    const uint8_t *vf = MJ.void_full;
-    const int8_t *two = MJ.void_two;
+/* Shanten of `rows` meld-free rows in the two headline cases, with the tables in registers and
+ * no void suit to check or choose: Sichuan rules (void_rule: every form, no void declared) or the
+ * regular form without the void rule. Returns the rows written. */
+static MJ_ALWAYS_INLINE int64_t mj_plain_fast_rows(const uint8_t *src, int8_t *restrict out,
+                                                   int64_t rows, const int void_rule) {
+    const uint8_t *vf = MJ.void_full, *full = MJ.full, *pair = MJ.pair;
+    const int8_t *two = MJ.void_two, *final = MJ.final;
+    size_t nf = (size_t)MJ.n_full;
     for (int64_t j = 0; j < rows; j++, src += 27) {
         uint64_t idx[3];
         if (mj_row_index3(src, 13, 14, idx)) return j;
-        out[j] = (int8_t)(mj_plain_void(vf, two, idx[0], idx[1], idx[2], -1) - 1); /* never MJ_INF */
+        if (void_rule) { /* never MJ_INF */
+            out[j] = (int8_t)(mj_plain_void(vf, two, idx[0], idx[1], idx[2], -1) - 1);
+        } else {
+            size_t k0 = full[idx[0]], k1 = full[idx[1]], k2 = full[idx[2]];
+            out[j] = (int8_t)mj_shanten_of(final[pair[k0 * nf + k1] * nf + k2]);
+        }
     }
     return rows;
 }
@@ -664,8 +678,8 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
     const uint8_t *src = job->hands + 27 * i;
     int8_t *restrict out = (int8_t *)job->out + i;
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
-    if (void_rule && reg && sev && !job->voids && job->void_scalar == -1)
-        return mj_plain_void_rows(src, out, rows);
+    if (reg && sev == void_rule && !job->voids && job->void_scalar == -1)
+        return mj_plain_fast_rows(src, out, rows, void_rule);
     const int8_t *voids = job->voids ? job->voids + i : NULL;
     for (int64_t j = 0; j < rows; j++, src += 27) {
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
