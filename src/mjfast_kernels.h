@@ -31,6 +31,19 @@
 #if MJ_SSE2
 #include <emmintrin.h>
 #endif
+/* SSSE3 (pmaddubsw), where the CPU has it (checked at run time), for the batch loop of the two
+ * headline shanten cases; GCC and Clang only (a function compiled for SSSE3 beside the rest).
+ * -DMJ_SSSE3=0 leaves it out. */
+#ifndef MJ_SSSE3
+#if MJ_SSE2 && (defined(__GNUC__) || defined(__clang__))
+#define MJ_SSSE3 1
+#else
+#define MJ_SSSE3 0
+#endif
+#endif
+#if MJ_SSSE3
+#include <tmmintrin.h>
+#endif
 
 #define MJ_UNWINNABLE 127
 #define MJ_NOT_HELD (-128)
@@ -558,45 +571,87 @@ typedef struct {
     int32_t err[3];            /* first bad row: code, detail, detail */
 } mj_job_t;
 
-/* Read a row once, check it like mj_row_bad (counts of at most 4, lo..hi tiles: nonzero when
- * bad) and put its three suit indices in idx (meaningless when bad). With SSE2 the three suits
- * go through the base-5 sum together: bytes widened to 16 bits, then three multiply-adds of
- * lane pairs (5, 1), (25, 1), (3125, 5) take ranks 1-8 of each suit to 5 * their index; the
- * tiles come from psadbw, the counts' check from a saturating subtract. */
-static MJ_ALWAYS_INLINE int mj_row_index3(const uint8_t *src, const int lo, const int hi,
-                                          uint64_t *idx) {
 #if MJ_SSE2
+/* A row read once (see mj_row_t) as x01 = ranks 1-8 of suits 0 and 1, x2n = ranks 1-8 of suit 2
+ * then the rank-9 counts in 16-bit lanes 4-6. Returns nonzero unless its counts are at most 4
+ * and it holds lo..hi tiles: tiles + 256 * (the counts' excess over 4) from psadbw (when no
+ * count is above 4, the bytes of x01 + x2n are at most 8 and sum to the tiles). */
+static MJ_ALWAYS_INLINE int mj_row_load3(const uint8_t *src, const int lo, const int hi,
+                                         __m128i *x01, __m128i *x2n) {
     __m128i x0 = _mm_loadl_epi64((const __m128i *)src);
     __m128i x1 = _mm_loadl_epi64((const __m128i *)(src + 9));
     __m128i x2 = _mm_loadl_epi64((const __m128i *)(src + 18));
-    /* the rank-9 counts in 16-bit lanes 0-2 */
     uint64_t nines = src[8] | (uint64_t)src[17] << 16 | (uint64_t)src[26] << 32;
 #if defined(__GNUC__) || defined(__clang__)
-    __asm__("" : "+x"(x0), "+x"(x1), "+x"(x2), "+r"(nines)); /* read once: see mj_row_t */
+    __asm__("" : "+x"(x0), "+x"(x1), "+x"(x2), "+r"(nines));
 #endif
     const __m128i zero = _mm_setzero_si128();
-    __m128i x01 = _mm_unpacklo_epi64(x0, x1);
-    __m128i x2n = _mm_unpacklo_epi64(x2, _mm_cvtsi64_si128((long long)nines));
-    /* tiles + 256 * (the excess of counts above 4), from the bytes' sums: when no count is above
-     * 4, the bytes of x01 + x2n are at most 8 and sum to the tiles */
-    __m128i over = _mm_subs_epu8(_mm_max_epu8(x01, x2n), _mm_set1_epi8(4));
-    __m128i sad = _mm_add_epi64(_mm_sad_epu8(_mm_add_epi8(x01, x2n), zero),
+    *x01 = _mm_unpacklo_epi64(x0, x1);
+    *x2n = _mm_unpacklo_epi64(x2, _mm_cvtsi64_si128((long long)nines));
+    __m128i over = _mm_subs_epu8(_mm_max_epu8(*x01, *x2n), _mm_set1_epi8(4));
+    __m128i sad = _mm_add_epi64(_mm_sad_epu8(_mm_add_epi8(*x01, *x2n), zero),
                                 _mm_slli_epi64(_mm_sad_epu8(over, zero), 8));
     int tiles = _mm_cvtsi128_si32(_mm_add_epi32(sad, _mm_shuffle_epi32(sad, 0x4E)));
-    const __m128i w1 = _mm_set1_epi32(0x00010005), w2 = _mm_set1_epi32(0x00010019),
-                  w3 = _mm_set1_epi32(0x00050C35);
-    __m128i q0 = _mm_madd_epi16(_mm_unpacklo_epi8(x01, zero), w1);
-    __m128i q1 = _mm_madd_epi16(_mm_unpackhi_epi8(x01, zero), w1);
-    __m128i q2 = _mm_madd_epi16(_mm_unpacklo_epi8(x2n, zero), w1);
-    __m128i r01 = _mm_madd_epi16(_mm_packs_epi32(q0, q1), w2), r2 = _mm_madd_epi16(_mm_packs_epi32(q2, q2), w2);
-    __m128i v = _mm_madd_epi16(_mm_packs_epi32(r01, r2), w3);
-    v = _mm_add_epi32(v, _mm_unpackhi_epi16(x2n, zero)); /* + rank 9 */
+    return (unsigned)(tiles - lo) > (unsigned)(hi - lo);
+}
+
+/* The suit indices from 32-bit lanes 0-2 of v. */
+static MJ_ALWAYS_INLINE void mj_lanes3(__m128i v, uint64_t *idx) {
     uint64_t v01 = (uint64_t)_mm_cvtsi128_si64(v);
     idx[0] = (uint32_t)v01;
     idx[1] = v01 >> 32;
     idx[2] = (uint32_t)_mm_cvtsi128_si32(_mm_unpackhi_epi64(v, v));
-    return (unsigned)(tiles - lo) > (unsigned)(hi - lo);
+}
+
+/* The three suit indices of mj_row_load3's words, the base-5 sums taken together: bytes widened
+ * to 16 bits, then multiply-adds of lane pairs (5, 1), (25, 1), (3125, 5) take ranks 1-8 of
+ * each suit to 5 * their index, and the rank-9 counts are added. */
+static MJ_ALWAYS_INLINE void mj_index3_sse2(__m128i x01, __m128i x2n, uint64_t *idx) {
+    const __m128i zero = _mm_setzero_si128(), w1 = _mm_set1_epi32(0x00010005),
+                  w2 = _mm_set1_epi32(0x00010019), w3 = _mm_set1_epi32(0x00050C35);
+    __m128i q0 = _mm_madd_epi16(_mm_unpacklo_epi8(x01, zero), w1);
+    __m128i q1 = _mm_madd_epi16(_mm_unpackhi_epi8(x01, zero), w1);
+    __m128i q2 = _mm_madd_epi16(_mm_unpacklo_epi8(x2n, zero), w1);
+    __m128i r01 = _mm_madd_epi16(_mm_packs_epi32(q0, q1), w2);
+    __m128i r2 = _mm_madd_epi16(_mm_packs_epi32(q2, q2), w2);
+    __m128i v = _mm_madd_epi16(_mm_packs_epi32(r01, r2), w3);
+    mj_lanes3(_mm_add_epi32(v, _mm_unpackhi_epi16(x2n, zero)), idx);
+}
+
+#if MJ_SSSE3
+/* mj_index3_sse2 with pmaddubsw: its first step, bytes times (5, 1) (the rank-9 lanes times
+ * (1, 0), which keeps them), needs no widening. */
+__attribute__((target("ssse3"))) static inline void mj_index3_ssse3(__m128i x01, __m128i x2n,
+                                                                    uint64_t *idx) {
+    const __m128i zero = _mm_setzero_si128(), w1 = _mm_set1_epi16(0x0105),
+                  w1n = _mm_set_epi16(1, 1, 1, 1, 0x0105, 0x0105, 0x0105, 0x0105),
+                  w2 = _mm_set1_epi32(0x00010019), w3 = _mm_set1_epi32(0x00050C35);
+    __m128i q01 = _mm_maddubs_epi16(x01, w1), q2n = _mm_maddubs_epi16(x2n, w1n);
+    __m128i r01 = _mm_madd_epi16(q01, w2), r2 = _mm_madd_epi16(q2n, w2);
+    __m128i v = _mm_madd_epi16(_mm_packs_epi32(r01, r2), w3);
+    mj_lanes3(_mm_add_epi32(v, _mm_unpackhi_epi16(q2n, zero)), idx);
+}
+#endif
+#endif
+
+/* Read a row once, check it like mj_row_bad (counts of at most 4, lo..hi tiles: nonzero when
+ * bad) and put its three suit indices in idx (meaningless when bad): with SSE2 the three suits
+ * together (mj_index3_ssse3 where ssse3 is set, the caller being compiled for it). */
+static MJ_ALWAYS_INLINE int mj_row_index3(const uint8_t *src, const int lo, const int hi,
+                                          uint64_t *idx, const int ssse3) {
+#if MJ_SSE2
+    __m128i x01, x2n;
+    int bad = mj_row_load3(src, lo, hi, &x01, &x2n);
+#if MJ_SSSE3
+    if (ssse3) {
+        mj_index3_ssse3(x01, x2n, idx);
+        return bad;
+    }
+#endif
+    mj_index3_sse2(x01, x2n, idx);
+    return bad;
 #else
+    (void)ssse3;
     mj_row_t row;
     mj_row_read(&row, src);
     /* constant suits, so that row stays in registers */
@@ -614,7 +669,7 @@ static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int 
                                          const int void_rule, const int reg, const int sev) {
     if (!sev || (void_rule && reg)) { /* the suit indices are all it needs of the row */
         uint64_t idx[3];
-        if (mj_row_index3(src, 13, 14, idx) | ((unsigned)(void_suit + 1) > 3u)) return 0;
+        if (mj_row_index3(src, 13, 14, idx, 0) | ((unsigned)(void_suit + 1) > 3u)) return 0;
         if (sev) { /* never MJ_INF */
             *sh = mj_plain_void(MJ.void_full, MJ.void_two, idx[0], idx[1], idx[2], void_suit) - 1;
         } else {
@@ -653,13 +708,14 @@ static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int 
  * no void suit to check or choose: Sichuan rules (void_rule: every form, no void declared) or the
  * regular form without the void rule. Returns the rows written. */
 static MJ_ALWAYS_INLINE int64_t mj_plain_fast_rows(const uint8_t *src, int8_t *restrict out,
-                                                   int64_t rows, const int void_rule) {
+                                                   int64_t rows, const int void_rule,
+                                                   const int ssse3) {
     const uint8_t *vf = MJ.void_full, *full = MJ.full, *pair = MJ.pair;
     const int8_t *two = MJ.void_two, *final = MJ.final;
     size_t nf = (size_t)MJ.n_full;
     for (int64_t j = 0; j < rows; j++, src += 27) {
         uint64_t idx[3];
-        if (mj_row_index3(src, 13, 14, idx)) return j;
+        if (mj_row_index3(src, 13, 14, idx, ssse3)) return j;
         if (void_rule) { /* never MJ_INF */
             out[j] = (int8_t)(mj_plain_void(vf, two, idx[0], idx[1], idx[2], -1) - 1);
         } else {
@@ -670,6 +726,14 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_fast_rows(const uint8_t *src, int8_t *r
     return rows;
 }
 
+#if MJ_SSSE3
+__attribute__((target("ssse3"))) static int64_t mj_plain_fast_rows_ssse3(const uint8_t *src,
+                                                                        int8_t *restrict out,
+                                                                        int64_t rows, int void_rule) {
+    return void_rule ? mj_plain_fast_rows(src, out, rows, 1, 1) : mj_plain_fast_rows(src, out, rows, 0, 1);
+}
+#endif
+
 /* Shanten of meld-free rows: the hot batch case. Returns how many rows from i on it wrote (all
  * good, at most MJ_BLOCK); the caller sends the first row it did not write through the general
  * path. */
@@ -678,8 +742,12 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
     const uint8_t *src = job->hands + 27 * i;
     int8_t *restrict out = (int8_t *)job->out + i;
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
-    if (reg && sev == void_rule && !job->voids && job->void_scalar == -1)
-        return mj_plain_fast_rows(src, out, rows, void_rule);
+    if (reg && sev == void_rule && !job->voids && job->void_scalar == -1) {
+#if MJ_SSSE3
+        if (__builtin_cpu_supports("ssse3")) return mj_plain_fast_rows_ssse3(src, out, rows, void_rule);
+#endif
+        return mj_plain_fast_rows(src, out, rows, void_rule, 0);
+    }
     const int8_t *voids = job->voids ? job->voids + i : NULL;
     for (int64_t j = 0; j < rows; j++, src += 27) {
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
