@@ -732,6 +732,13 @@ __attribute__((target("ssse3"))) static int64_t mj_plain_fast_rows_ssse3(const u
                                                                         int64_t rows, int void_rule) {
     return void_rule ? mj_plain_fast_rows(src, out, rows, 1, 1) : mj_plain_fast_rows(src, out, rows, 0, 1);
 }
+
+/* The same code in AVX's encoding (three operands: no register copies). */
+__attribute__((target("avx2"))) static int64_t mj_plain_fast_rows_avx2(const uint8_t *src,
+                                                                      int8_t *restrict out,
+                                                                      int64_t rows, int void_rule) {
+    return void_rule ? mj_plain_fast_rows(src, out, rows, 1, 1) : mj_plain_fast_rows(src, out, rows, 0, 1);
+}
 #endif
 
 /* Shanten of meld-free rows: the hot batch case. Returns how many rows from i on it wrote (all
@@ -744,6 +751,7 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
     if (reg && sev == void_rule && !job->voids && job->void_scalar == -1) {
 #if MJ_SSSE3
+        if (__builtin_cpu_supports("avx2")) return mj_plain_fast_rows_avx2(src, out, rows, void_rule);
         if (__builtin_cpu_supports("ssse3")) return mj_plain_fast_rows_ssse3(src, out, rows, void_rule);
 #endif
         return mj_plain_fast_rows(src, out, rows, void_rule, 0);
