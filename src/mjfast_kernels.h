@@ -42,7 +42,7 @@
 #endif
 #endif
 #if MJ_SSSE3
-#include <tmmintrin.h>
+#include <immintrin.h>
 #endif
 
 #define MJ_UNWINNABLE 127
@@ -573,11 +573,8 @@ typedef struct {
 
 #if MJ_SSE2
 /* A row read once (see mj_row_t) as x01 = ranks 1-8 of suits 0 and 1, x2n = ranks 1-8 of suit 2
- * then the rank-9 counts in 16-bit lanes 4-6. Returns nonzero unless its counts are at most 4
- * and it holds lo..hi tiles: tiles + 256 * (the counts' excess over 4) from psadbw (when no
- * count is above 4, the bytes of x01 + x2n are at most 8 and sum to the tiles). */
-static MJ_ALWAYS_INLINE int mj_row_load3(const uint8_t *src, const int lo, const int hi,
-                                         __m128i *x01, __m128i *x2n) {
+ * then the rank-9 counts in 16-bit lanes 4-6. */
+static MJ_ALWAYS_INLINE void mj_row_words(const uint8_t *src, __m128i *x01, __m128i *x2n) {
     __m128i x0 = _mm_loadl_epi64((const __m128i *)src);
     __m128i x1 = _mm_loadl_epi64((const __m128i *)(src + 9));
     __m128i x2 = _mm_loadl_epi64((const __m128i *)(src + 18));
@@ -585,9 +582,17 @@ static MJ_ALWAYS_INLINE int mj_row_load3(const uint8_t *src, const int lo, const
 #if defined(__GNUC__) || defined(__clang__)
     __asm__("" : "+x"(x0), "+x"(x1), "+x"(x2), "+r"(nines));
 #endif
-    const __m128i zero = _mm_setzero_si128();
     *x01 = _mm_unpacklo_epi64(x0, x1);
     *x2n = _mm_unpacklo_epi64(x2, _mm_cvtsi64_si128((long long)nines));
+}
+
+/* mj_row_words, then nonzero unless the row's counts are at most 4 and it holds lo..hi tiles:
+ * tiles + 256 * (the counts' excess over 4) from psadbw (when no count is above 4, the bytes of
+ * x01 + x2n are at most 8 and sum to the tiles). */
+static MJ_ALWAYS_INLINE int mj_row_load3(const uint8_t *src, const int lo, const int hi,
+                                         __m128i *x01, __m128i *x2n) {
+    mj_row_words(src, x01, x2n);
+    const __m128i zero = _mm_setzero_si128();
     __m128i over = _mm_subs_epu8(_mm_max_epu8(*x01, *x2n), _mm_set1_epi8(4));
     __m128i sad = _mm_add_epi64(_mm_sad_epu8(_mm_add_epi8(*x01, *x2n), zero),
                                 _mm_slli_epi64(_mm_sad_epu8(over, zero), 8));
@@ -704,24 +709,38 @@ static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int 
 /* Rows per call of the meld-free fast paths (mj_run's block). */
 #define MJ_BLOCK 64
 
-/* Shanten of `rows` meld-free rows in the two headline cases, with the tables in registers and
- * no void suit to check or choose: Sichuan rules (void_rule: every form, no void declared) or the
- * regular form without the void rule. Returns the rows written. */
+/* The tables of the two headline shanten cases, copied into a loop's registers. */
+typedef struct {
+    const uint8_t *vf, *full, *pair;
+    const int8_t *two, *final;
+    size_t nf;
+} mj_fast_t;
+
+static MJ_ALWAYS_INLINE mj_fast_t mj_fast_tables(void) {
+    mj_fast_t t = {MJ.void_full, MJ.full, MJ.pair, MJ.void_two, MJ.final, (size_t)MJ.n_full};
+    return t;
+}
+
+/* Shanten of a meld-free 13- or 14-tile row of suit indices idx in the two headline cases:
+ * Sichuan rules (void_rule: every form, no void declared) or the regular form without the void
+ * rule. */
+static MJ_ALWAYS_INLINE int mj_fast_shanten(const mj_fast_t *t, const uint64_t *idx,
+                                            const int void_rule) {
+    if (void_rule) return mj_plain_void(t->vf, t->two, idx[0], idx[1], idx[2], -1) - 1; /* never MJ_INF */
+    size_t k0 = t->full[idx[0]], k1 = t->full[idx[1]], k2 = t->full[idx[2]];
+    return mj_shanten_of(t->final[t->pair[k0 * t->nf + k1] * t->nf + k2]);
+}
+
+/* Shanten of `rows` meld-free rows in the two headline cases (mj_fast_shanten), with the tables
+ * in registers and no void suit to check or choose. Returns the rows written. */
 static MJ_ALWAYS_INLINE int64_t mj_plain_fast_rows(const uint8_t *src, int8_t *restrict out,
                                                    int64_t rows, const int void_rule,
                                                    const int ssse3) {
-    const uint8_t *vf = MJ.void_full, *full = MJ.full, *pair = MJ.pair;
-    const int8_t *two = MJ.void_two, *final = MJ.final;
-    size_t nf = (size_t)MJ.n_full;
+    const mj_fast_t t = mj_fast_tables();
     for (int64_t j = 0; j < rows; j++, src += 27) {
         uint64_t idx[3];
         if (mj_row_index3(src, 13, 14, idx, ssse3)) return j;
-        if (void_rule) { /* never MJ_INF */
-            out[j] = (int8_t)(mj_plain_void(vf, two, idx[0], idx[1], idx[2], -1) - 1);
-        } else {
-            size_t k0 = full[idx[0]], k1 = full[idx[1]], k2 = full[idx[2]];
-            out[j] = (int8_t)mj_shanten_of(final[pair[k0 * nf + k1] * nf + k2]);
-        }
+        out[j] = (int8_t)mj_fast_shanten(&t, idx, void_rule);
     }
     return rows;
 }
@@ -733,11 +752,48 @@ __attribute__((target("ssse3"))) static int64_t mj_plain_fast_rows_ssse3(const u
     return void_rule ? mj_plain_fast_rows(src, out, rows, 1, 1) : mj_plain_fast_rows(src, out, rows, 0, 1);
 }
 
-/* The same code in AVX's encoding (three operands: no register copies). */
+/* mj_plain_fast_rows two rows at a time, one in each 128-bit lane of the AVX2 registers (the
+ * steps of mj_row_load3 and mj_index3_ssse3 act within lanes); a pair holding a bad row, and an
+ * odd last row, go one by one. */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
+mj_plain_fast_pairs(const uint8_t *src, int8_t *restrict out, int64_t rows, const int void_rule) {
+    const mj_fast_t t = mj_fast_tables();
+    const __m256i zero = _mm256_setzero_si256(), four = _mm256_set1_epi8(4),
+                  w1 = _mm256_set1_epi16(0x0105),
+                  w1n = _mm256_set_epi16(1, 1, 1, 1, 0x0105, 0x0105, 0x0105, 0x0105,
+                                         1, 1, 1, 1, 0x0105, 0x0105, 0x0105, 0x0105),
+                  w2 = _mm256_set1_epi32(0x00010019), w3 = _mm256_set1_epi32(0x00050C35);
+    int64_t j = 0;
+    for (; j + 2 <= rows; j += 2, src += 54) {
+        __m128i a01, a2n, b01, b2n;
+        mj_row_words(src, &a01, &a2n);
+        mj_row_words(src + 27, &b01, &b2n);
+        __m256i x01 = _mm256_inserti128_si256(_mm256_castsi128_si256(a01), b01, 1);
+        __m256i x2n = _mm256_inserti128_si256(_mm256_castsi128_si256(a2n), b2n, 1);
+        __m256i over = _mm256_subs_epu8(_mm256_max_epu8(x01, x2n), four);
+        __m256i sad = _mm256_add_epi64(_mm256_sad_epu8(_mm256_add_epi8(x01, x2n), zero),
+                                       _mm256_slli_epi64(_mm256_sad_epu8(over, zero), 8));
+        sad = _mm256_add_epi32(sad, _mm256_shuffle_epi32(sad, 0x4E));
+        unsigned ta = (unsigned)_mm_cvtsi128_si32(_mm256_castsi256_si128(sad)) - 13u;
+        unsigned tb = (unsigned)_mm_cvtsi128_si32(_mm256_extracti128_si256(sad, 1)) - 13u;
+        if ((ta | tb) > 1u) break;
+        __m256i q01 = _mm256_maddubs_epi16(x01, w1), q2n = _mm256_maddubs_epi16(x2n, w1n);
+        __m256i r01 = _mm256_madd_epi16(q01, w2), r2 = _mm256_madd_epi16(q2n, w2);
+        __m256i v = _mm256_madd_epi16(_mm256_packs_epi32(r01, r2), w3);
+        v = _mm256_add_epi32(v, _mm256_unpackhi_epi16(q2n, zero));
+        uint64_t ia[3], ib[3];
+        mj_lanes3(_mm256_castsi256_si128(v), ia);
+        mj_lanes3(_mm256_extracti128_si256(v, 1), ib);
+        out[j] = (int8_t)mj_fast_shanten(&t, ia, void_rule);
+        out[j + 1] = (int8_t)mj_fast_shanten(&t, ib, void_rule);
+    }
+    return j + mj_plain_fast_rows(src, out + j, rows - j, void_rule, 1);
+}
+
 __attribute__((target("avx2"))) static int64_t mj_plain_fast_rows_avx2(const uint8_t *src,
                                                                       int8_t *restrict out,
                                                                       int64_t rows, int void_rule) {
-    return void_rule ? mj_plain_fast_rows(src, out, rows, 1, 1) : mj_plain_fast_rows(src, out, rows, 0, 1);
+    return void_rule ? mj_plain_fast_pairs(src, out, rows, 1) : mj_plain_fast_pairs(src, out, rows, 0);
 }
 #endif
 
