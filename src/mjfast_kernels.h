@@ -805,7 +805,8 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
     const uint8_t *src = job->hands + 27 * i;
     int8_t *restrict out = (int8_t *)job->out + i;
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
-    if (reg && sev == void_rule && !job->voids && job->void_scalar == -1) {
+    /* a few rows (one hand through the C API's mj_shanten) skip the dispatch */
+    if (rows >= 16 && reg && sev == void_rule && !job->voids && job->void_scalar == -1) {
 #if MJ_SSSE3
         if (__builtin_cpu_supports("avx2")) return mj_plain_fast_rows_avx2(src, out, rows, void_rule);
         if (__builtin_cpu_supports("ssse3")) return mj_plain_fast_rows_ssse3(src, out, rows, void_rule);
