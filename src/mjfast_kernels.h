@@ -18,6 +18,7 @@
 #define MJFAST_KERNELS_H
 
 #include "mjfast_row.h" /* mj_hand_t, mj_load, MJ_POW, MJ_ERR_*, MJ_FORM_* */
+#include "mjfast_simd.h" /* mj_row_load3, mj_index3_sse2, mj_index3_ssse3, MJ_SSE2, MJ_SSSE3 */
 
 #define MJ_UNWINNABLE 127
 #define MJ_NOT_HELD (-128)
@@ -357,12 +358,13 @@ static MJ_ALWAYS_INLINE const int8_t *mj_void_row(int v) {
 /* Distance of a meld-free hand under the void rule, every form: one void_two lookup per void
  * choice, on the suits' void classes (which fold seven pairs' pairs and singles into the class)
  * of suit indices i0..i2. Patterns of more than 14 tiles hold an arbitrary void class, like
- * mj_class. Never MJ_INF: seven pairs in two live suits is at most 14 tiles away. */
-static MJ_ALWAYS_INLINE int mj_plain_void(uint64_t i0, uint64_t i1, uint64_t i2, int void_suit) {
-    const uint8_t *vf = MJ.void_full;
-    int v0 = vf[i0], v1 = vf[i1], v2 = vf[i2];
+ * mj_class. Never MJ_INF: seven pairs in two live suits is at most 14 tiles away. The tables
+ * come in as arguments (MJ.void_full, MJ.void_two), so that a loop keeps them in registers. */
+static MJ_ALWAYS_INLINE int mj_plain_void(const uint8_t *vf, const int8_t *two, uint64_t i0,
+                                          uint64_t i1, uint64_t i2, int void_suit) {
+    size_t v0 = vf[i0], v1 = vf[i1], v2 = vf[i2];
     /* all three in registers, then a choice (an array indexed by void_suit would go to memory) */
-    int d0 = mj_void_row(v1)[v2], d1 = mj_void_row(v0)[v2], d2 = mj_void_row(v0)[v1];
+    int d0 = two[v1 << 8 | v2], d1 = two[v0 << 8 | v2], d2 = two[v0 << 8 | v1];
     if (void_suit >= 0) return void_suit == 0 ? d0 : void_suit == 1 ? d1 : d2;
     int best = d0 < d1 ? d0 : d1;
     return d2 < best ? d2 : best;
@@ -544,20 +546,55 @@ typedef struct {
     int32_t err[3];            /* first bad row: code, detail, detail */
 } mj_job_t;
 
+/* Read a row once, check it like mj_row_bad (counts of at most 4, lo..hi tiles: nonzero when
+ * bad) and put its three suit indices in idx (meaningless when bad): with SSE2 the three suits
+ * together (mj_index3_ssse3 where ssse3 is set, the caller being compiled for it). */
+static MJ_ALWAYS_INLINE int mj_row_index3(const uint8_t *src, const int lo, const int hi,
+                                          uint64_t *idx, const int ssse3) {
+#if MJ_SSE2
+    __m128i x01, x2n;
+    int bad = mj_row_load3(src, lo, hi, &x01, &x2n);
+#if MJ_SSSE3
+    if (ssse3) {
+        mj_index3_ssse3(x01, x2n, idx);
+        return bad;
+    }
+#endif
+    mj_index3_sse2(x01, x2n, idx);
+    return bad;
+#else
+    (void)ssse3;
+    mj_row_t row;
+    mj_row_read(&row, src);
+    /* constant suits, so that row stays in registers */
+    idx[0] = mj_suit_index(&row, 0);
+    idx[1] = mj_suit_index(&row, 1);
+    idx[2] = mj_suit_index(&row, 2);
+    return mj_row_bad(&row, lo, hi);
+#endif
+}
+
 /* Shanten of one meld-free row of 13 or 14 tiles without building a hand (the row read once)
  * into *sh: 1, or 0 when the row must take the general path (which reports it if it is bad).
  * Compiled once per option combination. */
 static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int *sh,
                                          const int void_rule, const int reg, const int sev) {
+    if (!sev || (void_rule && reg)) { /* the suit indices are all it needs of the row */
+        uint64_t idx[3];
+        if (mj_row_index3(src, 13, 14, idx, 0) | ((unsigned)(void_suit + 1) > 3u)) return 0;
+        if (sev) { /* never MJ_INF */
+            *sh = mj_plain_void(MJ.void_full, MJ.void_two, idx[0], idx[1], idx[2], void_suit) - 1;
+        } else {
+            int k[3] = {MJ.full[idx[0]], MJ.full[idx[1]], MJ.full[idx[2]]};
+            *sh = mj_shanten_of(mj_plain_best(k, void_rule, void_suit));
+        }
+        return 1;
+    }
     mj_row_t row;
     mj_row_read(&row, src);
     if (mj_row_bad(&row, 13, 14) | ((unsigned)(void_suit + 1) > 3u)) return 0;
     /* constant suits, so that row stays in registers */
     uint64_t i0 = mj_suit_index(&row, 0), i1 = mj_suit_index(&row, 1), i2 = mj_suit_index(&row, 2);
-    if (void_rule && reg && sev) {
-        *sh = mj_plain_void(i0, i1, i2, void_suit) - 1; /* never MJ_INF */
-        return 1;
-    }
     int best = MJ_INF;
     if (reg) {
         int k[3] = {MJ.full[i0], MJ.full[i1], MJ.full[i2]};
@@ -576,16 +613,114 @@ static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int 
     return 1;
 }
 
+/* Rows per call of the meld-free fast paths (mj_run's block). */
+#define MJ_BLOCK 64
+
+/* The tables of the two headline shanten cases, copied into a loop's registers. */
+typedef struct {
+    const uint8_t *vf, *full, *pair;
+    const int8_t *two, *final;
+    size_t nf;
+} mj_fast_t;
+
+static MJ_ALWAYS_INLINE mj_fast_t mj_fast_tables(void) {
+    mj_fast_t t = {MJ.void_full, MJ.full, MJ.pair, MJ.void_two, MJ.final, (size_t)MJ.n_full};
+    return t;
+}
+
+/* Shanten of a meld-free 13- or 14-tile row of suit indices idx in the two headline cases:
+ * Sichuan rules (void_rule: every form, no void declared) or the regular form without the void
+ * rule. */
+static MJ_ALWAYS_INLINE int mj_fast_shanten(const mj_fast_t *t, const uint64_t *idx,
+                                            const int void_rule) {
+    if (void_rule) return mj_plain_void(t->vf, t->two, idx[0], idx[1], idx[2], -1) - 1; /* never MJ_INF */
+    size_t k0 = t->full[idx[0]], k1 = t->full[idx[1]], k2 = t->full[idx[2]];
+    return mj_shanten_of(t->final[t->pair[k0 * t->nf + k1] * t->nf + k2]);
+}
+
+/* Shanten of `rows` meld-free rows in the two headline cases (mj_fast_shanten), with the tables
+ * in registers and no void suit to check or choose. Returns the rows written. */
+static MJ_ALWAYS_INLINE int64_t mj_plain_fast_rows(const uint8_t *src, int8_t *restrict out,
+                                                   int64_t rows, const int void_rule,
+                                                   const int ssse3) {
+    const mj_fast_t t = mj_fast_tables();
+    for (int64_t j = 0; j < rows; j++, src += 27) {
+        uint64_t idx[3];
+        if (mj_row_index3(src, 13, 14, idx, ssse3)) return j;
+        out[j] = (int8_t)mj_fast_shanten(&t, idx, void_rule);
+    }
+    return rows;
+}
+
+#if MJ_SSSE3
+__attribute__((target("ssse3"))) static int64_t mj_plain_fast_rows_ssse3(const uint8_t *src,
+                                                                        int8_t *restrict out,
+                                                                        int64_t rows, int void_rule) {
+    return void_rule ? mj_plain_fast_rows(src, out, rows, 1, 1) : mj_plain_fast_rows(src, out, rows, 0, 1);
+}
+
+/* mj_plain_fast_rows two rows at a time, one in each 128-bit lane of the AVX2 registers (the
+ * steps of mj_row_load3 and mj_index3_ssse3 act within lanes); a pair holding a bad row, and an
+ * odd last row, go one by one. */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
+mj_plain_fast_pairs(const uint8_t *src, int8_t *restrict out, int64_t rows, const int void_rule) {
+    const mj_fast_t t = mj_fast_tables();
+    const __m256i zero = _mm256_setzero_si256(), four = _mm256_set1_epi8(4),
+                  w1 = _mm256_set1_epi16(0x0105),
+                  w1n = _mm256_set_epi16(1, 1, 1, 1, 0x0105, 0x0105, 0x0105, 0x0105,
+                                         1, 1, 1, 1, 0x0105, 0x0105, 0x0105, 0x0105),
+                  w2 = _mm256_set1_epi32(0x00010019), w3 = _mm256_set1_epi32(0x00050C35);
+    int64_t j = 0;
+    for (; j + 2 <= rows; j += 2, src += 54) {
+        __m128i a01, a2n, b01, b2n;
+        mj_row_words(src, &a01, &a2n);
+        mj_row_words(src + 27, &b01, &b2n);
+        __m256i x01 = _mm256_inserti128_si256(_mm256_castsi128_si256(a01), b01, 1);
+        __m256i x2n = _mm256_inserti128_si256(_mm256_castsi128_si256(a2n), b2n, 1);
+        __m256i over = _mm256_subs_epu8(_mm256_max_epu8(x01, x2n), four);
+        __m256i sad = _mm256_add_epi64(_mm256_sad_epu8(_mm256_add_epi8(x01, x2n), zero),
+                                       _mm256_slli_epi64(_mm256_sad_epu8(over, zero), 8));
+        sad = _mm256_add_epi32(sad, _mm256_shuffle_epi32(sad, 0x4E));
+        unsigned ta = (unsigned)_mm_cvtsi128_si32(_mm256_castsi256_si128(sad)) - 13u;
+        unsigned tb = (unsigned)_mm_cvtsi128_si32(_mm256_extracti128_si256(sad, 1)) - 13u;
+        if ((ta | tb) > 1u) break;
+        __m256i q01 = _mm256_maddubs_epi16(x01, w1), q2n = _mm256_maddubs_epi16(x2n, w1n);
+        __m256i r01 = _mm256_madd_epi16(q01, w2), r2 = _mm256_madd_epi16(q2n, w2);
+        __m256i v = _mm256_madd_epi16(_mm256_packs_epi32(r01, r2), w3);
+        v = _mm256_add_epi32(v, _mm256_unpackhi_epi16(q2n, zero));
+        uint64_t ia[3], ib[3];
+        mj_lanes3(_mm256_castsi256_si128(v), ia);
+        mj_lanes3(_mm256_extracti128_si256(v, 1), ib);
+        out[j] = (int8_t)mj_fast_shanten(&t, ia, void_rule);
+        out[j + 1] = (int8_t)mj_fast_shanten(&t, ib, void_rule);
+    }
+    return j + mj_plain_fast_rows(src, out + j, rows - j, void_rule, 1);
+}
+
+__attribute__((target("avx2"))) static int64_t mj_plain_fast_rows_avx2(const uint8_t *src,
+                                                                      int8_t *restrict out,
+                                                                      int64_t rows, int void_rule) {
+    return void_rule ? mj_plain_fast_pairs(src, out, rows, 1) : mj_plain_fast_pairs(src, out, rows, 0);
+}
+#endif
+
 /* Shanten of meld-free rows: the hot batch case. Returns how many rows from i on it wrote (all
  * good, at most MJ_BLOCK); the caller sends the first row it did not write through the general
  * path. */
-#define MJ_BLOCK 64
 static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t i, int64_t end,
                                                     const int void_rule, const int reg, const int sev) {
     const uint8_t *src = job->hands + 27 * i;
     int8_t *restrict out = (int8_t *)job->out + i;
-    const int8_t *voids = job->voids ? job->voids + i : NULL;
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
+    /* a few rows (one hand through the C API's mj_shanten) skip the dispatch */
+    if (rows >= 16 && reg && sev == void_rule && !job->voids && job->void_scalar == -1) {
+#if MJ_SSSE3
+        if (__builtin_cpu_supports("avx2")) return mj_plain_fast_rows_avx2(src, out, rows, void_rule);
+        if (__builtin_cpu_supports("ssse3")) return mj_plain_fast_rows_ssse3(src, out, rows, void_rule);
+#endif
+        return mj_plain_fast_rows(src, out, rows, void_rule, 0);
+    }
+    const int8_t *voids = job->voids ? job->voids + i : NULL;
     for (int64_t j = 0; j < rows; j++, src += 27) {
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
         int v;

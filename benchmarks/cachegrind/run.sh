@@ -17,7 +17,7 @@ for op in ${OPS:-shanten regular is_win waits waits_dealt discards effective}; d
     valgrind --tool=cachegrind --cache-sim=yes --D1=32768,8,64 --LL=524288,8,64 \
         --cachegrind-out-file="$work/cg.$op" "$work/kernels_cg" "$op" "$n" >/dev/null 2>&1
     cg_annotate "$work/cg.$op" | sed 's/([^)]*)//g' | awk -v n="$n" -v op="$op" '
-        $NF ~ /mjfast\.c:mj_/ && $NF !~ /mj_init|mj_build|mj_unpack/ {
+        $NF ~ /(mjfast\.c|intrin\.h):mj_/ && $NF !~ /mj_init|mj_build|mj_unpack/ {
             for (i = 1; i <= 9; i++) { gsub(",", "", $i); s[i] += $i } }
         END { printf "%-9s Ir %6.1f  Dr %5.1f  D1mr %6.3f  LLmr %5.3f  LLmw %5.3f  per hand\n",
                      op, s[1] / n, s[4] / n, s[5] / n, s[6] / n, s[9] / n }'
