@@ -219,6 +219,9 @@ typedef struct {
     int32_t *ctab;            /* the leaf classes' table */
     int64_t ccap;
     int64_t *at, atcap;       /* per state: the place of its group in the state being merged */
+    int32_t *rep;             /* per state: its stand-in after the merge, kept for the flush
+                               * plan's entries (mjfast_forecast_entry.h) */
+    int64_t repcap;
 } fc_merge_t;
 
 /* Step 2, the values and the picks (mjfast_forecast.h). */
