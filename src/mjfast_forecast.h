@@ -315,7 +315,7 @@ static void fc_free(fc_work_t *w) {
     free(g->hkey); free(g->hval); free(g->key); free(g->cnt); free(g->sh); free(g->depth);
     free(g->mark); free(g->nv); free(g->ex); free(g->pv); free(g->loop); free(g->ref); free(g->e0); free(g->e1);
     free(g->stay); free(g->pwin); free(g->ppay); free(g->edges); free(g->memo);
-    free(w->m.ctab); free(w->m.at); free(w->m.rep);
+    free(w->m.ctab); free(w->m.at); free(w->en.ids); free(w->en.rep);
     free(w->v.V); free(w->v.picks); free(w->v.cls);
     free(w->c.mass); free(w->c.next); free(w->c.flow); free(w->c.reach); free(w->c.act);
     free(w->c.nact); free(w->c.leaf);
@@ -423,8 +423,8 @@ static int fc_dead_order(const fc_dead_start_t *dst, int nds, int k) {
 
 /* Keep the merge's stand-ins (in w->c.nact until fc_values) for the entries. */
 static int fc_keep_reps(fc_work_t *w) {
-    if (!fc_grow(w, (void **)&w->m.rep, &w->m.repcap, w->g.n, sizeof(int32_t))) return FC_ERR_NOMEM;
-    memcpy(w->m.rep, w->c.nact, (size_t)w->g.n * sizeof(int32_t));
+    if (!fc_grow(w, (void **)&w->en.rep, &w->en.repcap, w->g.n, sizeof(int32_t))) return FC_ERR_NOMEM;
+    memcpy(w->en.rep, w->c.nact, (size_t)w->g.n * sizeof(int32_t));
     return MJ_OK;
 }
 
@@ -512,6 +512,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             start[d] = (int32_t)id;
         }
     }
+    w->en.n = 0;
     for (int k = 0; k < nds; k++) /* fewest dead tiles first: an entry's depth is its least */
         if ((code = fc_dead_entries(w, &dst[fc_dead_order(dst, nds, k)])) != MJ_OK) {
             id = -code;

@@ -32,6 +32,7 @@
 typedef struct {
     uint8_t x[9];
     int n;
+    int64_t e0, e1; /* its entries: w->en.ids[e0..e1) */
 } fc_dead_start_t;
 
 #define FC_GCACHE 64 /* G_D rows kept per start (few masks D occur) */
@@ -123,103 +124,87 @@ static void fc_dead_mass(fc_dead_ctx_t *x, const uint8_t *alpha, double *e) {
         else
             for (int k = 0; k <= K; k++) S[k] += c * g[k];
     }
-    for (int j = n; j <= x->st->n + K; j++) {
+    const int top = D ? K : 0; /* (no rank at its room: no wasted draw) */
+    for (int j = n; j <= n + K; j++) {
         double v = 0.0;
-        for (int k = 0; k <= j - n; k++) v += x->h[j - n - k] * S[k];
+        for (int k = 0; k <= j - n && k <= top; k++) v += x->h[j - n - k] * S[k];
         e[j] = x->fact[j] * v;
     }
 }
 
-/* The counts of the entry alpha of start st (no dead tile: dead tiles are packed) and its key. */
-static uint64_t fc_dead_hand(const fc_work_t *w, const fc_dead_start_t *st, const uint8_t *alpha,
-                             uint8_t *c) {
+/* Make the entry of start st that keeps the tiles alpha (depth n, read: ref), unless it cannot
+ * be ready in time (its mass is dropped), and list it (w->en.ids). */
+static int fc_dead_entry(fc_work_t *w, const fc_dead_start_t *st, const uint8_t *alpha) {
     const int f = w->flush;
+    uint8_t c[27] = {0};
     uint64_t key = 0;
-    memset(c, 0, 27);
     for (int r = 0; r < 9; r++) {
         c[9 * f + r] = (uint8_t)(st->x[r] + alpha[r]);
         key += c[9 * f + r] * w->wt[9 * f + r];
     }
-    return key;
-}
-
-/* What fc_dead_walk does at each entry. */
-typedef struct {
-    fc_dead_ctx_t *x;   /* NULL: make the entries' states; else seed them */
-    double obj;         /* the start's value (seeding) */
-    int64_t first;      /* the first place seeded */
-} fc_dead_job_t;
-
-/* One entry alpha: make its state (depth n, read: ref) unless it cannot be ready in time, or
- * seed its mass E(y, j) at its stand-in (w->m.rep) and add E(y, j) V_{T-j} to the value. */
-static int fc_dead_entry(fc_work_t *w, const fc_dead_start_t *st, const uint8_t *alpha,
-                         fc_dead_job_t *job) {
-    uint8_t c[27];
-    const int T = w->T;
-    uint64_t key = fc_dead_hand(w, st, alpha, c), slot;
-    if (!job->x) {
-        int sh = mj_shanten_of(fc_flush_dist(&w->tmpl, c, w->flush));
-        if (sh > T - st->n) return MJ_OK; /* (never ready in time: its mass is dropped) */
-        int64_t id = fc_state(w, key, 0, -1, sh, st->n, c, -1);
-        if (id < 0) return (int)-id;
-        w->g.ref[id] = 1;
-        return fc_tick(w, 0);
-    }
-    int64_t id = fc_find(w, key, fc_tag(0, -1), &slot);
-    if (id < 0) return MJ_OK;
-    int32_t s = w->m.rep[id];
-    double e[FC_MAX_DRAWS + 1];
-    const double *V = w->v.V + (int64_t)s * (T + 1);
-    fc_dead_mass(job->x, alpha, e);
-    for (int j = st->n; j <= T; j++) {
-        if (e[j] == 0.0) continue;
-        job->obj += e[j] * V[T - j];
-        fc_seed(w, s, j, e[j]);
-    }
-    if (w->c.nact[s] < job->first) job->first = w->c.nact[s];
-    return MJ_OK;
+    int sh = mj_shanten_of(fc_flush_dist(&w->tmpl, c, f));
+    if (sh > w->T - st->n) return MJ_OK;
+    int64_t id = fc_state(w, key, 0, -1, sh, st->n, c, -1);
+    if (id < 0) return (int)-id;
+    if (!fc_grow(w, (void **)&w->en.ids, &w->en.cap, w->en.n + 1, sizeof(int32_t))) return FC_ERR_NOMEM;
+    w->en.ids[w->en.n++] = (int32_t)id;
+    w->g.ref[id] = 1;
+    return fc_tick(w, 0);
 }
 
 /* Every entry of start st: the n tiles alpha kept, rank by rank from r (left: still to place). */
-static int fc_dead_walk(fc_work_t *w, const fc_dead_start_t *st, uint8_t *alpha, int r, int left,
-                        fc_dead_job_t *job) {
-    if (r == 9) return left ? MJ_OK : fc_dead_entry(w, st, alpha, job);
+static int fc_dead_walk(fc_work_t *w, const fc_dead_start_t *st, uint8_t *alpha, int r, int left) {
+    if (r == 9) return left ? MJ_OK : fc_dead_entry(w, st, alpha);
     const int f = w->flush;
     int most = w->left[9 * f + r] > 0 ? 4 - (w->melds ? w->melds[9 * f + r] : 0) - st->x[r] : 0;
     if (most > left) most = left;
     for (int a = 0; a <= most; a++) {
         alpha[r] = (uint8_t)a;
-        int code = fc_dead_walk(w, st, alpha, r + 1, left - a, job);
+        int code = fc_dead_walk(w, st, alpha, r + 1, left - a);
         if (code != MJ_OK) return code;
     }
     alpha[r] = 0;
     return MJ_OK;
 }
 
-/* Make the entries of start st (before the build). */
-static int fc_dead_entries(fc_work_t *w, const fc_dead_start_t *st) {
+/* Make and list the entries of start st (before the build): w->en.ids[st->e0..e1). */
+static int fc_dead_entries(fc_work_t *w, fc_dead_start_t *st) {
     uint8_t alpha[9] = {0};
-    fc_dead_job_t job = {NULL, 0.0, 0};
-    return fc_dead_walk(w, st, alpha, 0, st->n, &job);
+    st->e0 = w->en.n;
+    int code = st->n <= w->T ? fc_dead_walk(w, st, alpha, 0, st->n) : MJ_OK;
+    st->e1 = w->en.n;
+    return code;
 }
 
-/* The curves of start st from its entries (after the values; w->m.rep set): ready[j], win[j]
- * and the expected payment (returned); its value into *obj. */
+/* The curves of start st from its entries (after the values; w->en.rep set): ready[j], win[j]
+ * and the expected payment (returned); its value into *obj: E(y, j) seeded at each entry's
+ * stand-in, E(y, j) V_{T-j} summed. */
 static double fc_dead_curves(fc_work_t *w, const fc_dead_start_t *st, double *ready, double *win,
                              double *obj) {
+    const int T = w->T, f = w->flush;
     fc_dead_ctx_t x;
-    uint8_t alpha[9] = {0};
-    fc_dead_job_t job = {&x, 0.0, INT64_MAX};
-    if (st->n <= w->T && w->g.n) { /* (else no entry: no state is made) */
-        fc_dead_ctx(w, st, &x);
-        fc_dead_walk(w, st, alpha, 0, st->n, &job); /* (seeding fails never) */
+    int64_t first = INT64_MAX;
+    double sum = 0.0, e[FC_MAX_DRAWS + 1];
+    if (st->e1 > st->e0) fc_dead_ctx(w, st, &x);
+    for (int64_t i = st->e0; i < st->e1; i++) {
+        int32_t id = w->en.ids[i], s = w->en.rep[id];
+        uint8_t alpha[9];
+        for (int r = 0; r < 9; r++) alpha[r] = (uint8_t)(w->g.cnt[id].c[9 * f + r] - st->x[r]);
+        const double *V = w->v.V + (int64_t)s * (T + 1);
+        fc_dead_mass(&x, alpha, e);
+        for (int j = st->n; j <= T; j++) {
+            if (e[j] == 0.0) continue;
+            sum += e[j] * V[T - j];
+            fc_seed(w, s, j, e[j]);
+        }
+        if (w->c.nact[s] < first) first = w->c.nact[s];
     }
-    *obj = job.obj;
-    if (job.first == INT64_MAX) { /* no entry can be ready in time */
-        for (int j = 0; j < w->T; j++) ready[j] = win[j] = 0.0;
+    *obj = sum;
+    if (first == INT64_MAX) { /* no entry can be ready in time */
+        for (int j = 0; j < T; j++) ready[j] = win[j] = 0.0;
         return 0.0;
     }
-    return fc_curves_flow(w, job.first, ready, win);
+    return fc_curves_flow(w, first, ready, win);
 }
 
 #endif
