@@ -30,7 +30,9 @@
  * which the values (fc_values_loop) and the curves (fc_kept) take per t. Without a budget
  * (job->exchanges = -1: every exchange) the state is the hand, the graph has cycles and the values
  * go backward in t over all states. The flush plan (job->flush) swaps the distance for the
- * distance to a win of that suit alone (fc_flush_dist) and makes the other suits dead. Hands that
+ * distance to a win of that suit alone (fc_flush_dist) and makes the other suits dead; without
+ * exchanges a start holding dead tiles makes no state until it holds none (its entries in closed
+ * form: mjfast_forecast_entry.h). Hands that
  * differ only in which dead tiles (void suit; with a flush, the other suits) they hold are one
  * state (fc_pack_dead).
  *
@@ -477,10 +479,10 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     }
     uint8_t legal[27] = {0};
     int32_t start[27];
-    /* starts holding dead tiles under a flush (budget >= 0): no state; their entries instead
+    /* starts holding dead tiles under a flush without exchanges: no state; their entries instead
      * (mjfast_forecast_entry.h), start -1 - their index */
     fc_dead_start_t dst[27];
-    int nds = 0, entries = w->flush >= 0 && w->canon && w->budget >= 0;
+    int nds = 0, entries = w->flush >= 0 && w->canon && w->budget == 0;
     if (!job->complete) {
         if (entries && fc_dead_held(w, h.c)) {
             fc_dead_add(w, h.c, dst, &nds);

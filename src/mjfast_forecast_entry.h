@@ -1,7 +1,7 @@
 /* mjfast forecast engine: the flush plan's dead phase in closed form (the overview is in
  * mjfast_forecast.h; RULES.md 9 defines the plan).
  *
- * Under a flush of suit f (budget >= 0, dead tiles packed) a start holding n > 0 dead tiles has no
+ * Under a flush of suit f without exchanges (dead tiles packed) a start holding n > 0 dead tiles has no
  * choice until it holds none: every draw of suit f not held four times (melds included) is
  * kept and a dead tile goes, every other draw stays. So the states of that phase are not made:
  * its end, the hand y of 13 - 3m suit-f tiles entered at draw j (the n-th tile kept), has a
