@@ -48,7 +48,7 @@ typedef struct {
     double fact[FC_MAX_DRAWS + 1];     /* (j - 1)! */
     int K;                             /* the most wasted draws: T - n */
     int ng;
-    uint32_t gmask[FC_GCACHE];
+    int8_t gat[512];                   /* per mask D: its row in g, or -1 */
     double g[FC_GCACHE][FC_MAX_DRAWS + 1];
 } fc_dead_ctx_t;
 
@@ -59,6 +59,7 @@ static void fc_dead_ctx(const fc_work_t *w, const fc_dead_start_t *st, fc_dead_c
     x->live = 0;
     x->K = T - st->n;
     x->ng = 0;
+    memset(x->gat, -1, sizeof x->gat);
     for (int r = 0; r < 9; r++) {
         x->room[r] = 4 - (w->melds ? w->melds[9 * f + r] : 0) - st->x[r];
         x->p[r] = w->p[9 * f + r];
@@ -75,8 +76,7 @@ static void fc_dead_ctx(const fc_work_t *w, const fc_dead_start_t *st, fc_dead_c
 
 /* G_D(K) for K = 0..x->K (D: a mask of ranks, each drawable), kept per mask. */
 static const double *fc_dead_g(fc_dead_ctx_t *x, uint32_t D, double *tmp) {
-    for (int i = 0; i < x->ng; i++)
-        if (x->gmask[i] == D) return x->g[i];
+    if (x->gat[D] >= 0) return x->g[x->gat[D]];
     double *g = x->ng < FC_GCACHE ? x->g[x->ng] : tmp;
     const int K = x->K;
     g[0] = 1.0;
@@ -90,7 +90,7 @@ static const double *fc_dead_g(fc_dead_ctx_t *x, uint32_t D, double *tmp) {
             g[k] = v;
         }
     }
-    if (x->ng < FC_GCACHE) x->gmask[x->ng++] = D;
+    if (x->ng < FC_GCACHE) x->gat[D] = (int8_t)x->ng++;
     return g;
 }
 
@@ -191,12 +191,13 @@ static double fc_dead_curves(fc_work_t *w, const fc_dead_start_t *st, double *re
         uint8_t alpha[9];
         for (int r = 0; r < 9; r++) alpha[r] = (uint8_t)(w->g.cnt[id].c[9 * f + r] - st->x[r]);
         const double *V = w->v.V + (int64_t)s * (T + 1);
+        double *flow = w->c.flow + (int64_t)s * (T + 1);
         fc_dead_mass(&x, alpha, e);
         for (int j = st->n; j <= T; j++) {
-            if (e[j] == 0.0) continue;
             sum += e[j] * V[T - j];
-            fc_seed(w, s, j, e[j]);
+            flow[j] += e[j];
         }
+        fc_seed(w, s, st->n, 0.0); /* (its place reached) */
         if (w->c.nact[s] < first) first = w->c.nact[s];
     }
     *obj = sum;
