@@ -30,7 +30,9 @@
  * which the values (fc_values_loop) and the curves (fc_kept) take per t. Without a budget
  * (job->exchanges = -1: every exchange) the state is the hand, the graph has cycles and the values
  * go backward in t over all states. The flush plan (job->flush) swaps the distance for the
- * distance to a win of that suit alone (fc_flush_dist) and makes the other suits dead. Hands that
+ * distance to a win of that suit alone (fc_flush_dist) and makes the other suits dead; without
+ * exchanges a start holding dead tiles makes no state until it holds none (its entries in closed
+ * form: mjfast_forecast_entry.h). Hands that
  * differ only in which dead tiles (void suit; with a flush, the other suits) they hold are one
  * state (fc_pack_dead).
  *
@@ -48,6 +50,7 @@
 #include "mjfast_forecast_expand.h" /* the state graph's build (step 1) */
 #include "mjfast_forecast_merge.h"  /* equal ready leaves merged (step 1b) */
 #include "mjfast_forecast_curves.h" /* the forward passes (step 3) */
+#include "mjfast_forecast_entry.h"  /* the flush plan's dead phase in closed form */
 
 /* Step 2. V_t(s) = win(s) + stay(s) V_{t-1}(s) + sum_k p_k V_{t-1}(pick), where pick is the best
  * successor (the lowest discard within a relative FC_TIE of the best); states with s >= t (no win
@@ -314,7 +317,7 @@ static void fc_free(fc_work_t *w) {
     free(g->hkey); free(g->hval); free(g->key); free(g->cnt); free(g->sh); free(g->depth);
     free(g->mark); free(g->nv); free(g->ex); free(g->pv); free(g->loop); free(g->ref); free(g->e0); free(g->e1);
     free(g->stay); free(g->pwin); free(g->ppay); free(g->edges); free(g->memo);
-    free(w->m.ctab); free(w->m.at);
+    free(w->m.ctab); free(w->m.at); free(w->en.ids); free(w->en.rep);
     free(w->v.V); free(w->v.picks); free(w->v.cls);
     free(w->c.mass); free(w->c.next); free(w->c.flow); free(w->c.reach); free(w->c.act);
     free(w->c.nact); free(w->c.leaf);
@@ -399,6 +402,43 @@ static int fc_shanten(const fc_work_t *w, mj_hand_t *h) {
 
 static inline int64_t fc_min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
+/* The dead start of the 13 - 3m counts c (dead tiles held) among the nds in dst, added if new.
+ * Returns its index. */
+static int fc_dead_add(const fc_work_t *w, const uint8_t *c, fc_dead_start_t *dst, int *nds) {
+    fc_dead_start_t st;
+    memcpy(st.x, c + 9 * w->flush, 9);
+    st.n = fc_dead_held(w, c);
+    for (int k = 0; k < *nds; k++)
+        if (dst[k].n == st.n && !memcmp(dst[k].x, st.x, 9)) return k;
+    dst[*nds] = st;
+    return (*nds)++;
+}
+
+/* The index of the k-th of the nds dead starts by dead tiles held (then by index). */
+static int fc_dead_order(const fc_dead_start_t *dst, int nds, int k) {
+    int lo = dst[0].n, seen = 0;
+    for (int i = 1; i < nds; i++) lo = dst[i].n < lo ? dst[i].n : lo;
+    for (int n = lo;; n++)
+        for (int i = 0; i < nds; i++)
+            if (dst[i].n == n && seen++ == k) return i;
+}
+
+/* Keep the merge's stand-ins (in w->c.nact until fc_values) for the entries. */
+static int fc_keep_reps(fc_work_t *w) {
+    if (!fc_grow(w, (void **)&w->en.rep, &w->en.repcap, w->g.n, sizeof(int32_t))) return FC_ERR_NOMEM;
+    memcpy(w->en.rep, w->c.nact, (size_t)w->g.n * sizeof(int32_t));
+    return MJ_OK;
+}
+
+/* The curves and the expected payment of start id (a dead start: -1 - its index in dst), its
+ * value into *obj. */
+static double fc_start_curves(fc_work_t *w, int32_t id, const fc_dead_start_t *dst, double *ready,
+                              double *win, double *obj) {
+    if (id < 0) return fc_dead_curves(w, &dst[-1 - id], ready, win, obj);
+    *obj = *fc_v(w, id, w->T);
+    return fc_curves(w, id, ready, win);
+}
+
 /* One row: load, create the start states, build, value, curves. */
 static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     fc_job_t *job = w->job;
@@ -439,10 +479,19 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     }
     uint8_t legal[27] = {0};
     int32_t start[27];
+    /* starts holding dead tiles under a flush without exchanges: no state; their entries instead
+     * (mjfast_forecast_entry.h), start -1 - their index */
+    fc_dead_start_t dst[27];
+    int nds = 0, entries = w->flush >= 0 && w->canon && w->budget == 0;
     if (!job->complete) {
-        id = fc_start(w, h.c, fc_shanten(w, &h));
-        if (id < 0) goto fail;
-        start[0] = (int32_t)id;
+        if (entries && fc_dead_held(w, h.c)) {
+            fc_dead_add(w, h.c, dst, &nds);
+            start[0] = -1;
+        } else {
+            id = fc_start(w, h.c, fc_shanten(w, &h));
+            if (id < 0) goto fail;
+            start[0] = (int32_t)id;
+        }
     } else {
         uint8_t d13[27];
         fc_probes_of(w, &h, -1, d13);
@@ -456,24 +505,34 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             uint8_t rest[27];
             memcpy(rest, h.c, 27);
             rest[d]--;
+            if (entries && fc_dead_held(w, rest)) {
+                start[d] = -1 - fc_dead_add(w, rest, dst, &nds);
+                continue;
+            }
             id = fc_start(w, rest, mj_shanten_of(d13[d]));
             if (id < 0) goto fail;
             start[d] = (int32_t)id;
         }
     }
+    w->en.n = 0;
+    for (int k = 0; k < nds; k++) /* fewest dead tiles first: an entry's depth is its least */
+        if ((code = fc_dead_entries(w, &dst[fc_dead_order(dst, nds, k)])) != MJ_OK) {
+            id = -code;
+            goto fail;
+        }
     if ((code = fc_build(w)) != MJ_OK || (w->budget >= 0 && (code = fc_merge(w)) != MJ_OK) ||
-        (code = fc_values(w)) != MJ_OK) {
+        (nds && (code = fc_keep_reps(w)) != MJ_OK) || (code = fc_values(w)) != MJ_OK) {
         id = -code;
         goto fail;
     }
     if (w->g.n > job->peak_states) job->peak_states = w->g.n;
     if (w->bytes > job->peak_bytes) job->peak_bytes = w->bytes;
     if (w->work > job->peak_work) job->peak_work = w->work;
+    double obj[27];
     if (!job->complete) {
-        job->value[i] = fc_curves(w, start[0], job->ready + T * i, job->win + T * i);
+        job->value[i] = fc_start_curves(w, start[0], dst, job->ready + T * i, job->win + T * i, obj);
         return MJ_OK;
     }
-    double obj[27];
     for (int d = 0; d < 27; d++) {
         double *rd = job->ready + (27 * i + d) * T, *wd = job->win + (27 * i + d) * T;
         if (!legal[d]) {
@@ -481,10 +540,10 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             job->value[27 * i + d] = NAN;
             continue;
         }
-        obj[d] = *fc_v(w, start[d], T);
         int same = 0; /* discards that leave the same state (dead tiles, packed) share its curves */
         while (same < d && !(legal[same] && start[same] == start[d])) same++;
         if (same < d) {
+            obj[d] = obj[same];
             for (int j = 0; j < T; j++) { /* not memcpy: with draws=0 the curves may be NULL */
                 rd[j] = job->ready[(27 * i + same) * T + j];
                 wd[j] = job->win[(27 * i + same) * T + j];
@@ -492,7 +551,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             job->value[27 * i + d] = job->value[27 * i + same];
             continue;
         }
-        job->value[27 * i + d] = fc_curves(w, start[d], rd, wd);
+        job->value[27 * i + d] = fc_start_curves(w, start[d], dst, rd, wd, obj + d);
     }
     job->best[i] = (int8_t)fc_best(obj, legal);
     return MJ_OK;

@@ -118,20 +118,19 @@ static void fc_kept(const fc_work_t *w, int32_t s, int j0, int j1, double *keep)
     }
 }
 
-/* Curves of start state s0 with a budget, state by state in the DAG order (fc_dag_state),
+/* Curves with a budget from the mass seeded (fc_seed; the first seeded place: first), state by
+ * state in the DAG order (fc_dag_state),
  * visiting only the places its mass reaches (bits of w->c.reach, by place: w->c.nact): each state's
  * mass per draw, in[j] arriving before draw j + 1 (flow rows [state][T + 1], zero outside this
  * pass), is complete once its parents (earlier places) are done; its stay (and the picks that
  * keep it: fc_kept) keeps a share in place, the rest flows down its picks a draw later. Tight
  * loops over the draws instead of lists per draw. */
-static double fc_curves_dag(fc_work_t *w, int32_t s0, double *ready, double *win) {
+static double fc_curves_flow(fc_work_t *w, int64_t first, double *ready, double *win) {
     const int T = w->T, R = T + 1;
     const int32_t *place = w->c.nact;
     uint64_t *reach = w->c.reach;
     double won[FC_MAX_DRAWS + 1] = {0}, rmass[FC_MAX_DRAWS + 1] = {0}, paid = 0;
-    w->c.flow[(int64_t)s0 * R] = 1.0;
-    reach[place[s0] >> 6] |= 1ULL << (place[s0] & 63);
-    for (int64_t word = place[s0] >> 6, last = (w->v.nref - 1) >> 6;;) {
+    for (int64_t word = first >> 6, last = (w->v.nref - 1) >> 6;;) {
         while (word <= last && !reach[word]) word++;
         if (word > last) break;
         int32_t s = fc_dag_state(w, word * 64 + fc_ctz64(reach[word]));
@@ -189,6 +188,19 @@ static double fc_curves_dag(fc_work_t *w, int32_t s0, double *ready, double *win
         win[j] = won[j];
     }
     return paid;
+}
+
+/* Mass m onto state s before draw j + 1 (a seed of fc_curves_flow: flow[s][j], reach). */
+static inline void fc_seed(fc_work_t *w, int32_t s, int j, double m) {
+    int64_t at = w->c.nact[s];
+    w->c.flow[(int64_t)s * (w->T + 1) + j] += m;
+    w->c.reach[at >> 6] |= 1ULL << (at & 63);
+}
+
+/* fc_curves_flow from start state s0 alone. */
+static double fc_curves_dag(fc_work_t *w, int32_t s0, double *ready, double *win) {
+    fc_seed(w, s0, 0, 1.0);
+    return fc_curves_flow(w, w->c.nact[s0], ready, win);
 }
 
 /* Curves of start state s0: ready[j], win[j] after draw j + 1, and the expected payment. */

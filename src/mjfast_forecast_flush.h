@@ -8,7 +8,8 @@
  * dead draw only as "not of suit f" (discarded at once: a stay, its mass the copies of all dead
  * kinds). Two phases follow from the rules, and each has a lean expansion here in place of the
  * general one (fc_expand), with the same graph as the result:
- *  - the dead phase (a dead tile held, at any budget): no draw can win (13 - 3m suit tiles at
+ *  - the dead phase (a dead tile held; without exchanges it is not expanded at all but taken
+ *    in closed form, mjfast_forecast_entry.h, so this serves the budgets): no draw can win (13 - 3m suit tiles at
  *    most before the discard, and a win needs 14 - 3m), and no discard is a choice, so a draw of
  *    suit f not held four times is one group of one successor, the suit counts plus that tile
  *    with one dead tile less (fc_flush_dead); on the frontier only a draw that lowers the

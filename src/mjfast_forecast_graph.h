@@ -221,6 +221,14 @@ typedef struct {
     int64_t *at, atcap;       /* per state: the place of its group in the state being merged */
 } fc_merge_t;
 
+/* The flush plan's entries (mjfast_forecast_entry.h): the states its dead starts end in. */
+typedef struct {
+    int32_t *ids;             /* the entries of each dead start in turn */
+    int64_t n, cap;
+    int32_t *rep;             /* per state: its stand-in after the merge (fc_merge) */
+    int64_t repcap;
+} fc_entries_t;
+
 /* Step 2, the values and the picks (mjfast_forecast.h). */
 typedef struct {
     double *V;                /* V[state, t] at V + state * vsn + t * vtn (fc_v) */
@@ -269,6 +277,7 @@ typedef struct {
     int over;                 /* a buffer was refused for job->max_bytes: NOMEM is FC_ERR_BYTES */
     fc_graph_t g;
     fc_merge_t m;
+    fc_entries_t en;
     fc_values_t v;
     fc_curves_t c;
 } fc_work_t;
