@@ -17,9 +17,13 @@
 
 #include "mjfast_forecast_graph.h"
 
-/* Whether ready leaves a and b are worth the same and flow the same. */
+/* Whether ready leaves a and b are worth the same and flow the same, in the same class of the
+ * values' order (fc_class): a leaf with exchanges left (every draw wins or stays near the end)
+ * must not stand for one with none, which a state of the first leaf's class may list, or that
+ * state would read its row before fc_values_dag makes it. */
 static inline int fc_same_leaf(const fc_work_t *w, int32_t a, int32_t b) {
-    return w->g.pwin[a] == w->g.pwin[b] && w->g.stay[a] == w->g.stay[b] && w->g.ppay[a] == w->g.ppay[b];
+    return w->g.pwin[a] == w->g.pwin[b] && w->g.stay[a] == w->g.stay[b] && w->g.ppay[a] == w->g.ppay[b] &&
+           fc_class(w, a) == fc_class(w, b);
 }
 
 static inline uint64_t fc_leaf_hash(const fc_work_t *w, int32_t s) {
@@ -27,7 +31,7 @@ static inline uint64_t fc_leaf_hash(const fc_work_t *w, int32_t s) {
     memcpy(&a, &w->g.pwin[s], 8);
     memcpy(&b, &w->g.stay[s], 8);
     memcpy(&c, &w->g.ppay[s], 8);
-    return fc_hash(a ^ fc_hash(b ^ fc_hash(c)));
+    return fc_hash(a ^ fc_hash(b ^ fc_hash(c ^ (uint64_t)fc_class(w, s))));
 }
 
 /* The first state of the table tab (size a power of two) equal to s under same and hashed as h,
@@ -65,19 +69,39 @@ static int fc_leaf_reps(fc_work_t *w, int32_t *rep) {
     return MJ_OK;
 }
 
-/* The groups of state s with their successors through rep; one-successor groups with the same
- * successor as an earlier one add their probability to it (a merged entry of w->p) and go. at[c]
- * is -1 for every state c on entry and on return (the place of c's group while s is done). */
+/* The successors of the group at g (FC_HEAD, pick id, ids) through rep, each once: a later copy of
+ * a successor is never picked (the pick is the lowest discard within FC_TIE of the best, and the
+ * copy's value is the same), so it goes; a group left with one successor needs no picks (nor do
+ * the groups sharing its picks: they list the same successors). Returns the count left. */
+static int fc_unique(int32_t *g, const int32_t *rep) {
+    int count = fc_head_count(g[0]), n = 0;
+    for (int i = 0; i < count; i++) {
+        int32_t c = rep[g[2 + i]];
+        int j = 0;
+        while (j < n && g[2 + j] != c) j++;
+        if (j == n) g[2 + n++] = c;
+    }
+    g[0] = FC_HEAD(fc_head_p(g[0]), n);
+    if (n == 1) g[1] = -1;
+    return n;
+}
+
+/* The groups of state s with their successors through rep (fc_unique); groups of one successor
+ * with the same successor as an earlier one add their probability to it (a merged entry of w->p)
+ * and go (not those fc_unique left with one: their sums stay as they were). at[c] is -1 for every
+ * state c on entry and on return (the place of c's group while s is done). */
 static int fc_merge_groups(fc_work_t *w, int64_t s, const int32_t *rep, int64_t *at) {
     int32_t seen[27];
     int nseen = 0;
     int64_t out = w->g.e0[s];
     for (int64_t e = w->g.e0[s]; e < w->g.e1[s];) {
         int32_t head = w->g.edges[e];
-        int count = fc_head_count(head), len = 2 + count;
-        for (int i = 0; i < count; i++) w->g.edges[e + 2 + i] = rep[w->g.edges[e + 2 + i]];
+        int count = fc_head_count(head), next = 2 + count;
+        if (count > 1) count = fc_unique(w->g.edges + e, rep);
+        else w->g.edges[e + 2] = rep[w->g.edges[e + 2]];
+        int len = 2 + count, single = next == 3;
         int32_t c = w->g.edges[e + 2];
-        if (count == 1 && at[c] >= 0) {
+        if (single && at[c] >= 0) {
             int32_t *h = w->g.edges + at[c];
             int q = fc_head_p(*h);
             if (q < 27 && w->np < FC_MAX_P) { /* the first merge: a table entry of its own */
@@ -88,17 +112,17 @@ static int fc_merge_groups(fc_work_t *w, int64_t s, const int32_t *rep, int64_t 
             }
             if (q >= 27) {
                 w->p[q] += w->p[fc_head_p(head)];
-                e += len;
+                e += next;
                 continue;
             }
-        } else if (count == 1) {
+        } else if (single) {
             at[c] = out;
             seen[nseen++] = c;
         }
         if (out != e)
             for (int i = 0; i < len; i++) w->g.edges[out + i] = w->g.edges[e + i];
         out += len;
-        e += len;
+        e += next;
     }
     for (int i = 0; i < nseen; i++) at[seen[i]] = -1;
     w->g.e1[s] = out;
@@ -116,7 +140,7 @@ static int fc_same_groups(const fc_work_t *w, int32_t a, int32_t b) {
 }
 
 static uint64_t fc_groups_hash(const fc_work_t *w, int32_t s) {
-    uint64_t h = fc_leaf_hash(w, s) ^ (uint64_t)fc_class(w, s);
+    uint64_t h = fc_leaf_hash(w, s);
     for (int64_t e = w->g.e0[s]; e < w->g.e1[s]; e += 3) {
         uint64_t p;
         memcpy(&p, &w->p[fc_head_p(w->g.edges[e])], 8);

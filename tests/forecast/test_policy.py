@@ -105,6 +105,18 @@ def test_more_budget_never_lowers(hand: str) -> None:
         np.testing.assert_allclose(f.value, none.value, rtol=0, atol=1e-12)
 
 
+def test_budget_rows_alike_in_a_batch() -> None:
+    """A ready leaf with an exchange left (its one draw wins or stays) stands only for leaves of
+    its own class: here one listed by a state of that class once stood for an exhausted one, and
+    the row's values read a row not made yet (the earlier row's numbers, in a batch)."""
+    hand, before = parse_hand("2233356m3558899s"), parse_hand("2488m1113334679s")
+    kw: dict[str, Any] = {"draws": 4, "exchanges": 2}
+    alone = forecast(hand, **kw)
+    batch = forecast(np.stack([before, hand]), workers=1, **kw)
+    np.testing.assert_array_equal(batch.win[1], alone.win)
+    np.testing.assert_array_equal(np.asarray(batch.value)[1], alone.value)
+
+
 def test_candidates_keep() -> None:
     """Only the discards of the lowest shanten are evaluated, with the numbers of "all"."""
     hand = "123m456m78m23p55p99s"
