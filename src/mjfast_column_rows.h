@@ -11,7 +11,7 @@
 
 #include "mjfast_columns.h" /* MJC, mj_build_columns, mj_record, mj_columns_or, MJ_ALL27 */
 #include "mjfast_once.h"    /* mj_once */
-#include "mjfast_probes.h"  /* mj_job_t, mj_discard_bytes, MJ_BLOCK */
+#include "mjfast_probes.h"  /* mj_job_t, mj_probe_ok8, MJ_BLOCK */
 
 /* Loops over the three suits unrolled, so that their arrays stay in registers. */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -33,6 +33,16 @@ static mj_state_t mj_columns_state;
 #endif
 #if MJ_SIMD
 #include <emmintrin.h>
+#else
+/* Discards bytes (8 lanes) from distance bytes d (below 128) and counts x: the shanten d - 1,
+ * MJ_NOT_HELD where the count is 0. (A meld-free 13-tile hand can always win, so its distance
+ * is never MJ_INF: no MJ_UNWINNABLE here.) */
+static inline uint64_t mj_discard_bytes(uint64_t d, uint64_t x) {
+    const uint64_t L = MJ_ONES8, H = 0x80 * MJ_ONES8;
+    uint64_t sh = ((d | H) - L) ^ H; /* d - 1 per byte, no borrow between them */
+    uint64_t held = mj_probe_ok8(x, -1);
+    return (sh & held) | (H & ~held);
+}
 #endif
 
 /* A row of mj_plain_probe_rows_as between its two passes. */

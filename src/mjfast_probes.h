@@ -219,16 +219,6 @@ static void mj_plain_probes(const mj_hand_t *h, int delta, int *dist) {
 #undef MJ_PROBES
 }
 
-/* Discards bytes (8 lanes) from distance bytes d (below 128) and counts x: the shanten d - 1,
- * MJ_NOT_HELD where the count is 0. (A meld-free 13-tile hand can always win, so its distance
- * is never MJ_INF: no MJ_UNWINNABLE here.) */
-static inline uint64_t mj_discard_bytes(uint64_t d, uint64_t x) {
-    const uint64_t L = MJ_ONES8, H = 0x80 * MJ_ONES8;
-    uint64_t sh = ((d | H) - L) ^ H; /* d - 1 per byte, no borrow between them */
-    uint64_t held = mj_probe_ok8(x, -1);
-    return (sh & held) | (H & ~held);
-}
-
 /* Distance after each probe, for any hand (melds go through the exact capped-suit path, short
  * hands through the vector combiners). */
 static inline void mj_probes(mj_hand_t *h, int delta, int *dist) {

@@ -53,15 +53,10 @@ static int mj_build_rank(void) {
     return bad ? -1 : 0;
 }
 
-/* The rank (m: 0 for at most 14 tiles, 1 for 13) of the suit of base-5 index idx. */
-static MJ_ALWAYS_INLINE uint32_t mj_rank_of_index(uint64_t idx, const int m) {
-    uint64_t left = idx / 3125;
-    return MJR.base[m][left] + MJR.pos[idx - left * 3125];
-}
-
-/* The rank of suit s of a row whose counts are at most 4 (else meaningless), as
- * mj_rank_of_index, without the base-5 index: ranks 1-4 and 5-8 as two base-5 numbers by the
- * multiplies of mj_suit_index, stopped before they join. */
+/* The rank (m: 0 for at most 14 tiles, 1 for 13) of suit s of a row whose counts are at most 4
+ * (else meaningless): base[ranks 1-4] + pos[ranks 5-9], with SWAR without the base-5 index
+ * (ranks 1-4 and 5-8 as two base-5 numbers by the multiplies of mj_suit_index, stopped before
+ * they join). */
 static MJ_ALWAYS_INLINE uint32_t mj_suit_rank(const mj_row_t *row, int s, const int m) {
 #if MJ_SWAR
     uint64_t x = row->x[s];
@@ -69,7 +64,8 @@ static MJ_ALWAYS_INLINE uint32_t mj_suit_rank(const mj_row_t *row, int s, const 
     uint64_t z = ((y * 0x190001) >> 16) & 0x0000FFFF0000FFFFULL;
     return MJR.base[m][z & 0xFFFF] + MJR.pos[(z >> 32) * 5 + row->b[s]];
 #else
-    return mj_rank_of_index((uint64_t)mj_index9(row->c + 9 * s), m);
+    uint64_t idx = (uint64_t)mj_index9(row->c + 9 * s), left = idx / 3125;
+    return MJR.base[m][left] + MJR.pos[idx - left * 3125];
 #endif
 }
 
