@@ -234,7 +234,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : (f.pv + 1) << 10);
     f.held = groups ? ~fc_below(h.c, 1) & 0x7FFFFFFu : 0u;
     for (uint32_t b = groups; b; b &= b - 1) /* the memo entries are cache misses: ask early */
-        FC_PREFETCH(fc_memo_at(w, w->g.key[s] + w->wt[mj_ctz(b)], fc_mkey(w, &f, mj_ctz(b), mkey)));
+        MJ_PREFETCH(fc_memo_at(w, w->g.key[s] + w->wt[mj_ctz(b)], fc_mkey(w, &f, mj_ctz(b), mkey)));
     for (uint32_t b = groups; b; b &= b - 1) {
         int k = mj_ctz(b), back = 0;
         int code = fc_group(w, &f, k, mkey, &back);

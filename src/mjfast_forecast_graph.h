@@ -100,12 +100,6 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
 #define FC_ID_MASK ((1 << FC_ID_BITS) - 1)
 #define FC_TIE 1e-12 /* relative: values this close count as equal (then the lowest discard) */
 
-/* A hint to load the cache line at p (a random access a little ahead of its use). */
-#if defined(__GNUC__) || defined(__clang__)
-#define FC_PREFETCH(p) __builtin_prefetch(p)
-#else
-#define FC_PREFETCH(p) ((void)(p))
-#endif
 
 enum { FC_OBJ_WIN = 0, FC_OBJ_VALUE = 1 };
 enum { FC_ERR_STATES = 30, FC_ERR_NOMEM = 31, FC_ERR_EMPTY_POOL = 32, FC_ERR_BYTES = 33,

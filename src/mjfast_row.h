@@ -61,14 +61,17 @@ typedef struct {
 #define MJ_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define MJ_LIKELY(x) __builtin_expect(!!(x), 1)
 #define MJ_NOINLINE __attribute__((noinline))
+#define MJ_PREFETCH(p) __builtin_prefetch(p) /* a hint: no fault, whatever p holds */
 #elif defined(_MSC_VER)
 #define MJ_UNLIKELY(x) (x)
 #define MJ_LIKELY(x) (x)
 #define MJ_NOINLINE __declspec(noinline)
+#define MJ_PREFETCH(p) ((void)(p))
 #else
 #define MJ_UNLIKELY(x) (x)
 #define MJ_LIKELY(x) (x)
 #define MJ_NOINLINE
+#define MJ_PREFETCH(p) ((void)(p))
 #endif
 
 /* SWAR (8 counts per 64-bit word) on little-endian targets; -DMJ_SWAR=0 builds the portable

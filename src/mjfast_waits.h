@@ -29,12 +29,6 @@ static uint16_t mj_wait13[MJ_NRANK13];
 static uint64_t mj_win14[(MJ_NRANK14 + 63) / 64];
 static uint64_t mj_wait_lut[5][64];
 
-/* Ask for the cache line of p (a hint: no fault, whatever p holds). */
-#if defined(__GNUC__) || defined(__clang__)
-#define MJ_PREFETCH(p) __builtin_prefetch(p)
-#else
-#define MJ_PREFETCH(p) ((void)(p))
-#endif
 
 /* Kinds held an odd number of times in a row of counts at most 4: how many, and (mj_row_odd_mask)
  * which, as a 27-bit mask. */
