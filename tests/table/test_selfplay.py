@@ -42,7 +42,8 @@ def test_selfplay_refuses_bad_arguments():
 
 
 def test_old_keyword_names_warn_and_keep_working():
-    with pytest.warns(DeprecationWarning, match=r"selfplay\(players=\.\.\.\) .*use bots="):
+    with pytest.warns(DeprecationWarning, match=r"selfplay\(players=\.\.\.\) .*use bots="), \
+            pytest.warns(DeprecationWarning, match=r"selfplay\(hands=\.\.\.\) .*use n_hands="):
         old = selfplay(hands=3, players=("efficient",) * 3, seed=2)  # type: ignore[call-arg]
     new = selfplay(n_hands=3, bots=("efficient",) * 3, seed=2)
     assert np.array_equal(old.net, new.net)
