@@ -666,10 +666,10 @@ __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
 mj_plain_fast_pairs(const uint8_t *src, int8_t *restrict out, int64_t rows, const int void_rule) {
     const mj_fast_t t = mj_fast_tables();
     const __m256i zero = _mm256_setzero_si256(), four = _mm256_set1_epi8(4),
-                  w1 = _mm256_set1_epi16(0x0105),
-                  w1n = _mm256_set_epi16(1, 1, 1, 1, 0x0105, 0x0105, 0x0105, 0x0105,
-                                         1, 1, 1, 1, 0x0105, 0x0105, 0x0105, 0x0105),
-                  w2 = _mm256_set1_epi32(0x00010019), w3 = _mm256_set1_epi32(0x00050C35);
+                  w1 = _mm256_set1_epi16(MJ_IDX_W1),
+                  w1n = _mm256_set_epi16(1, 1, 1, 1, MJ_IDX_W1, MJ_IDX_W1, MJ_IDX_W1, MJ_IDX_W1,
+                                         1, 1, 1, 1, MJ_IDX_W1, MJ_IDX_W1, MJ_IDX_W1, MJ_IDX_W1),
+                  w2 = _mm256_set1_epi32(MJ_IDX_W2), w3 = _mm256_set1_epi32(MJ_IDX_W3);
     int64_t j = 0;
     for (; j + 2 <= rows; j += 2, src += 54) {
         __m128i a01, a2n, b01, b2n;

@@ -27,6 +27,13 @@ typedef struct {
 
 static mj_rank_t MJR;
 
+/* How many patterns of ranks 5-9 fit beside the ranks 1-4 pattern l (a base-5 index) in a suit
+ * of at most 14 - m tiles: they are the first ones of MJR.order (after MJR.right_le is built). */
+static int mj_rank_room(int l, int m) {
+    int lt = l / 125 + l / 25 % 5 + l / 5 % 5 + l % 5, max = 14 - m;
+    return lt <= max ? MJR.right_le[max - lt] : 0;
+}
+
 /* Fill MJR: 0, or -1 when the counts are not MJ_NRANK14 / MJ_NRANK13. */
 static int mj_build_rank(void) {
     uint8_t tiles[3125];
@@ -44,9 +51,8 @@ static int mj_build_rank(void) {
     for (int m = 0; m < 2; m++) {
         uint32_t base = 0;
         for (int l = 0; l < 625; l++) {
-            int lt = l / 125 + l / 25 % 5 + l / 5 % 5 + l % 5, max = 14 - m;
             MJR.base[m][l] = base;
-            if (lt <= max) base += MJR.right_le[max - lt];
+            base += (uint32_t)mj_rank_room(l, m);
         }
         bad |= base != (m ? MJ_NRANK13 : MJ_NRANK14);
     }

@@ -72,12 +72,19 @@ static MJ_ALWAYS_INLINE void mj_lanes3(__m128i v, uint64_t *idx) {
     idx[2] = (uint32_t)_mm_cvtsi128_si32(_mm_unpackhi_epi64(v, v));
 }
 
+/* The multiply-add weights of the base-5 suit index (mj_index3_sse2 / _ssse3 and the AVX2 pairs
+ * of mjfast_kernels.h): lane pairs of bytes times (5, 1), of 16-bit sums times (25, 1), of 32-bit
+ * sums times (3125, 5). */
+#define MJ_IDX_W1 0x0105     /* bytes (5, 1) */
+#define MJ_IDX_W2 0x00010019 /* (25, 1) */
+#define MJ_IDX_W3 0x00050C35 /* (3125, 5) */
+
 /* The three suit indices of mj_row_load3's words, the base-5 sums taken together: bytes widened
  * to 16 bits, then multiply-adds of lane pairs (5, 1), (25, 1), (3125, 5) take ranks 1-8 of
  * each suit to 5 * their index, and the rank-9 counts are added. */
 static MJ_ALWAYS_INLINE void mj_index3_sse2(__m128i x01, __m128i x2n, uint64_t *idx) {
     const __m128i zero = _mm_setzero_si128(), w1 = _mm_set1_epi32(0x00010005),
-                  w2 = _mm_set1_epi32(0x00010019), w3 = _mm_set1_epi32(0x00050C35);
+                  w2 = _mm_set1_epi32(MJ_IDX_W2), w3 = _mm_set1_epi32(MJ_IDX_W3);
     __m128i q0 = _mm_madd_epi16(_mm_unpacklo_epi8(x01, zero), w1);
     __m128i q1 = _mm_madd_epi16(_mm_unpackhi_epi8(x01, zero), w1);
     __m128i q2 = _mm_madd_epi16(_mm_unpacklo_epi8(x2n, zero), w1);
@@ -92,9 +99,9 @@ static MJ_ALWAYS_INLINE void mj_index3_sse2(__m128i x01, __m128i x2n, uint64_t *
  * (1, 0), which keeps them), needs no widening. */
 __attribute__((target("ssse3"))) static inline void mj_index3_ssse3(__m128i x01, __m128i x2n,
                                                                     uint64_t *idx) {
-    const __m128i zero = _mm_setzero_si128(), w1 = _mm_set1_epi16(0x0105),
-                  w1n = _mm_set_epi16(1, 1, 1, 1, 0x0105, 0x0105, 0x0105, 0x0105),
-                  w2 = _mm_set1_epi32(0x00010019), w3 = _mm_set1_epi32(0x00050C35);
+    const __m128i zero = _mm_setzero_si128(), w1 = _mm_set1_epi16(MJ_IDX_W1),
+                  w1n = _mm_set_epi16(1, 1, 1, 1, MJ_IDX_W1, MJ_IDX_W1, MJ_IDX_W1, MJ_IDX_W1),
+                  w2 = _mm_set1_epi32(MJ_IDX_W2), w3 = _mm_set1_epi32(MJ_IDX_W3);
     __m128i q01 = _mm_maddubs_epi16(x01, w1), q2n = _mm_maddubs_epi16(x2n, w1n);
     __m128i r01 = _mm_madd_epi16(q01, w2), r2 = _mm_madd_epi16(q2n, w2);
     __m128i v = _mm_madd_epi16(_mm_packs_epi32(r01, r2), w3);

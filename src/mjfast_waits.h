@@ -85,8 +85,7 @@ static MJ_ALWAYS_INLINE uint32_t mj_suits_ok(int void_rule, int void_suit) {
 static void mj_build_waits(void) {
     for (int m = 0; m < 2; m++) {
         for (int l = 0; l < 625; l++) {
-            int lt = l / 125 + l / 25 % 5 + l / 5 % 5 + l % 5, max = 14 - m;
-            for (int p = 0; lt <= max && p < MJR.right_le[max - lt]; p++) {
+            for (int p = 0, room = mj_rank_room(l, m); p < room; p++) {
                 int32_t idx = l * 3125 + MJR.order[p];
                 uint32_t w = MJ.wmask[idx], rank = MJR.base[m][l] + (uint32_t)p, odd = 0;
                 for (int32_t x = idx; x; x /= 5) odd += x % 5 & 1;
