@@ -135,8 +135,7 @@ static inline void mj_build_void_full(uint8_t *void_full, uint32_t counts[256]) 
  * rows agree wherever both can be read: at the v2 whose tile counts (counts, of
  * mj_build_void_full) bring the hand to 13 or 14 tiles. Rows are merged first fit; a row seen
  * before (hashed) goes straight to its class. While building, void_last holds distances, with
- * MJ_VOID_ANY where no hand reads it (bytes below 0x80 otherwise: mj_void_rows_agree). Returns
- * the classes, or -1 if more than 256. */
+ * MJ_VOID_ANY where no hand reads it (bytes below 0x80 otherwise: mj_void_rows_agree). */
 #define MJ_VOID_ANY 0x80
 
 /* Do two rows agree wherever both hold a value? (8 bytes at a time: a byte differs in its low
@@ -174,6 +173,7 @@ static inline int mj_void_pair_row(int a, int b, const uint32_t counts[256],
     return any;
 }
 
+/* Fill void_pair and void_last ([256][256] each): the classes, or -1 if more than 256. */
 static inline int mj_build_void_pair(uint8_t *pair, int8_t *last, const uint32_t counts[256]) {
     static const uint64_t K = 0x9E3779B97F4A7C15ULL;
     uint8_t by_count[15 * 256], *rows = (uint8_t *)last, g[256];
@@ -652,6 +652,7 @@ static MJ_ALWAYS_INLINE int mj_row_index3(const uint8_t *src, const int lo, cons
                                           uint64_t *idx, const int ssse3) {
 #if MJ_SSE2
     __m128i x01, x2n;
+    (void)ssse3;
 #if MJ_SSSE3
     if (ssse3) {
         mj_row_words_ssse3(src, &x01, &x2n);
