@@ -246,20 +246,22 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     w->g.e1[s] = w->g.ne;
     w->g.stay[s] = (double)kept / w->total;
     w->g.pwin[s] = (double)won / w->total;
-    w->g.ppay[s] = leaf && fc_lazy_pay(w) ? 0.0 : fc_paid(w, &h, wins); /* (fc_leaf_pays) */
+    /* a lazily paid leaf keeps its winning draws (a 27-bit mask, exact as a double) for fc_leaf_pays */
+    w->g.ppay[s] = leaf && fc_lazy_pay(w) ? (double)wins : fc_paid(w, &h, wins);
     w->g.mark[s] = w->g.e1[s] == w->g.e0[s] && w->g.sh[s] <= 0 ? FC_LEAF : FC_EXPANDED;
     w->g.nv[s] = (uint8_t)ndead;
     return MJ_OK;
 }
 
 /* The expected payment of the ready leaves a group lists (fc_lazy_pay: the others are never
- * read), from their waits as fc_expand has them. */
+ * read), from the winning draws fc_expand left in their ppay (the leaves without an exchange left
+ * or a dead tile held: a state whose groups all went is paid already). */
 static void fc_leaf_pays(fc_work_t *w) {
     mj_hand_t h;
     for (int64_t s = 0; s < w->g.n; s++) {
-        if (w->g.mark[s] != FC_LEAF || !w->g.ref[s]) continue;
+        if (w->g.mark[s] != FC_LEAF || !w->g.ref[s] || w->g.ex[s] < w->budget || w->g.nv[s]) continue;
         fc_fill(w, s, &h);
-        w->g.ppay[s] = fc_paid(w, &h, fc_leaf_wins(w, &h));
+        w->g.ppay[s] = fc_paid(w, &h, (uint32_t)w->g.ppay[s]);
     }
 }
 
