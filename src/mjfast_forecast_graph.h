@@ -689,30 +689,23 @@ static inline uint32_t fc_leaf_wins(const fc_work_t *w, const mj_hand_t *h) {
     return w->pool & ~fc_stays(w, h) & mj_hand_waits(h, w->vs);
 }
 
-/* Sort the kinds drawn onto state s (loaded as h) into masks: a fifth copy is discarded at once,
- * and with packed dead tiles so is any dead draw (stays); the rest win, stay (without exchanges
- * left, not lowering the shanten unless a dead discard is forced) or become edge groups
- * (returned). *dh: the state's distance where groups need it. */
+/* Sort the kinds drawn onto state s (loaded as h; not a ready leaf: fc_expand_leaf) into masks:
+ * a fifth copy is discarded at once, and with packed dead tiles so is any dead draw (stays); the
+ * rest win, stay (without exchanges left, not lowering the shanten unless a dead discard is
+ * forced) or become edge groups (returned). *dh: the state's distance. */
 static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int held_void, int front,
-                            int leaf, int exchanges, uint32_t vmask, int *dh, uint32_t *stays,
-                            uint32_t *wins) {
-    uint32_t stay = fc_stays(w, h);
-    uint32_t rest = w->pool & ~stay, win = 0, groups = 0;
-    if (leaf) { /* ready without exchanges: a draw wins or leaves the hand as it was */
-        win = fc_leaf_wins(w, h);
-        stay |= rest & ~win;
-    } else {
-        uint8_t d14[27];
-        *dh = w->g.sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
-        fc_probes_of(w, h, +1, d14);
-        win = rest & fc_below(d14, 1);
-        /* a draw that does not lower the distance of the hand leaves every discard at no lower a
-         * distance: unless a void discard is forced or exchanges are allowed off the frontier,
-         * it stays, and on the frontier that is worth 0 and never ready in time (dropped) */
-        uint32_t other = rest & ~win, all = ~0u;
-        groups = other & (held_void ? all : vmask | (exchanges && !front ? all : fc_below(d14, *dh)));
-        if (!front) stay |= other & ~groups;
-    }
+                            int exchanges, uint32_t vmask, int *dh, uint32_t *stays, uint32_t *wins) {
+    uint8_t d14[27];
+    uint32_t stay = fc_stays(w, h), rest = w->pool & ~stay;
+    *dh = w->g.sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
+    fc_probes_of(w, h, +1, d14);
+    uint32_t win = rest & fc_below(d14, 1);
+    /* a draw that does not lower the distance of the hand leaves every discard at no lower a
+     * distance: unless a void discard is forced or exchanges are allowed off the frontier, it
+     * stays, and on the frontier that is worth 0 and never ready in time (dropped) */
+    uint32_t other = rest & ~win, all = ~0u;
+    uint32_t groups = other & (held_void ? all : vmask | (exchanges && !front ? all : fc_below(d14, *dh)));
+    if (!front) stay |= other & ~groups;
     *stays = stay;
     *wins = win;
     return groups;
