@@ -154,15 +154,13 @@ static inline fc_memo_t *fc_memo_at(const fc_work_t *w, uint64_t gkey, int mkey)
 }
 
 /* The group of state f->s for draw k at the end of the edges: its successors (remembered per
- * 14 - 3m hand: fc_memo_t), one if fc_collapse says so. With a budget a group that lists only
- * the state itself (the drawn tile back, every other discard barred) is none: its draw stays
- * (*stay). Returns MJ_OK or an FC_ERR_*. */
-static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, int mkey, int *stay) {
+ * 14 - 3m hand of key gkey under mkey: fc_memo_t, at m), one if fc_collapse says so. With a
+ * budget a group that lists only the state itself (the drawn tile back, every other discard
+ * barred) is none: its draw stays (*stay). Returns MJ_OK or an FC_ERR_*. */
+static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, uint64_t gkey, int mkey,
+                                     fc_memo_t *m, int *stay) {
     int64_t head = w->g.ne;
     w->g.ne += 2;
-    uint64_t gkey = w->g.key[f->s] + w->wt[k];
-    mkey = fc_mkey(w, f, k, mkey);
-    fc_memo_t *m = fc_memo_at(w, gkey, mkey);
     if (m->row == w->g.row && m->key == gkey && (m->tag & 0xFFFFFF) == (uint32_t)mkey) {
         int mc = (int)(m->tag >> 24);
         memcpy(w->g.edges + w->g.ne, w->g.edges + m->off, (size_t)mc * sizeof(int32_t));
@@ -248,11 +246,17 @@ static int fc_expand(fc_work_t *w, int64_t s) {
         if (h.c[t] && (ds >> (t / 9) & 1)) f.last_void = t;
     int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : (f.pv + 1) << 10);
     f.held = groups ? ~fc_below(h.c, 1) & 0x7FFFFFFu : 0u;
-    for (uint32_t b = groups; b; b &= b - 1) /* the memo entries are cache misses: ask early */
-        MJ_PREFETCH(fc_memo_at(w, w->g.key[s] + w->wt[mj_ctz(b)], fc_mkey(w, &f, mj_ctz(b), mkey)));
+    fc_memo_t *at[27];
+    int mk[27];
+    for (uint32_t b = groups; b; b &= b - 1) { /* the memo entries are cache misses: ask early */
+        int k = mj_ctz(b);
+        mk[k] = fc_mkey(w, &f, k, mkey);
+        at[k] = fc_memo_at(w, w->g.key[s] + w->wt[k], mk[k]);
+        MJ_PREFETCH(at[k]);
+    }
     for (uint32_t b = groups; b; b &= b - 1) {
         int k = mj_ctz(b), back = 0;
-        int code = fc_group(w, &f, k, mkey, &back);
+        int code = fc_group(w, &f, k, w->g.key[s] + w->wt[k], mk[k], at[k], &back);
         if (code != MJ_OK) return code;
         if (back) stays |= 1u << k;
     }
