@@ -94,7 +94,7 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
     const int ex = f->ex, priced = w->budget > 0;
     int forced = f->held_void || (f->vmask >> k & 1); /* 定缺 (or the flush): discard a dead tile */
     int count = 0;
-    uint8_t d13[27];
+    uint8_t d13[FC_ROW];
     mj_hand_t g = *f->h;
     fc_adjust(&g, k, +1);
     /* one successor (a forced discard of the packed void tile, or the frontier's lowest allowed
@@ -245,7 +245,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     for (int t = 0; f.held_void && t < 27; t++) /* the packed dead tile a forced discard takes */
         if (h.c[t] && (ds >> (t / 9) & 1)) f.last_void = t;
     int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : (f.pv + 1) << 10);
-    f.held = groups ? ~fc_below(h.c, 1) & 0x7FFFFFFu : 0u;
+    f.held = groups ? ~fc_below(w->g.cnt[s].c, 1) & 0x7FFFFFFu : 0u;
     fc_memo_t *at[27];
     int mk[27];
     for (uint32_t b = groups; b; b &= b - 1) { /* the memo entries are cache misses: ask early */
