@@ -436,13 +436,9 @@ static inline int64_t fc_find(const fc_work_t *w, uint64_t key, int e, uint64_t 
     return -1;
 }
 
-/* The state of key with e exchanges spent and plan pv (created at depth d with shanten sh if new,
- * its hand the counts c less one tile of kind drop, if drop >= 0). Returns its id, or -FC_ERR_*. */
-static int64_t fc_state(fc_work_t *w, uint64_t key, int e, int pv, int sh, int d, const uint8_t *c, int drop) {
-    if (2 * (w->g.n + 1) > w->g.hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
-    uint64_t j;
-    int64_t old = fc_find(w, key, fc_tag(e, pv), &j);
-    if (old >= 0) return old;
+/* A new state of key with tag (fc_tag) e + pv + 1 in the free hash slot j (fc_state). */
+static MJ_NOINLINE int64_t fc_new_state(fc_work_t *w, uint64_t j, uint64_t key, int e, int pv, int sh, int d,
+                                        const uint8_t *c, int drop) {
     if (w->g.n >= w->job->max_states || w->g.n >= FC_ID_MASK) return -FC_ERR_STATES;
     if (!fc_grow_states(w, w->g.n + 1)) return -FC_ERR_NOMEM;
     int64_t id = w->g.n++;
@@ -461,6 +457,17 @@ static int64_t fc_state(fc_work_t *w, uint64_t key, int e, int pv, int sh, int d
     w->g.e0[id] = w->g.e1[id] = 0;
     w->g.stay[id] = w->g.pwin[id] = w->g.ppay[id] = 0.0;
     return id;
+}
+
+/* The state of key with e exchanges spent and plan pv (created at depth d with shanten sh if new,
+ * its hand the counts c less one tile of kind drop, if drop >= 0: fc_new_state). Returns its id,
+ * or -FC_ERR_*. */
+static MJ_ALWAYS_INLINE int64_t fc_state(fc_work_t *w, uint64_t key, int e, int pv, int sh, int d,
+                                         const uint8_t *c, int drop) {
+    if (2 * (w->g.n + 1) > w->g.hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
+    uint64_t j;
+    int64_t old = fc_find(w, key, fc_tag(e, pv), &j);
+    return old >= 0 ? old : fc_new_state(w, j, key, e, pv, sh, d, c, drop);
 }
 
 /* One tile more (delta 1) or less (-1) of kind t in a loaded hand. The classes (mj_classes) are
