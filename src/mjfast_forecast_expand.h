@@ -94,7 +94,7 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
     const int ex = f->ex, priced = w->budget > 0;
     int forced = f->held_void || (f->vmask >> k & 1); /* 定缺 (or the flush): discard a dead tile */
     int count = 0;
-    uint8_t d13[FC_ROW];
+    uint8_t d13[27];
     mj_hand_t g = *f->h;
     fc_adjust(&g, k, +1);
     /* one successor (a forced discard of the packed void tile, or the frontier's lowest allowed

@@ -169,12 +169,8 @@ static inline int fc_head_count(int32_t head) { return head >> 16; }
 #define FC_SHARED (1 << 30) /* pick id flag: another group's picks, computed before */
 #define FC_ORDER ((FC_MAX_DRAWS + 1) * 16) /* (shanten, void tiles) classes of live states */
 
-/* The bytes of a row of 27 distances (fc_probes_of) or counts (fc_counts_t) as fc_below reads
- * it: 27, padded to 32. */
-#define FC_ROW 32
-
 typedef struct {
-    uint8_t c[FC_ROW]; /* 27 counts, padded (fc_below) */
+    uint8_t c[32]; /* 27 counts, padded */
 } fc_counts_t;
 
 /* What a state's mark says (fc_graph_t.mark): how far the build took it and, for a ready leaf,
@@ -584,14 +580,19 @@ static inline void fc_probes_of(const fc_work_t *w, mj_hand_t *h, int delta, uin
     else fc_probes(h, delta, dist);
 }
 
-/* 27-bit mask of the kinds t whose byte x[t] (below 128) is below v (1..127); x holds FC_ROW
- * readable bytes, the last 5 not looked at (two 16-byte compares on SSE2, else word by word). */
+/* 27-bit mask of the kinds t whose byte x[t] (below 128) is below v (1..127): on SSE2 the row's
+ * words as mj_row_words reads them (loads that match the probes' stores), two byte compares,
+ * the bits put in kind order; else word by word. */
 static inline uint32_t fc_below(const uint8_t *x, int v) {
 #if MJ_SSE2
+    __m128i x01, x2n;
+    mj_row_words(x, &x01, &x2n);
     const __m128i lim = _mm_set1_epi8((char)v);
-    uint32_t lo = (uint32_t)_mm_movemask_epi8(_mm_cmplt_epi8(_mm_loadu_si128((const __m128i *)x), lim));
-    uint32_t hi = (uint32_t)_mm_movemask_epi8(_mm_cmplt_epi8(_mm_loadu_si128((const __m128i *)(x + 16)), lim));
-    return (lo | hi << 16) & 0x7FFFFFFu;
+    uint32_t a = (uint32_t)_mm_movemask_epi8(_mm_cmplt_epi8(x01, lim));
+    uint32_t b = (uint32_t)_mm_movemask_epi8(_mm_cmplt_epi8(x2n, lim));
+    /* a: ranks 1-8 of suits 0 and 1; b: ranks 1-8 of suit 2, then the rank-9 bytes 8, 10, 12 */
+    return (a & 0xFFu) | (b & 0x100u) | (a & 0xFF00u) << 1 | (b & 0x400u) << 7 | (b & 0xFFu) << 18 |
+           (b & 0x1000u) << 14;
 #else
     const uint64_t H = 0x80 * MJ_ONES8;
     uint32_t m = 0;
@@ -714,7 +715,7 @@ static inline uint32_t fc_leaf_wins(const fc_work_t *w, const mj_hand_t *h) {
  * forced) or become edge groups (returned). *dh: the state's distance. */
 static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int held_void, int front,
                             int exchanges, uint32_t vmask, int *dh, uint32_t *stays, uint32_t *wins) {
-    uint8_t d14[FC_ROW];
+    uint8_t d14[27];
     uint32_t stay = fc_stays(w, h), rest = w->pool & ~stay;
     *dh = w->g.sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
     fc_probes_of(w, h, +1, d14);
