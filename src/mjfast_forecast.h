@@ -12,8 +12,8 @@
  * own buffers in fc_work_t:
  *  1. the graph (fc_graph_t): mjfast_forecast_graph.h stores the states and probes hands,
  *     mjfast_forecast_expand.h builds the graph breadth first with the exact pruning; step 1b
- *     (fc_merge_t, mjfast_forecast_merge.h) merges equal ready leaves (without exchanges, equal
- *     states upwards);
+ *     (fc_merge_t, mjfast_forecast_merge.h) merges equal ready leaves, then equal states without
+ *     exchanges left upwards;
  *  2. the values and picks (fc_values_t): this file;
  *  3. the curves (fc_curves_t): mjfast_forecast_curves.h, forward from each start hand.
  * This file owns step 2, the row's plan and pool (fc_plan, fc_pool), the row (fc_row) and the
