@@ -231,16 +231,17 @@ static MJ_ALWAYS_INLINE void mj_col_write(uint8_t *out, const mj_col_row_t *b, u
 }
 
 /* The block loop of the rows from i (at most MJ_BLOCK, to end): two passes over MJ_PROBE_PASS rows
- * at a time: the first reads and checks the rows and starts their record loads (independent
- * loads that overlap across rows), the second writes each row's answers at out from blk[j] by
- * ROW, so no row waits on its own loads. A macro: the scalar and the AVX2 functions share it. */
-#define MJ_PROBE_BLOCKS(ROW)                                                                       \
+ * at a time: the first (LOAD, into blk of TYPE) reads and checks the rows and starts their record
+ * loads (independent loads that overlap across rows), the second writes each row's answers at
+ * out from blk[j] by ROW, so no row waits on its own loads. A macro: the scalar and the AVX2
+ * functions share it. */
+#define MJ_PROBE_BLOCKS(TYPE, LOAD, ROW)                                                           \
     const mj_columns_t t = MJC; /* a local copy: the byte stores cannot alias it */               \
-    mj_col_row_t blk[MJ_PROBE_PASS];                                                               \
+    TYPE blk[MJ_PROBE_PASS];                                                                       \
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;                                        \
     for (int64_t done = 0; done < rows;) {                                                         \
         int64_t want = rows - done < MJ_PROBE_PASS ? rows - done : MJ_PROBE_PASS;                  \
-        int64_t got = mj_col_rows_load(&t, job, i + done, want, blk, delta, reg);                  \
+        int64_t got = LOAD(&t, job, i + done, want, blk, delta, reg);                              \
         uint8_t *restrict out = (uint8_t *)job->out + 27 * (i + done);                             \
         for (int64_t j = 0; j < got; j++, out += 27) ROW;                                          \
         done += got;                                                                               \
@@ -254,21 +255,21 @@ static MJ_ALWAYS_INLINE void mj_col_write(uint8_t *out, const mj_col_row_t *b, u
 static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int64_t i, int64_t end,
                                                        const int delta, const int void_rule,
                                                        const int reg, const int sev) {
-    MJ_PROBE_BLOCKS({
+    MJ_PROBE_BLOCKS(mj_col_row_t, mj_col_rows_load, {
         int d;
         uint32_t m = mj_col_mask(&t, &blk[j], &d, delta, void_rule, reg, sev);
         mj_col_write(out, &blk[j], m, d, delta);
     });
 }
 
-#include "mjfast_column_avx2.h" /* mj_col_row_avx2 (after mj_col_row_t) */
+#include "mjfast_column_avx2.h" /* mj_col_vrow_t, mj_col_vrows_load, mj_col_row_avx2 */
 
 #if MJ_COLS_AVX2
 /* mj_plain_probe_rows_as by AVX2 with the void rule and the regular form (sev: seven pairs too). */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
 mj_probe_rows_avx2_as(const mj_job_t *job, int64_t i, int64_t end, const int delta, const int sev) {
     const int reg = 1;
-    MJ_PROBE_BLOCKS(mj_col_row_avx2(&t, &blk[j], out, delta, sev));
+    MJ_PROBE_BLOCKS(mj_col_vrow_t, mj_col_vrows_load, mj_col_row_avx2(&t, &blk[j], out, delta, sev));
 }
 
 __attribute__((target("avx2"))) static int64_t mj_probe_rows_avx2(const mj_job_t *job, int64_t i,
