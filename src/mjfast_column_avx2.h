@@ -70,12 +70,13 @@ __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE __m256i mj_kinds_read(co
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, -1,  \
         -1, -1, -1, -1, -1, -1, -1
 
-/* The suits' ranks of a row of counts c (kinds' lanes, each at most 4), in 32-bit lanes 0-2
- * (lane 3: suit 2 again) for the rank tables base (MJR.base[m]): the row regrouped by suit (ranks
- * 1-8 of suits 0 and 1 in the low half, of suit 2 and the ranks 9 in the high one, as
- * mj_row_words), the base-5 halves of each suit by the multiply-adds of mj_index3_ssse3 (ranks
- * 5-8 times 5 by the weights), then two gathers of MJR (mj_suit_rank). */
-__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE __m128i mj_col_ranks(const int *base, __m256i c) {
+/* The suits' ranks of a row of counts c (kinds' lanes, each at most 4) into rank[3] for the rank
+ * tables base (MJR.base[m]): the row regrouped by suit (ranks 1-8 of suits 0 and 1 in the low
+ * half, of suit 2 and the ranks 9 in the high one, as mj_row_words), the base-5 halves of each
+ * suit by the multiply-adds of mj_index3_ssse3 (ranks 5-8 times 5 by the weights), then the
+ * loads of mj_suit_rank (scalar: a gather costs more on the CPUs tried). */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void mj_col_ranks(const uint32_t *base, __m256i c,
+                                                                        uint32_t *rank) {
     const __m256i zero = _mm256_setzero_si256();
     __m256i z = _mm256_or_si256(
         _mm256_shuffle_epi8(c, _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, -128, 7, 8, 9,
@@ -94,8 +95,9 @@ __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE __m128i mj_col_ranks(con
     __m128i right = _mm256_castsi256_si128(_mm256_add_epi32(
         _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(1, 3, 5, 5, 0, 0, 0, 0)),
         _mm256_permutevar8x32_epi32(nines, _mm256_setr_epi32(4, 5, 6, 6, 0, 0, 0, 0))));
-    return _mm_add_epi32(_mm_i32gather_epi32(base, left, 4),
-                         _mm_and_si128(_mm_i32gather_epi32((const int *)MJR.pos, right, 2), _mm_set1_epi32(0xFFFF)));
+    __m128i lr = _mm_packus_epi32(left, right); /* 16-bit lanes: left 0-2, right 4-6 */
+    uint64_t lw = (uint64_t)_mm_cvtsi128_si64(lr), rw = (uint64_t)_mm_extract_epi64(lr, 1);
+    for (int s = 0; s < 3; s++) rank[s] = base[(uint16_t)(lw >> (16 * s))] + MJR.pos[(uint16_t)(rw >> (16 * s))];
 }
 
 /* mj_col_rows_load (reg) by SIMD: each row read into the kinds' lanes (mj_kinds_read) and checked
@@ -107,7 +109,7 @@ mj_col_vrows_load(const mj_columns_t *t, const mj_job_t *job, int64_t i, int64_t
     const uint8_t *src = job->hands + 27 * i, *rec = t->rec[delta > 0];
     const int8_t *voids = job->voids ? job->voids + i : NULL;
     const uint8_t *vis = job->visible ? job->visible + job->visible_stride * i : NULL;
-    const int *base = (const int *)MJR.base[delta > 0];
+    const uint32_t *base = MJR.base[delta > 0];
     const __m256i zero = _mm256_setzero_si256(), four = _mm256_set1_epi8(4), once = _mm256_setr_epi8(MJ_KINDS_ONCE);
     (void)reg;
     for (int64_t j = 0; j < rows; j++, src += 27) {
@@ -129,14 +131,12 @@ mj_col_vrows_load(const mj_columns_t *t, const mj_job_t *job, int64_t i, int64_t
         if (delta > 0) /* a kind held four times: no draw of it */
             bad |= _mm256_movemask_epi8(_mm256_cmpeq_epi8(c, four)) != 0;
         if (bad | ((unsigned)(void_suit + 1) > 3u)) return j;
-        __m128i rank = mj_col_ranks(base, c);
-        uint64_t r01 = (uint64_t)_mm_cvtsi128_si64(rank);
-        b->rec[0] = rec + (size_t)MJ_REC * (uint32_t)r01;
-        b->rec[1] = rec + (size_t)MJ_REC * (r01 >> 32);
-        b->rec[2] = rec + (size_t)MJ_REC * (uint32_t)_mm_extract_epi32(rank, 2);
-        MJ_PREFETCH(b->rec[0]);
-        MJ_PREFETCH(b->rec[1]);
-        MJ_PREFETCH(b->rec[2]);
+        uint32_t rank[3];
+        mj_col_ranks(base, c, rank);
+        for (int s = 0; s < 3; s++) {
+            b->rec[s] = rec + (size_t)MJ_REC * rank[s];
+            MJ_PREFETCH(b->rec[s]);
+        }
         _mm256_storeu_si256((__m256i *)b->c, c);
         if (delta > 0) _mm256_storeu_si256((__m256i *)b->left, left);
         b->dead = void_suit >= 0 ? MJ_INF * 0x01010101u & ~(0xFFu << (8 * void_suit)) : 0;
@@ -145,85 +145,139 @@ mj_col_vrows_load(const mj_columns_t *t, const mj_job_t *job, int64_t i, int64_t
     return rows;
 }
 
-/* Suit s's lanes of a 256-bit vector from the words (s: 32-bit lane s) of w by the byte indices
- * of at. */
-__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE __m256i mj_by_suit(__m128i w, __m256i at) {
-    return _mm256_shuffle_epi8(_mm256_broadcastsi128_si256(w), at);
+/* The records of a row: [suit 0 | suit 1] and [suit 1 | suit 2]. */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void mj_col_recs(const mj_col_vrow_t *b, __m256i *r01,
+                                                                        __m256i *r12) {
+    __m128i rec1 = _mm_loadu_si128((const __m128i *)b->rec[1]);
+    *r01 = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)b->rec[0])), rec1, 1);
+    *r12 = _mm256_inserti128_si256(_mm256_castsi128_si256(rec1), _mm_loadu_si128((const __m128i *)b->rec[2]), 1);
 }
 
-/* One row: its 27 output bytes at out (as mj_col_write) from the block row b, with the void rule
- * and the regular form (sev: seven pairs too). */
-__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void
-mj_col_row_avx2(const mj_columns_t *t, const mj_col_vrow_t *b, uint8_t *out, const int delta,
-                const int sev) {
-    const __m128i m7f = _mm_set1_epi32(0x7F), mff = _mm_set1_epi32(0xFF), zero = _mm_setzero_si128();
-    __m128i rec1 = _mm_loadu_si128((const __m128i *)b->rec[1]);
-    __m256i rec01 = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)b->rec[0])), rec1, 1);
-    __m256i rec12 = _mm256_inserti128_si256(_mm256_castsi128_si256(rec1), _mm_loadu_si128((const __m128i *)b->rec[2]), 1);
-    /* the records' words, lane s (lane 3: suit 2 again) */
-    __m128i v = _mm256_castsi256_si128(_mm256_blend_epi32(
-        _mm256_permutevar8x32_epi32(rec01, _mm256_setr_epi32(3, 7, 7, 7, 7, 7, 7, 7)),
-        _mm256_permutevar8x32_epi32(rec12, _mm256_set1_epi32(7)), 0xFC));
+/* What a row's kinds need of its void choices, in 32-bit lane s of each 128-bit lane (one row in
+ * each): the columns 1-8 attaining d of suit s (col8), its rank masks of even and odd counts
+ * (even, odd: column 9, and with discards the tied void choice and column 0; seven pairs), and
+ * the distance d (in every lane; minus 1 with discards). */
+typedef struct {
+    __m256i col8, even, odd, d;
+} mj_col_q_t;
+
+/* The entries of MJC.opt2 of a row's void choices q (lane q, lane 3: q = 2 again): the classes of
+ * its live suits a = (1, 0, 0) and c = (2, 2, 1), read from the records by scalar loads (a gather
+ * costs more on the CPUs tried). */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE __m128i mj_col_pairs(const uint32_t *opt2,
+                                                                           const mj_col_vrow_t *b) {
+    uint32_t k0 = b->rec[0][MJ_REC_WORD] & 0x7F, k1 = b->rec[1][MJ_REC_WORD] & 0x7F, k2 = b->rec[2][MJ_REC_WORD] & 0x7F;
+    int e2 = (int)opt2[k0 << 7 | k1];
+    return _mm_setr_epi32((int)opt2[k1 << 7 | k2], (int)opt2[k0 << 7 | k2], e2, e2);
+}
+
+/* mj_col_q_t of two rows at once from their records' words v (lane s: suit s, lane 3: suit 2
+ * again), their entries e of MJC.opt2 (mj_col_pairs) and their dead void choices (lane q;
+ * mj_col_row_t.dead), with the void rule and the regular form (sev: seven pairs too). */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE mj_col_q_t
+mj_col_voids(__m256i v, __m256i e, __m256i dead, const int delta, const int sev) {
+    const __m256i zero = _mm256_setzero_si256(), m9 = _mm256_set1_epi32(0x1FF);
+    mj_col_q_t r;
     /* void choice q (lane q): the live suits a = (1, 0, 0) and c = (2, 2, 1) */
-    __m128i k = _mm_and_si128(v, m7f), seven = _mm_and_si128(_mm_srli_epi32(v, 8), mff);
-    __m128i ka = _mm_shuffle_epi32(k, 0x01), kc = _mm_shuffle_epi32(k, 0x5A);
-    __m128i e = _mm_i32gather_epi32((const int *)t->opt2, _mm_or_si128(_mm_slli_epi32(ka, 7), kc), 4);
-    __m128i dead = _mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)b->dead));
-    __m128i rq = _mm_add_epi32(_mm_srli_epi32(e, 26), dead), d7 = _mm_set1_epi32(MJ_INF), x = zero;
+    __m256i rq = _mm256_add_epi32(_mm256_srli_epi32(e, 26), dead), d7 = _mm256_set1_epi32(MJ_INF), x = zero;
     if (sev) { /* need = 7 - pairs, x = need - singles of the live suits: need + max(x, 0) */
-        __m128i s2 = _mm_add_epi32(_mm_shuffle_epi32(seven, 0x01), _mm_shuffle_epi32(seven, 0x5A));
-        __m128i need = _mm_sub_epi32(_mm_set1_epi32(7), _mm_and_si128(s2, _mm_set1_epi32(15)));
-        x = _mm_sub_epi32(need, _mm_srli_epi32(s2, 4));
-        d7 = _mm_add_epi32(_mm_add_epi32(need, _mm_max_epi32(x, zero)), dead);
+        __m256i seven = _mm256_and_si256(_mm256_srli_epi32(v, 8), _mm256_set1_epi32(0xFF));
+        __m256i s2 = _mm256_add_epi32(_mm256_shuffle_epi32(seven, 0x01), _mm256_shuffle_epi32(seven, 0x5A));
+        __m256i need = _mm256_sub_epi32(_mm256_set1_epi32(7), _mm256_and_si256(s2, _mm256_set1_epi32(15)));
+        x = _mm256_sub_epi32(need, _mm256_srli_epi32(s2, 4));
+        d7 = _mm256_add_epi32(_mm256_add_epi32(need, _mm256_max_epi32(x, zero)), dead);
     }
-    __m128i dq = _mm_min_epu32(rq, d7);
-    __m128i dm = _mm_min_epu32(dq, _mm_shuffle_epi32(dq, 0x4E));
-    dm = _mm_min_epu32(dm, _mm_shuffle_epi32(dm, 0xB1)); /* d in every lane */
+    __m256i dq = _mm256_min_epu32(rq, d7);
+    __m256i dm = _mm256_min_epu32(dq, _mm256_shuffle_epi32(dq, 0x4E));
+    dm = _mm256_min_epu32(dm, _mm256_shuffle_epi32(dm, 0xB1)); /* d in every lane */
     /* the columns attaining d of suit s (lane s): of the void choices q != s whose regular form
      * attains it (e: columns of a in bits 0-9, of c in 16-25) */
-    e = _mm_and_si128(e, _mm_cmpeq_epi32(rq, dm));
-    __m128i cols = _mm_and_si128(
-        _mm_or_si128(_mm_shuffle_epi8(e, _mm_setr_epi8(4, 5, -1, -1, 0, 1, -1, -1, 2, 3, -1, -1, -1, -1, -1, -1)),
-                     _mm_shuffle_epi8(e, _mm_setr_epi8(8, 9, -1, -1, 10, 11, -1, -1, 6, 7, -1, -1, -1, -1, -1, -1))),
-        _mm_set1_epi32(0x3FF));
-    /* rank masks of suit s: even (counts) and odd kinds */
-    __m128i m9 = _mm_set1_epi32(0x1FF), col9 = _mm_and_si128(_mm_srli_epi32(v, 16), m9);
-    __m128i z = _mm_and_si128(col9, _mm_cmpgt_epi32(cols, _mm_set1_epi32(0x1FF))), even = zero, odd = zero;
+    e = _mm256_and_si256(e, _mm256_cmpeq_epi32(rq, dm));
+    __m256i cols = _mm256_and_si256(
+        _mm256_or_si256(_mm256_shuffle_epi8(e, _mm256_setr_epi8(4, 5, -1, -1, 0, 1, -1, -1, 2, 3, -1, -1, -1, -1, -1, -1,
+                                                                 4, 5, -1, -1, 0, 1, -1, -1, 2, 3, -1, -1, -1, -1, -1, -1)),
+                        _mm256_shuffle_epi8(e, _mm256_setr_epi8(8, 9, -1, -1, 10, 11, -1, -1, 6, 7, -1, -1, -1, -1, -1, -1,
+                                                                 8, 9, -1, -1, 10, 11, -1, -1, 6, 7, -1, -1, -1, -1, -1, -1))),
+        _mm256_set1_epi32(0x3FF));
+    /* column 9: its ranks where it attains d */
+    __m256i z = _mm256_and_si256(_mm256_and_si256(_mm256_srli_epi32(v, 16), m9),
+                                 _mm256_cmpgt_epi32(cols, m9));
+    __m256i even = zero, odd = zero;
     if (sev) { /* seven pairs attaining d with suit q void, lane q, then by suit */
-        __m128i st = _mm_cmpeq_epi32(d7, dm);
-        __m128i so = delta < 0 ? _mm_and_si128(st, _mm_cmpgt_epi32(zero, x)) : st;
-        odd = _mm_or_si128(_mm_shuffle_epi32(so, 0x01), _mm_shuffle_epi32(so, 0x5A));
+        __m256i st = _mm256_cmpeq_epi32(d7, dm);
+        __m256i so = delta < 0 ? _mm256_and_si256(st, _mm256_cmpgt_epi32(zero, x)) : st;
+        odd = _mm256_or_si256(_mm256_shuffle_epi32(so, 0x01), _mm256_shuffle_epi32(so, 0x5A));
         if (delta > 0) {
-            __m128i se = _mm_and_si128(st, _mm_cmpgt_epi32(x, zero));
-            even = _mm_or_si128(_mm_shuffle_epi32(se, 0x01), _mm_shuffle_epi32(se, 0x5A));
+            __m256i se = _mm256_and_si256(st, _mm256_cmpgt_epi32(x, zero));
+            even = _mm256_or_si256(_mm256_shuffle_epi32(se, 0x01), _mm256_shuffle_epi32(se, 0x5A));
         }
     }
     if (delta < 0) { /* every discard keeps d where suit s void gives d, or by column 0 */
-        __m128i all = _mm_or_si128(_mm_cmpeq_epi32(dq, dm), _mm_cmpeq_epi32(_mm_and_si128(cols, _mm_set1_epi32(1)), _mm_set1_epi32(1)));
-        even = _mm_or_si128(even, all);
-        odd = _mm_or_si128(odd, all);
+        const __m256i one = _mm256_set1_epi32(1);
+        __m256i all = _mm256_or_si256(_mm256_cmpeq_epi32(dq, dm),
+                                      _mm256_cmpeq_epi32(_mm256_and_si256(cols, one), one));
+        even = _mm256_or_si256(even, all);
+        odd = _mm256_or_si256(odd, all);
+        dm = _mm256_sub_epi32(dm, one);
     }
-    __m128i za = _mm_or_si128(z, _mm_and_si128(even, m9)), zb = _mm_or_si128(z, _mm_and_si128(odd, m9));
-    /* to the kinds' lanes */
+    r.col8 = _mm256_srli_epi32(cols, 1);
+    r.even = _mm256_or_si256(z, _mm256_and_si256(even, m9));
+    r.odd = _mm256_or_si256(z, _mm256_and_si256(odd, m9));
+    r.d = dm;
+    return r;
+}
+
+/* Writes a row's 27 bytes at out (as mj_col_write) from its block row b, its records r01 / r12
+ * (mj_col_recs) and its mj_col_q_t's lanes h (0 or 1: the 128-bit lane of q). */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void
+mj_col_kinds(uint8_t *out, const mj_col_vrow_t *b, __m256i r01, __m256i r12, const mj_col_q_t *q,
+             const int h, const int delta) {
     const __m256i by_rank = _mm256_setr_epi8(MJ_BY_RANK), bit = _mm256_setr_epi8(MJ_RANK_BIT);
+    /* suit s's word of a q vector (lane s of q's lane h) to the kinds of suit s, by the indices at */
+#define MJ_BY_SUIT_OF(w, at) _mm256_shuffle_epi8(_mm256_permute4x64_epi64(w, h ? 0xEE : 0x44), at)
     __m256i c = _mm256_loadu_si256((const __m256i *)b->c);
-    __m256i rank = _mm256_blendv_epi8(mj_by_suit(za, by_rank), mj_by_suit(zb, by_rank),
-                                      _mm256_slli_epi16(c, 7)); /* odd counts take zb */
-    __m256i col = _mm256_or_si256(_mm256_shuffle_epi8(rec01, _mm256_setr_epi8(MJ_REC_01)),
-                                  _mm256_shuffle_epi8(rec12, _mm256_setr_epi8(MJ_REC_12)));
-    col = _mm256_and_si256(col, mj_by_suit(_mm_srli_epi32(cols, 1), _mm256_setr_epi8(MJ_BY_SUIT)));
+    __m256i rank = _mm256_blendv_epi8(MJ_BY_SUIT_OF(q->even, by_rank), MJ_BY_SUIT_OF(q->odd, by_rank),
+                                      _mm256_slli_epi16(c, 7)); /* odd counts take odd */
+    __m256i col = _mm256_or_si256(_mm256_shuffle_epi8(r01, _mm256_setr_epi8(MJ_REC_01)),
+                                  _mm256_shuffle_epi8(r12, _mm256_setr_epi8(MJ_REC_12)));
+    col = _mm256_and_si256(col, MJ_BY_SUIT_OF(q->col8, _mm256_setr_epi8(MJ_BY_SUIT)));
+#undef MJ_BY_SUIT_OF
     /* 0xFF where the probe neither keeps nor lowers d */
     __m256i no = _mm256_andnot_si256(_mm256_cmpeq_epi8(_mm256_and_si256(rank, bit), bit),
                                      _mm256_cmpeq_epi8(col, _mm256_setzero_si256()));
     __m256i y;
     if (delta < 0) { /* the shanten d - 1 where kept, else d; MJ_NOT_HELD where not held */
-        __m256i sh = _mm256_sub_epi8(_mm256_broadcastb_epi8(_mm_sub_epi32(dm, _mm_set1_epi32(1))), no);
+        __m128i d = h ? _mm256_extracti128_si256(q->d, 1) : _mm256_castsi256_si128(q->d);
+        __m256i sh = _mm256_sub_epi8(_mm256_broadcastb_epi8(d), no);
         y = _mm256_blendv_epi8(sh, _mm256_set1_epi8(MJ_NOT_HELD), _mm256_cmpeq_epi8(c, _mm256_setzero_si256()));
     } else { /* copies left where lowered, else -1 */
         y = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)b->left), no);
     }
     _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(y));
     _mm_storeu_si128((__m128i *)(out + 11), _mm256_extracti128_si256(y, 1)); /* 11-15 twice, the same */
+}
+
+/* Rows b[0] and b[pair] (pair 0: one row) to out and out + 27 * pair: mj_col_voids of both at
+ * once, then mj_col_kinds of each. */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void
+mj_col_rows_avx2(const mj_columns_t *t, const mj_col_vrow_t *b, uint8_t *out, const int pair,
+                 const int delta, const int sev) {
+    const mj_col_vrow_t *b1 = b + pair;
+    __m256i a01, a12, b01, b12;
+    mj_col_recs(b, &a01, &a12);
+    mj_col_recs(b1, &b01, &b12);
+    /* the records' words (lanes 0-3: row b[0], 4-7: b[pair]) */
+    __m256i v = _mm256_blend_epi32(
+        _mm256_blend_epi32(_mm256_permutevar8x32_epi32(a01, _mm256_setr_epi32(3, 7, 7, 7, 7, 7, 7, 7)),
+                           _mm256_permutevar8x32_epi32(a12, _mm256_set1_epi32(7)), 0x0C),
+        _mm256_blend_epi32(_mm256_permutevar8x32_epi32(b01, _mm256_setr_epi32(3, 3, 3, 3, 3, 7, 7, 7)),
+                           _mm256_permutevar8x32_epi32(b12, _mm256_set1_epi32(7)), 0xC0),
+        0xF0);
+    __m256i dead = _mm256_cvtepu8_epi32(_mm_insert_epi32(_mm_cvtsi32_si128((int)b->dead), (int)b1->dead, 1));
+    __m256i e = _mm256_inserti128_si256(_mm256_castsi128_si256(mj_col_pairs(t->opt2, b)), mj_col_pairs(t->opt2, b1), 1);
+    mj_col_q_t q = mj_col_voids(v, e, dead, delta, sev);
+    mj_col_kinds(out, b, a01, a12, &q, 0, delta);
+    if (pair) mj_col_kinds(out + 27, b1, b01, b12, &q, 1, delta);
 }
 #endif
 

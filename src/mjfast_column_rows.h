@@ -262,14 +262,19 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int6
     });
 }
 
-#include "mjfast_column_avx2.h" /* mj_col_vrow_t, mj_col_vrows_load, mj_col_row_avx2 */
+#include "mjfast_column_avx2.h" /* mj_col_vrow_t, mj_col_vrows_load, mj_col_rows_avx2 */
 
 #if MJ_COLS_AVX2
 /* mj_plain_probe_rows_as by AVX2 with the void rule and the regular form (sev: seven pairs too). */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
 mj_probe_rows_avx2_as(const mj_job_t *job, int64_t i, int64_t end, const int delta, const int sev) {
     const int reg = 1;
-    MJ_PROBE_BLOCKS(mj_col_vrow_t, mj_col_vrows_load, mj_col_row_avx2(&t, &blk[j], out, delta, sev));
+    MJ_PROBE_BLOCKS(mj_col_vrow_t, mj_col_vrows_load, { /* two rows at a time */
+        int pair = j + 1 < got;
+        mj_col_rows_avx2(&t, &blk[j], out, pair, delta, sev);
+        j += pair;
+        out += 27 * pair;
+    });
 }
 
 __attribute__((target("avx2"))) static int64_t mj_probe_rows_avx2(const mj_job_t *job, int64_t i,
