@@ -234,7 +234,8 @@ mj_col_kinds(uint8_t *out, const mj_col_vrow_t *b, __m256i r01, __m256i r12, con
              const int h, const int delta) {
     const __m256i by_rank = _mm256_setr_epi8(MJ_BY_RANK), bit = _mm256_setr_epi8(MJ_RANK_BIT);
     /* suit s's word of a q vector (lane s of q's lane h) to the kinds of suit s, by the indices at */
-#define MJ_BY_SUIT_OF(w, at) _mm256_shuffle_epi8(_mm256_permute4x64_epi64(w, h ? 0xEE : 0x44), at)
+#define MJ_BY_SUIT_OF(w, at)                                                                       \
+    _mm256_shuffle_epi8(h ? _mm256_permute4x64_epi64(w, 0xEE) : _mm256_permute4x64_epi64(w, 0x44), at)
     __m256i c = _mm256_loadu_si256((const __m256i *)b->c);
     __m256i rank = _mm256_blendv_epi8(MJ_BY_SUIT_OF(q->even, by_rank), MJ_BY_SUIT_OF(q->odd, by_rank),
                                       _mm256_slli_epi16(c, 7)); /* odd counts take odd */
