@@ -161,44 +161,58 @@ typedef struct {
     __m256i col8, even, odd, d;
 } mj_col_q_t;
 
-/* The entries of MJC.opt2 of a row's void choices q (lane q, lane 3: q = 2 again): the classes of
- * its live suits a = (1, 0, 0) and c = (2, 2, 1), read from the records by scalar loads (a gather
- * costs more on the CPUs tried). */
-__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE __m128i mj_col_pairs(const uint32_t *opt2,
-                                                                           const mj_col_vrow_t *b) {
+/* A row's entries of the class-pair tables, by scalar loads (a gather costs more on the CPUs tried)
+ * of the classes in its records: with the void rule (vr), of MJC.opt2 for each void choice q
+ * (lane q, lane 3: q = 2 again; its live suits a = (1, 0, 0) and c = (2, 2, 1)); without, of
+ * MJC.opt3 for each suit s against the other two (lane s). */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE __m128i mj_col_pairs(const mj_columns_t *t,
+                                                                           const mj_col_vrow_t *b,
+                                                                           const int vr) {
     uint32_t k0 = b->rec[0][MJ_REC_WORD] & 0x7F, k1 = b->rec[1][MJ_REC_WORD] & 0x7F, k2 = b->rec[2][MJ_REC_WORD] & 0x7F;
-    int e2 = (int)opt2[k0 << 7 | k1];
-    return _mm_setr_epi32((int)opt2[k1 << 7 | k2], (int)opt2[k0 << 7 | k2], e2, e2);
+    if (!vr) {
+        const uint8_t *pair = t->pair;
+        const uint32_t nf = (uint32_t)t->n_full, np = (uint32_t)t->n_pair;
+        int e2 = t->opt3[k2 * np + pair[k0 * nf + k1]];
+        return _mm_setr_epi32(t->opt3[k0 * np + pair[k1 * nf + k2]], t->opt3[k1 * np + pair[k0 * nf + k2]], e2, e2);
+    }
+    int e2 = (int)t->opt2[k0 << 7 | k1];
+    return _mm_setr_epi32((int)t->opt2[k1 << 7 | k2], (int)t->opt2[k0 << 7 | k2], e2, e2);
 }
 
 /* mj_col_q_t of two rows at once from their records' words v (lane s: suit s, lane 3: suit 2
- * again), their entries e of MJC.opt2 (mj_col_pairs) and their dead void choices (lane q;
- * mj_col_row_t.dead), with the void rule and the regular form (sev: seven pairs too). */
+ * again), their entries e of mj_col_pairs and their dead void choices (lane q;
+ * mj_col_row_t.dead), with (vr) or without the void rule, the regular form (sev: seven pairs
+ * too). With the void rule lane q is void choice q (live suits a = (1, 0, 0) and c = (2, 2, 1)),
+ * without it every lane holds the hand's distances. */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE mj_col_q_t
-mj_col_voids(__m256i v, __m256i e, __m256i dead, const int delta, const int sev) {
+mj_col_voids(__m256i v, __m256i e, __m256i dead, const int delta, const int vr, const int sev) {
     const __m256i zero = _mm256_setzero_si256(), m9 = _mm256_set1_epi32(0x1FF);
     mj_col_q_t r;
-    /* void choice q (lane q): the live suits a = (1, 0, 0) and c = (2, 2, 1) */
-    __m256i rq = _mm256_add_epi32(_mm256_srli_epi32(e, 26), dead), d7 = _mm256_set1_epi32(MJ_INF), x = zero;
+    __m256i rq = vr ? _mm256_add_epi32(_mm256_srli_epi32(e, 26), dead) : _mm256_srli_epi32(e, 10);
+    __m256i d7 = _mm256_set1_epi32(MJ_INF), x = zero;
     if (sev) { /* need = 7 - pairs, x = need - singles of the live suits: need + max(x, 0) */
         __m256i seven = _mm256_and_si256(_mm256_srli_epi32(v, 8), _mm256_set1_epi32(0xFF));
         __m256i s2 = _mm256_add_epi32(_mm256_shuffle_epi32(seven, 0x01), _mm256_shuffle_epi32(seven, 0x5A));
+        if (!vr) s2 = _mm256_add_epi32(_mm256_shuffle_epi32(seven, 0x00), _mm256_shuffle_epi32(s2, 0x00));
         __m256i need = _mm256_sub_epi32(_mm256_set1_epi32(7), _mm256_and_si256(s2, _mm256_set1_epi32(15)));
         x = _mm256_sub_epi32(need, _mm256_srli_epi32(s2, 4));
-        d7 = _mm256_add_epi32(_mm256_add_epi32(need, _mm256_max_epi32(x, zero)), dead);
+        d7 = _mm256_add_epi32(need, _mm256_max_epi32(x, zero));
+        if (vr) d7 = _mm256_add_epi32(d7, dead);
     }
-    __m256i dq = _mm256_min_epu32(rq, d7);
-    __m256i dm = _mm256_min_epu32(dq, _mm256_shuffle_epi32(dq, 0x4E));
-    dm = _mm256_min_epu32(dm, _mm256_shuffle_epi32(dm, 0xB1)); /* d in every lane */
+    __m256i dq = _mm256_min_epu32(rq, d7), dm = dq;
+    if (vr) {
+        dm = _mm256_min_epu32(dq, _mm256_shuffle_epi32(dq, 0x4E));
+        dm = _mm256_min_epu32(dm, _mm256_shuffle_epi32(dm, 0xB1)); /* d in every lane */
+    }
     /* the columns attaining d of suit s (lane s): of the void choices q != s whose regular form
-     * attains it (e: columns of a in bits 0-9, of c in 16-25) */
+     * attains it (e: columns of a in bits 0-9, of c in 16-25); without the void rule, of e */
     e = _mm256_and_si256(e, _mm256_cmpeq_epi32(rq, dm));
-    __m256i cols = _mm256_and_si256(
-        _mm256_or_si256(_mm256_shuffle_epi8(e, _mm256_setr_epi8(4, 5, -1, -1, 0, 1, -1, -1, 2, 3, -1, -1, -1, -1, -1, -1,
+    __m256i cols = vr ? _mm256_or_si256(_mm256_shuffle_epi8(e, _mm256_setr_epi8(4, 5, -1, -1, 0, 1, -1, -1, 2, 3, -1, -1, -1, -1, -1, -1,
                                                                  4, 5, -1, -1, 0, 1, -1, -1, 2, 3, -1, -1, -1, -1, -1, -1)),
                         _mm256_shuffle_epi8(e, _mm256_setr_epi8(8, 9, -1, -1, 10, 11, -1, -1, 6, 7, -1, -1, -1, -1, -1, -1,
-                                                                 8, 9, -1, -1, 10, 11, -1, -1, 6, 7, -1, -1, -1, -1, -1, -1))),
-        _mm256_set1_epi32(0x3FF));
+                                                                 8, 9, -1, -1, 10, 11, -1, -1, 6, 7, -1, -1, -1, -1, -1, -1)))
+                      : e;
+    cols = _mm256_and_si256(cols, _mm256_set1_epi32(0x3FF));
     /* column 9: its ranks where it attains d */
     __m256i z = _mm256_and_si256(_mm256_and_si256(_mm256_srli_epi32(v, 16), m9),
                                  _mm256_cmpgt_epi32(cols, m9));
@@ -206,16 +220,16 @@ mj_col_voids(__m256i v, __m256i e, __m256i dead, const int delta, const int sev)
     if (sev) { /* seven pairs attaining d with suit q void, lane q, then by suit */
         __m256i st = _mm256_cmpeq_epi32(d7, dm);
         __m256i so = delta < 0 ? _mm256_and_si256(st, _mm256_cmpgt_epi32(zero, x)) : st;
-        odd = _mm256_or_si256(_mm256_shuffle_epi32(so, 0x01), _mm256_shuffle_epi32(so, 0x5A));
+        odd = vr ? _mm256_or_si256(_mm256_shuffle_epi32(so, 0x01), _mm256_shuffle_epi32(so, 0x5A)) : so;
         if (delta > 0) {
             __m256i se = _mm256_and_si256(st, _mm256_cmpgt_epi32(x, zero));
-            even = _mm256_or_si256(_mm256_shuffle_epi32(se, 0x01), _mm256_shuffle_epi32(se, 0x5A));
+            even = vr ? _mm256_or_si256(_mm256_shuffle_epi32(se, 0x01), _mm256_shuffle_epi32(se, 0x5A)) : se;
         }
     }
     if (delta < 0) { /* every discard keeps d where suit s void gives d, or by column 0 */
         const __m256i one = _mm256_set1_epi32(1);
-        __m256i all = _mm256_or_si256(_mm256_cmpeq_epi32(dq, dm),
-                                      _mm256_cmpeq_epi32(_mm256_and_si256(cols, one), one));
+        __m256i all = _mm256_cmpeq_epi32(_mm256_and_si256(cols, one), one);
+        if (vr) all = _mm256_or_si256(all, _mm256_cmpeq_epi32(dq, dm));
         even = _mm256_or_si256(even, all);
         odd = _mm256_or_si256(odd, all);
         dm = _mm256_sub_epi32(dm, one);
@@ -262,7 +276,7 @@ mj_col_kinds(uint8_t *out, const mj_col_vrow_t *b, __m256i r01, __m256i r12, con
  * once, then mj_col_kinds of each. */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void
 mj_col_rows_avx2(const mj_columns_t *t, const mj_col_vrow_t *b, uint8_t *out, const int pair,
-                 const int delta, const int sev) {
+                 const int delta, const int vr, const int sev) {
     const mj_col_vrow_t *b1 = b + pair;
     __m256i a01, a12, b01, b12;
     mj_col_recs(b, &a01, &a12);
@@ -275,8 +289,8 @@ mj_col_rows_avx2(const mj_columns_t *t, const mj_col_vrow_t *b, uint8_t *out, co
                            _mm256_permutevar8x32_epi32(b12, _mm256_set1_epi32(7)), 0xC0),
         0xF0);
     __m256i dead = _mm256_cvtepu8_epi32(_mm_insert_epi32(_mm_cvtsi32_si128((int)b->dead), (int)b1->dead, 1));
-    __m256i e = _mm256_inserti128_si256(_mm256_castsi128_si256(mj_col_pairs(t->opt2, b)), mj_col_pairs(t->opt2, b1), 1);
-    mj_col_q_t q = mj_col_voids(v, e, dead, delta, sev);
+    __m256i e = _mm256_inserti128_si256(_mm256_castsi128_si256(mj_col_pairs(t, b, vr)), mj_col_pairs(t, b1, vr), 1);
+    mj_col_q_t q = mj_col_voids(v, e, dead, delta, vr, sev);
     mj_col_kinds(out, b, a01, a12, &q, 0, delta);
     if (pair) mj_col_kinds(out + 27, b1, b01, b12, &q, 1, delta);
 }

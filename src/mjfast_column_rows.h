@@ -265,22 +265,28 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int6
 #include "mjfast_column_avx2.h" /* mj_col_vrow_t, mj_col_vrows_load, mj_col_rows_avx2 */
 
 #if MJ_COLS_AVX2
-/* mj_plain_probe_rows_as by AVX2 with the void rule and the regular form (sev: seven pairs too). */
+/* mj_plain_probe_rows_as by AVX2 with the regular form (sev: seven pairs too). */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
-mj_probe_rows_avx2_as(const mj_job_t *job, int64_t i, int64_t end, const int delta, const int sev) {
+mj_probe_rows_avx2_as(const mj_job_t *job, int64_t i, int64_t end, const int delta, const int vr, const int sev) {
     const int reg = 1;
     MJ_PROBE_BLOCKS(mj_col_vrow_t, mj_col_vrows_load, { /* two rows at a time */
         int pair = j + 1 < got;
-        mj_col_rows_avx2(&t, &blk[j], out, pair, delta, sev);
+        mj_col_rows_avx2(&t, &blk[j], out, pair, delta, vr, sev);
         j += pair;
         out += 27 * pair;
     });
 }
 
-__attribute__((target("avx2"))) static int64_t mj_probe_rows_avx2(const mj_job_t *job, int64_t i,
-                                                                  int64_t end, int delta, int sev) {
-    if (delta < 0) return sev ? mj_probe_rows_avx2_as(job, i, end, -1, 1) : mj_probe_rows_avx2_as(job, i, end, -1, 0);
-    return sev ? mj_probe_rows_avx2_as(job, i, end, 1, 1) : mj_probe_rows_avx2_as(job, i, end, 1, 0);
+__attribute__((target("avx2"))) static int64_t mj_probe_rows_avx2(const mj_job_t *job, int64_t i, int64_t end,
+                                                                  int delta, int vr, int sev) {
+#define MJ_PROBE_AVX2(D)                                                                           \
+    do {                                                                                           \
+        if (vr) return sev ? mj_probe_rows_avx2_as(job, i, end, D, 1, 1) : mj_probe_rows_avx2_as(job, i, end, D, 1, 0); \
+        return sev ? mj_probe_rows_avx2_as(job, i, end, D, 0, 1) : mj_probe_rows_avx2_as(job, i, end, D, 0, 0); \
+    } while (0)
+    if (delta < 0) MJ_PROBE_AVX2(-1);
+    MJ_PROBE_AVX2(1);
+#undef MJ_PROBE_AVX2
 }
 #endif
 #undef MJ_PROBE_BLOCKS
@@ -293,9 +299,8 @@ static int64_t mj_plain_rows(const mj_job_t *job, int64_t i, int64_t end) {
         mj_once(&mj_columns_state, mj_build_columns, -1, -2) != 0)
         return 0;
 #if MJ_COLS_AVX2
-    if ((job->op == MJ_OP_EFFECTIVE || job->op == MJ_OP_DISCARDS) && job->void_rule && reg &&
-        __builtin_cpu_supports("avx2"))
-        return mj_probe_rows_avx2(job, i, end, job->op == MJ_OP_EFFECTIVE ? 1 : -1, sev);
+    if ((job->op == MJ_OP_EFFECTIVE || job->op == MJ_OP_DISCARDS) && reg && __builtin_cpu_supports("avx2"))
+        return mj_probe_rows_avx2(job, i, end, job->op == MJ_OP_EFFECTIVE ? 1 : -1, job->void_rule, sev);
 #endif
 #define MJ_PROBE_ROWS(D, V)                                                                         \
     do {                                                                                            \
