@@ -112,14 +112,15 @@ static MJ_ALWAYS_INLINE uint32_t mj_col_mask(const mj_columns_t *t, const mj_col
                                              const int delta, const int void_rule, const int reg,
                                              const int sev) {
     const uint64_t *sev_tab = t->sev + 256 * (delta > 0), SEV = ((uint64_t)1 << 54) - 1;
-    uint32_t k[3], w[3], o[3] = {0, 0, 0}, tied = 0, m = 0;
+    uint32_t k[3], w[3], odd9[3], o[3] = {0, 0, 0}, tied = 0, m = 0;
     uint64_t par = 0; /* the seven-pairs bits of MJC.sev where seven pairs attains d */
     int d;
     MJ_UNROLL3
     for (int s = 0; s < 3; s++) {
         uint64_t hi = b->rec[s][1]; /* bytes 8-15: odd ranks at bit 8, MJ_REC_WORD at 32 */
         k[s] = reg ? (uint32_t)(hi >> 32) & 0x7F : 0;
-        w[s] = reg ? (uint32_t)(hi >> 40 & 0xFF) | ((uint32_t)(hi >> 8) & 0x1FF) << 8 : b->w[s];
+        w[s] = reg ? (uint32_t)(hi >> 40) & 0xFF : b->w[s] & 0xFF; /* pairs | odd kinds << 4 */
+        odd9[s] = (reg ? (uint32_t)(hi >> 8) : b->w[s] >> 8) & 0x1FF; /* ranks of odd counts */
     }
     if (!void_rule) {
         uint64_t sv = sev ? sev_tab[(w[0] + w[1] + w[2]) & 0xFF] : (uint64_t)MJ_INF << 56;
@@ -172,7 +173,7 @@ static MJ_ALWAYS_INLINE uint32_t mj_col_mask(const mj_columns_t *t, const mj_col
         m |= ms << (9 * s);
     }
     if (sev) { /* by the parity of each kind's count: the odd ones from the seven-pairs terms */
-        uint32_t odd = (w[0] >> 8 & 0x1FF) | (w[1] >> 8 & 0x1FF) << 9 | (w[2] >> 8 & 0x1FF) << 18;
+        uint32_t odd = odd9[0] | odd9[1] << 9 | odd9[2] << 18;
         uint32_t even_keep = (uint32_t)par & MJ_ALL27, odd_keep = (uint32_t)(par >> 27);
         m |= even_keep ^ ((even_keep ^ odd_keep) & odd);
     }

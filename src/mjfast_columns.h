@@ -75,7 +75,7 @@ static MJ_ALWAYS_INLINE uint32_t mj_columns_or(uint64_t lo, uint64_t hi, uint32_
     const uint64_t L7 = 0x7F * MJ_ONES8, H = 0x80 * MJ_ONES8;
     uint64_t o8 = o >> 1 & 0xFF, w = lo & o8 * MJ_ONES8;
     uint64_t nz = (((w & L7) + L7) | w) & H; /* bit 7 of each byte: the byte is nonzero */
-    uint32_t m = (uint32_t)(((nz >> 7) * 0x0102040810204080ULL) >> 56);
+    uint32_t m = (uint32_t)((nz * 0x0002040810204081ULL) >> 56); /* bit 7 of byte r to bit r */
     m |= (uint32_t)((hi & o8) != 0) << 8;
     return m | ((uint32_t)(hi >> 48) & 0x1FFu & (0u - (o >> 9 & 1)));
 }
