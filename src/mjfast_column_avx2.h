@@ -1,7 +1,7 @@
-/* mjfast column rows by AVX2: one row's 27 answers of discards or effective tiles (the void rule,
- * the regular form, with or without seven pairs) from its three column records, in vector lanes
- * instead of the bit masks of mj_col_mask (mjfast_column_rows.h calls it where the CPU has AVX2;
- * GCC and Clang on x86-64 only; -DMJ_COLS_AVX2=0 leaves it out).
+/* mjfast column rows by AVX2: one row's 27 answers of discards or effective tiles (the regular
+ * form, with or without seven pairs and the void rule) from its three column records, in vector lanes
+ * instead of the bit masks of mj_col_mask (mjfast_column_rows.h calls it where the CPU has AVX2,
+ * MJ.isa; GCC and Clang on x86-64 only; -DMJ_AVX2=0 leaves it out).
  *
  * The three void choices q are the 32-bit lanes of one 128-bit vector (lane 3 repeats q = 2):
  * the pair classes' entries of MJC.opt2 come by one gather, seven pairs by its arithmetic
@@ -19,14 +19,9 @@
 #define MJFAST_COLUMN_AVX2_H
 
 #include "mjfast_columns.h" /* mj_columns_t, mj_job_t, MJR, MJ_REC_WORD */
-#include "mjfast_simd.h"    /* MJ_IDX_W1 / W2, MJ_SSSE3 */
+#include "mjfast_simd.h"    /* MJ_IDX_W1 / W2, MJ_AVX2 */
 
-#ifndef MJ_COLS_AVX2
-#define MJ_COLS_AVX2 MJ_SSSE3 /* x86-64, GCC or Clang, and the SSE2 row words */
-#endif
-
-#if MJ_COLS_AVX2
-#include <immintrin.h>
+#if MJ_AVX2
 
 /* Lanes of the 256-bit vectors of kinds: byte p of the low half is tile p, of the high half tile
  * 11 + p. MJ_BY_SUIT picks byte 4s (suit s's word in a 128-bit vector of three), MJ_BY_RANK byte

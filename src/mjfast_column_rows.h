@@ -265,7 +265,7 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int6
 
 #include "mjfast_column_avx2.h" /* mj_col_vrow_t, mj_col_vrows_load, mj_col_rows_avx2 */
 
-#if MJ_COLS_AVX2
+#if MJ_AVX2
 /* mj_plain_probe_rows_as by AVX2 with the regular form (sev: seven pairs too). */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
 mj_probe_rows_avx2_as(const mj_job_t *job, int64_t i, int64_t end, const int delta, const int vr, const int sev) {
@@ -299,8 +299,8 @@ static int64_t mj_plain_rows(const mj_job_t *job, int64_t i, int64_t end) {
     if (MJ_UNLIKELY(mj_state_get(&mj_columns_state) != MJ_STATE_READY) &&
         mj_once(&mj_columns_state, mj_build_columns, -1, -2) != 0)
         return 0;
-#if MJ_COLS_AVX2
-    if ((job->op == MJ_OP_EFFECTIVE || job->op == MJ_OP_DISCARDS) && reg && __builtin_cpu_supports("avx2"))
+#if MJ_AVX2
+    if ((job->op == MJ_OP_EFFECTIVE || job->op == MJ_OP_DISCARDS) && reg && MJ.isa == MJ_ISA_AVX2)
         return mj_probe_rows_avx2(job, i, end, job->op == MJ_OP_EFFECTIVE ? 1 : -1, job->void_rule, sev);
 #endif
 #define MJ_PROBE_ROWS(D, V)                                                                         \

@@ -1,5 +1,5 @@
 """The batch fast paths of discards and effective tiles agree with each other: the C library built
-without its AVX2 path (``-DMJ_COLS_AVX2=0``: the SSE2 / SWAR path every other CPU runs) gives the
+without its AVX2 path (``-DMJ_AVX2=0``: the SWAR path every other CPU runs) gives the
 Python API's answers, which come from the AVX2 path where the CPU has it (src/mjfast_column_rows.h
 dispatches at run time), on random rows in every form, with and without the void rule and with a
 declared void suit. One compile of the library: a few seconds.
@@ -34,7 +34,7 @@ I8P = ctypes.POINTER(ctypes.c_int8)
 def lib(tmp_path_factory: pytest.TempPathFactory) -> ctypes.CDLL:
     assert CC is not None
     so = tmp_path_factory.mktemp("columns") / "libmjfast_noavx2.so"
-    subprocess.run([CC, "-O1", "-DMJ_COLS_AVX2=0", "-shared", "-fPIC", "-I", get_include(),
+    subprocess.run([CC, "-O1", "-DMJ_AVX2=0", "-shared", "-fPIC", "-I", get_include(),
                     str(Path(get_include()) / "mjfast.c"), "-o", str(so)], check=True)
     dll = ctypes.CDLL(str(so))
     for name in ("mj_effective_n", "mj_discards_n"):
