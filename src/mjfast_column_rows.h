@@ -49,10 +49,10 @@ static inline uint64_t mj_discard_bytes(uint64_t d, uint64_t x) {
 typedef struct {
     uint8_t c[27];    /* counts */
     uint8_t left[27]; /* copies left (effective tiles) */
-    uint64_t lo[3];   /* the suits' records (reg): columns 1-7 */
-    uint64_t hi[3];   /* columns 8-9 and the class; the seven-pairs terms << 32 */
+    uint64_t rec[3][2]; /* the suits' records (reg), in order (SIMD reads two at once) */
     uint32_t w[3];    /* seven-pairs terms (mj_seven_terms) without reg (else in hi) */
-    uint32_t dead;    /* byte q: MJ_INF where suit q may not be the void suit (void rule), else 0 */
+    uint32_t dead;    /* byte q: MJ_INF where suit q may not be the void suit (void rule), else 0;
+                         byte 3 repeats byte 2 */
 } mj_col_row_t;
 
 #define MJ_PROBE_PASS 16
@@ -83,8 +83,7 @@ static MJ_ALWAYS_INLINE int64_t mj_col_rows_load(const mj_columns_t *t, const mj
         for (int s = 0; s < 3; s++) { /* unrolled: row stays in registers */
             if (reg) {
                 const uint8_t *rec = mj_record(t, &row, s, delta);
-                memcpy(&b->lo[s], rec, 8);
-                memcpy(&b->hi[s], rec + 8, 8);
+                memcpy(b->rec[s], rec, MJ_REC);
             } else {
 #if MJ_SWAR
                 b->w[s] = mj_seven_terms(row.x[s], row.b[s]);
@@ -95,7 +94,8 @@ static MJ_ALWAYS_INLINE int64_t mj_col_rows_load(const mj_columns_t *t, const mj
         }
         mj_row_write(&row, b->c);
         if (delta > 0) mj_row_left(&row, vis ? &seen : NULL, b->left);
-        b->dead = void_suit >= 0 ? MJ_INF * 0x010101u & ~(0xFFu << (8 * void_suit)) : 0;
+        b->dead = void_suit >= 0 ? MJ_INF * 0x01010101u & ~(0xFFu << (8 * void_suit)) : 0;
+        if (void_suit == 2) b->dead = MJ_INF * 0x0101u;
     }
     return rows;
 }
@@ -112,13 +112,15 @@ static MJ_ALWAYS_INLINE uint32_t mj_col_mask(const mj_columns_t *t, const mj_col
                                              const int delta, const int void_rule, const int reg,
                                              const int sev) {
     const uint64_t *sev_tab = t->sev + 256 * (delta > 0), SEV = ((uint64_t)1 << 54) - 1;
-    uint32_t k[3], w[3], o[3] = {0, 0, 0}, tied = 0, m = 0;
+    uint32_t k[3], w[3], odd9[3], o[3] = {0, 0, 0}, tied = 0, m = 0;
     uint64_t par = 0; /* the seven-pairs bits of MJC.sev where seven pairs attains d */
     int d;
     MJ_UNROLL3
     for (int s = 0; s < 3; s++) {
-        k[s] = reg ? (uint32_t)(b->hi[s] >> 25) & 0x7F : 0;
-        w[s] = reg ? (uint32_t)(b->hi[s] >> 32) : b->w[s];
+        uint64_t hi = b->rec[s][1]; /* bytes 8-15: odd ranks at bit 8, MJ_REC_WORD at 32 */
+        k[s] = reg ? (uint32_t)(hi >> 32) & 0x7F : 0;
+        w[s] = reg ? (uint32_t)(hi >> 40) & 0xFF : b->w[s] & 0xFF; /* pairs | odd kinds << 4 */
+        odd9[s] = (reg ? (uint32_t)(hi >> 8) : b->w[s] >> 8) & 0x1FF; /* ranks of odd counts */
     }
     if (!void_rule) {
         uint64_t sv = sev ? sev_tab[(w[0] + w[1] + w[2]) & 0xFF] : (uint64_t)MJ_INF << 56;
@@ -146,7 +148,7 @@ static MJ_ALWAYS_INLINE uint32_t mj_col_mask(const mj_columns_t *t, const mj_col
             uint32_t dead = b->dead >> (8 * q) & 0xFF; /* lifts every term past d */
             e[q] = reg ? t->opt2[k[a] << 7 | k[c]] : 0;
             sv[q] = sev ? sev_tab[(w[a] + w[c]) & 0xFF] : 0;
-            rq[q] = (reg ? e[q] >> 20 : MJ_INF) + dead;
+            rq[q] = (reg ? e[q] >> 26 : MJ_INF) + dead;
             sq[q] = (sev ? (uint32_t)(sv[q] >> 56) : MJ_INF) + dead;
             dq[q] = rq[q] < sq[q] ? rq[q] : sq[q];
             d = (int)dq[q] < d ? (int)dq[q] : d;
@@ -159,19 +161,19 @@ static MJ_ALWAYS_INLINE uint32_t mj_col_mask(const mj_columns_t *t, const mj_col
             uint32_t rt = 0u - ((rq[q] - d1) >> 31);
             tied |= (0u - ((dq[q] - d1) >> 31)) & MJ_SUIT27(q);
             o[a] |= e[q] & 0x3FF & rt;
-            o[c] |= e[q] >> 10 & 0x3FF & rt;
+            o[c] |= e[q] >> 16 & 0x3FF & rt;
             par |= sv[q] & live2 & (0 - (uint64_t)((sq[q] - d1) >> 31));
         }
         if (delta < 0) m = tied; /* suit q void: its discards keep d */
     }
     MJ_UNROLL3
     for (int s = 0; s < 3; s++) {
-        uint32_t ms = reg ? mj_columns_or(t->spread, b->lo[s], (uint32_t)b->hi[s], o[s]) : 0;
+        uint32_t ms = reg ? mj_columns_or(b->rec[s][0], b->rec[s][1], o[s]) : 0;
         if (delta < 0) ms |= (0u - (o[s] & 1)) & 0x1FFu;
         m |= ms << (9 * s);
     }
     if (sev) { /* by the parity of each kind's count: the odd ones from the seven-pairs terms */
-        uint32_t odd = (w[0] >> 8 & 0x1FF) | (w[1] >> 8 & 0x1FF) << 9 | (w[2] >> 8 & 0x1FF) << 18;
+        uint32_t odd = odd9[0] | odd9[1] << 9 | odd9[2] << 18;
         uint32_t even_keep = (uint32_t)par & MJ_ALL27, odd_keep = (uint32_t)(par >> 27);
         m |= even_keep ^ ((even_keep ^ odd_keep) & odd);
     }
@@ -229,31 +231,66 @@ static MJ_ALWAYS_INLINE void mj_col_write(uint8_t *out, const mj_col_row_t *b, u
 #endif
 }
 
+/* The block loop of the rows from i (at most MJ_BLOCK, to end): two passes over MJ_PROBE_PASS rows
+ * at a time: the first (LOAD, into blk of TYPE) reads and checks the rows and starts their record
+ * loads (independent loads that overlap across rows), the second writes each row's answers at
+ * out from blk[j] by ROW, so no row waits on its own loads. A macro: the scalar and the AVX2
+ * functions share it. */
+#define MJ_PROBE_BLOCKS(TYPE, LOAD, ROW)                                                           \
+    const mj_columns_t t = MJC; /* a local copy: the byte stores cannot alias it */               \
+    TYPE blk[MJ_PROBE_PASS];                                                                       \
+    int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;                                        \
+    for (int64_t done = 0; done < rows;) {                                                         \
+        int64_t want = rows - done < MJ_PROBE_PASS ? rows - done : MJ_PROBE_PASS;                  \
+        int64_t got = LOAD(&t, job, i + done, want, blk, delta, reg);                              \
+        uint8_t *restrict out = (uint8_t *)job->out + 27 * (i + done);                             \
+        for (int64_t j = 0; j < got; j++, out += 27) ROW;                                          \
+        done += got;                                                                               \
+        if (got < want) return done;                                                               \
+    }                                                                                              \
+    return rows
+
 /* Discards (delta = -1, 14-tile rows) or effective tiles (delta = +1, 13-tile rows) of meld-free
  * 4-set rows without building hands, like mj_plain_shanten_as (the same return value; the rows
- * it leaves: mj_col_rows_load). Two passes over MJ_PROBE_PASS rows at a time: the first reads
- * and checks the rows and starts their record loads (independent loads that overlap across
- * rows), the second combines them, so no row waits on its own loads. */
+ * it leaves: mj_col_rows_load). */
 static MJ_ALWAYS_INLINE int64_t mj_plain_probe_rows_as(const mj_job_t *job, int64_t i, int64_t end,
                                                        const int delta, const int void_rule,
                                                        const int reg, const int sev) {
-    const mj_columns_t t = MJC; /* a local copy: the byte stores below cannot alias it */
-    mj_col_row_t blk[MJ_PROBE_PASS];
-    int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
-    for (int64_t done = 0; done < rows;) {
-        int64_t want = rows - done < MJ_PROBE_PASS ? rows - done : MJ_PROBE_PASS;
-        int64_t got = mj_col_rows_load(&t, job, i + done, want, blk, delta, reg);
-        uint8_t *restrict out = (uint8_t *)job->out + 27 * (i + done);
-        for (int64_t j = 0; j < got; j++, out += 27) {
-            int d;
-            uint32_t m = mj_col_mask(&t, &blk[j], &d, delta, void_rule, reg, sev);
-            mj_col_write(out, &blk[j], m, d, delta);
-        }
-        done += got;
-        if (got < want) return done;
-    }
-    return rows;
+    MJ_PROBE_BLOCKS(mj_col_row_t, mj_col_rows_load, {
+        int d;
+        uint32_t m = mj_col_mask(&t, &blk[j], &d, delta, void_rule, reg, sev);
+        mj_col_write(out, &blk[j], m, d, delta);
+    });
 }
+
+#include "mjfast_column_avx2.h" /* mj_col_vrow_t, mj_col_vrows_load, mj_col_rows_avx2 */
+
+#if MJ_AVX2
+/* mj_plain_probe_rows_as by AVX2 with the regular form (sev: seven pairs too). */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
+mj_probe_rows_avx2_as(const mj_job_t *job, int64_t i, int64_t end, const int delta, const int vr, const int sev) {
+    const int reg = 1;
+    MJ_PROBE_BLOCKS(mj_col_vrow_t, mj_col_vrows_load, { /* two rows at a time */
+        int pair = j + 1 < got;
+        mj_col_rows_avx2(&t, &blk[j], out, pair, delta, vr, sev);
+        j += pair;
+        out += 27 * pair;
+    });
+}
+
+__attribute__((target("avx2"))) static int64_t mj_probe_rows_avx2(const mj_job_t *job, int64_t i, int64_t end,
+                                                                  int delta, int vr, int sev) {
+#define MJ_PROBE_AVX2(D)                                                                           \
+    do {                                                                                           \
+        if (vr) return sev ? mj_probe_rows_avx2_as(job, i, end, D, 1, 1) : mj_probe_rows_avx2_as(job, i, end, D, 1, 0); \
+        return sev ? mj_probe_rows_avx2_as(job, i, end, D, 0, 1) : mj_probe_rows_avx2_as(job, i, end, D, 0, 0); \
+    } while (0)
+    if (delta < 0) MJ_PROBE_AVX2(-1);
+    MJ_PROBE_AVX2(1);
+#undef MJ_PROBE_AVX2
+}
+#endif
+#undef MJ_PROBE_BLOCKS
 
 /* Dispatch of the meld-free fast paths by op and options (0 rows for an op without one). */
 static int64_t mj_plain_rows(const mj_job_t *job, int64_t i, int64_t end) {
@@ -262,6 +299,10 @@ static int64_t mj_plain_rows(const mj_job_t *job, int64_t i, int64_t end) {
     if (MJ_UNLIKELY(mj_state_get(&mj_columns_state) != MJ_STATE_READY) &&
         mj_once(&mj_columns_state, mj_build_columns, -1, -2) != 0)
         return 0;
+#if MJ_AVX2
+    if ((job->op == MJ_OP_EFFECTIVE || job->op == MJ_OP_DISCARDS) && reg && MJ.isa == MJ_ISA_AVX2)
+        return mj_probe_rows_avx2(job, i, end, job->op == MJ_OP_EFFECTIVE ? 1 : -1, job->void_rule, sev);
+#endif
 #define MJ_PROBE_ROWS(D, V)                                                                         \
     do {                                                                                            \
         if (reg && sev) return mj_plain_probe_rows_as(job, i, end, D, V, 1, 1);                     \

@@ -18,10 +18,11 @@
  *
  * Records are dense: suit patterns of at most 14 tiles (discards; 13 for draws) by their rank
  * (mjfast_rank.h). 16 bytes each (one cache line; a table of 6.5 MB for discards, 4.6 MB for
- * draws): columns 1-7 in a 64-bit word (column j's ranks at bits 9 (j - 1) ..), then a 32-bit
- * word of columns 8-9 (bits 0-17) and the suit's class (bits 25-31), and one of its seven-pairs
- * terms (mj_seven_terms). Column 0 (no set, no pair) is 0 whatever the suit holds: every
- * discard keeps it, no draw lowers it.
+ * draws), laid out by rank so that SIMD reads them as bytes, one per probed kind: bytes 0-8 the
+ * columns 1-8 (bit j - 1) of ranks 1-9, bytes 9-10 the ranks of the suit's odd counts (bit r - 1),
+ * then a 32-bit word (MJ_REC_WORD) of the suit's class (bits 0-6), its pairs (8-11) and odd
+ * kinds (12-15), and the ranks of column 9 (16-24). Column 0 (no set, no pair) is 0 whatever
+ * the suit holds: every discard keeps it, no draw lowers it.
  */
 #ifndef MJFAST_COLUMNS_H
 #define MJFAST_COLUMNS_H
@@ -35,16 +36,17 @@
 #include "mjfast_probes.h" /* MJ, mj_row_t, mj_seven_probe */
 #include "mjfast_rank.h"   /* MJR, mj_suit_rank, MJ_NRANK14 / 13 */
 
-#define MJ_REC 16         /* bytes per record */
+#define MJ_REC 16     /* bytes per record */
+#define MJ_REC_WORD 12 /* offset of its word of class, seven-pairs terms and column 9 */
 
 /* Bits of the 27-bit row masks: suit s holds bits 9s .. 9s + 8 (rank 1 lowest). */
 #define MJ_SUIT27(s) (0x1FFu << (9 * (s)))
 #define MJ_ALL27 0x7FFFFFFu
 
 typedef struct {
-    const uint64_t *spread;  /* [512][2] columns 1-9 (bit j - 1) to their bits in a record's two words */
     const uint64_t *bytes;   /* [256] bit i to byte i: 0xFF or 0 */
-    const uint32_t *opt2;    /* [128][128] by classes: columns of a (bits 0-9), of b (10-19), distance (20-) */
+    const uint32_t *opt2;    /* [128][128] by classes: columns of a (bits 0-9), of b (16-25), distance
+                                (26-31, at most 63) */
     const uint16_t *opt3;    /* [NF][NP] columns of a against the pair class, distance (10-) */
     const uint64_t *sev;     /* [2][256] seven pairs of pairs | odd kinds << 4: its distance (bits
                                 56-63), and the 27 bits of every kind at bit 0 / 27 where the probes
@@ -66,16 +68,16 @@ static MJ_ALWAYS_INLINE const uint8_t *mj_record(const mj_columns_t *t, const mj
     return t->rec[delta > 0] + (size_t)MJ_REC * mj_suit_rank(row, s, delta > 0);
 }
 
-/* The ranks of a record's columns in mask o (bits as opt2), column 0 aside; spread = MJC.spread. */
-static MJ_ALWAYS_INLINE uint32_t mj_columns_or(const uint64_t *spread, uint64_t lo, uint32_t hi,
-                                               uint32_t o) {
-    const uint64_t *sp = spread + 2 * (o >> 1 & 511);
-    uint64_t m = lo & sp[0];
-    uint32_t h = hi & (uint32_t)sp[1];
-    m |= m >> 36; /* groups 4-6 onto 0-2, then 2-3 onto 0-1, then 1 onto 0 */
-    m |= m >> 18;
-    m |= m >> 9;
-    return ((uint32_t)m | h | h >> 9) & 0x1FFu;
+/* The ranks (bit r - 1) of a record's columns in mask o (bits as opt2: column j at bit j), column
+ * 0 aside: lo = its bytes 0-7, hi = bytes 8-15 (MJ_REC_WORD at bit 32). Per rank byte: nonzero
+ * where it shares a column with o, then one bit of each byte by a multiply. */
+static MJ_ALWAYS_INLINE uint32_t mj_columns_or(uint64_t lo, uint64_t hi, uint32_t o) {
+    const uint64_t L7 = 0x7F * MJ_ONES8, H = 0x80 * MJ_ONES8;
+    uint64_t o8 = o >> 1 & 0xFF, w = lo & o8 * MJ_ONES8;
+    uint64_t nz = (((w & L7) + L7) | w) & H; /* bit 7 of each byte: the byte is nonzero */
+    uint32_t m = (uint32_t)((nz * 0x0002040810204081ULL) >> 56); /* bit 7 of byte r to bit r */
+    m |= (uint32_t)((hi & o8) != 0) << 8;
+    return m | ((uint32_t)(hi >> 48) & 0x1FFu & (0u - (o >> 9 & 1)));
 }
 
 /* Minimum of x[j] + y[9 - j] over the columns, and the columns of x attaining it (bit j). */
@@ -108,29 +110,27 @@ static MJ_ALWAYS_INLINE uint32_t mj_seven_terms(uint64_t x, uint64_t b) {
     return pairs | odds << 4 | ranks << 8;
 }
 
-/* Fill one record: for each rank r the probe can make, the columns where it keeps (delta -1) or
- * lowers (+1) the suit's distance: cm[class before][class after] (bits 0-8: columns 1-9), spread
- * to rank r of each column's group. */
-static void mj_record_fill(uint8_t *rec, int32_t idx, const uint8_t *c, int delta,
-                           const uint16_t *cm, const uint64_t *spread) {
+/* Fill one record (layout: above): for each rank r the probe can make, the columns where it keeps
+ * (delta -1) or lowers (+1) the suit's distance: cm[class before][class after] (bits 0-8: columns
+ * 1-9). */
+static void mj_record_fill(uint8_t *rec, int32_t idx, const uint8_t *c, int delta, const uint16_t *cm) {
     const int nf = MJ.n_full, k = MJ.full[idx];
-    const uint64_t ranks = 0x0040201008040201ULL; /* bit 0 of each 9-bit group */
-    uint64_t lo = 0, hi = (uint64_t)k << 25;
+    uint32_t seven = mj_seven_terms(mj_word8(c), c[8]), col9 = 0;
+    memset(rec, 0, MJ_REC);
     for (int r = 0; r < 9; r++) {
         if (delta < 0 ? c[r] == 0 : c[r] == 4) continue;
-        const uint64_t *sp = spread + 2 * cm[k * nf + MJ.full[idx + delta * MJ_POW[r]]];
-        lo |= sp[0] & ranks << r;
-        hi |= sp[1] & 0x201u << r;
+        uint32_t cols = cm[k * nf + MJ.full[idx + delta * MJ_POW[r]]];
+        rec[r] = (uint8_t)cols;
+        col9 |= (cols >> 8 & 1) << r;
     }
-    hi |= (uint64_t)mj_seven_terms(mj_word8(c), c[8]) << 32;
-    memcpy(rec, &lo, 8);
-    memcpy(rec + 8, &hi, 8);
+    rec[9] = (uint8_t)(seven >> 8);
+    rec[10] = (uint8_t)(seven >> 16);
+    uint32_t word = (uint32_t)k | (seven & 0xFF) << 8 | col9 << 16;
+    memcpy(rec + MJ_REC_WORD, &word, 4);
 }
 
-/* Records of every pattern of at most max tiles in rank order, into rec (cm, spread: as
- * mj_record_fill). */
-static void mj_records_fill(uint8_t *rec, int max, int delta, const uint16_t *cm,
-                            const uint64_t *spread) {
+/* Records of every pattern of at most max tiles in rank order, into rec (cm: as mj_record_fill). */
+static void mj_records_fill(uint8_t *rec, int max, int delta, const uint16_t *cm) {
     for (int l = 0; l < 625; l++) {
         uint8_t c[9] = {(uint8_t)(l / 125), (uint8_t)(l / 25 % 5), (uint8_t)(l / 5 % 5), (uint8_t)(l % 5)};
         int lt = c[0] + c[1] + c[2] + c[3];
@@ -142,7 +142,7 @@ static void mj_records_fill(uint8_t *rec, int max, int delta, const uint16_t *cm
             c[6] = (uint8_t)(r / 25 % 5);
             c[7] = (uint8_t)(r / 5 % 5);
             c[8] = (uint8_t)(r % 5);
-            mj_record_fill(rec, l * 3125 + r, c, delta, cm, spread);
+            mj_record_fill(rec, l * 3125 + r, c, delta, cm);
         }
     }
 }
@@ -207,10 +207,10 @@ static int mj_build_columns(void) {
     int np = 0;
     if (nf > 128) return -2; /* classes fit 7 bits of a record */
     for (int i = 0; i < nf * nf; i++) np = MJ.pair[i] + 1 > np ? MJ.pair[i] + 1 : np;
-    size_t sizes[7] = {512 * 16, 128 * 128 * 4, (size_t)nf * np * 2, (size_t)MJ_NRANK14 * MJ_REC,
+    size_t sizes[6] = {128 * 128 * 4, (size_t)nf * np * 2, (size_t)MJ_NRANK14 * MJ_REC,
                        (size_t)MJ_NRANK13 * MJ_REC, 256 * 8, 512 * 8},
-           off[7], total = 0;
-    for (int i = 0; i < 7; i++) {
+           off[6], total = 0;
+    for (int i = 0; i < 6; i++) {
         off[i] = total;
         total += (sizes[i] + 63) & ~(size_t)63; /* malloc's alignment (16) keeps records in one line */
     }
@@ -224,15 +224,10 @@ static int mj_build_columns(void) {
         free(cm);
         return -1;
     }
-    uint64_t *spread = (uint64_t *)(mem + off[0]), *bytes = (uint64_t *)(mem + off[5]);
-    uint32_t *opt2 = (uint32_t *)(mem + off[1]);
-    uint64_t *sev = (uint64_t *)(mem + off[6]);
-    uint16_t *opt3 = (uint16_t *)(mem + off[2]);
+    uint32_t *opt2 = (uint32_t *)(mem + off[0]);
+    uint16_t *opt3 = (uint16_t *)(mem + off[1]);
+    uint64_t *bytes = (uint64_t *)(mem + off[4]), *sev = (uint64_t *)(mem + off[5]);
     int bad = 0;
-    for (int i = 0; i < 512; i++) {
-        spread[2 * i] = spread[2 * i + 1] = 0;
-        for (int g = 0; g < 9; g++) spread[2 * i + g / 7] |= (uint64_t)(i >> g & 1) * 0x1FF << (9 * (g % 7));
-    }
     for (int i = 0; i < 256; i++) {
         bytes[i] = 0;
         for (int r = 0; r < 8; r++) bytes[i] |= (uint64_t)(i >> r & 1) * 0xFF << (8 * r);
@@ -242,7 +237,7 @@ static int mj_build_columns(void) {
             uint32_t cols;
             int d = mj_columns_min(MJ.vec + 10 * a, MJ.vec + 10 * b, &cols);
             bad |= d != MJ.two[a * nf + b];
-            opt2[a << 7 | b] = cols | mj_columns_mirror(cols) << 10 | (uint32_t)d << 20;
+            opt2[a << 7 | b] = cols | mj_columns_mirror(cols) << 16 | (uint32_t)(d < 63 ? d : 63) << 26;
         }
     }
     for (int m = 0; m < 2; m++) {
@@ -264,16 +259,16 @@ static int mj_build_columns(void) {
         }
     }
     free(vec2);
-    uint8_t *rec14 = mem + off[3], *rec13 = mem + off[4];
+    uint8_t *rec14 = mem + off[2], *rec13 = mem + off[3];
     mj_column_changes(cm);
-    mj_records_fill(rec14, 14, -1, cm, spread);
-    mj_records_fill(rec13, 13, +1, cm + nf * nf, spread);
+    mj_records_fill(rec14, 14, -1, cm);
+    mj_records_fill(rec13, 13, +1, cm + nf * nf);
     free(cm);
     if (bad) {
         free(raw);
         return -2;
     }
-    MJC = (mj_columns_t){spread, bytes, opt2, opt3, sev, MJ.pair, nf, {rec14, rec13}, np, raw};
+    MJC = (mj_columns_t){bytes, opt2, opt3, sev, MJ.pair, nf, {rec14, rec13}, np, raw};
     return 0;
 }
 
