@@ -18,7 +18,7 @@
 #define MJFAST_KERNELS_H
 
 #include "mjfast_row.h" /* mj_hand_t, mj_load, MJ_POW, MJ_ERR_*, MJ_FORM_* */
-#include "mjfast_simd.h" /* mj_row_load3, mj_index3_sse2, mj_index3_ssse3, MJ_SSE2, MJ_SSSE3 */
+#include "mjfast_simd.h" /* mj_row_load3, mj_index3_sse2 / _ssse3 / _pair_avx2, MJ_SSE2, MJ_SSSE3 */
 
 #define MJ_UNWINNABLE 127
 #define MJ_NOT_HELD (-128)
@@ -36,7 +36,9 @@ typedef struct {
     const uint8_t *pair;   /* [NF][NF] class of two full suits combined */
     const int8_t *two;     /* [NF][NF] distance of two meld-free suits to 4 sets + pair */
     const int8_t *final;   /* [NP][NF] distance of three meld-free suits to 4 sets + pair */
-    const uint16_t *wmask; /* [5^9] bits 0-8: ranks whose addition completes the suit; bit 9: complete */
+    const uint16_t *wmask; /* [5^9] bits 0-8: ranks whose addition completes the suit; bit 9:
+                            * complete; bits 10-11: kinds held an odd number of times (3 for 3 or
+                            * more); bits 12-15: the rank of the one such kind (0 unless one) */
     const uint8_t *void_class; /* [NF][8][8] void class of (class, pairs, singles), both capped at 7 */
     const uint8_t *void_full;  /* [5^9] void class per suit index, expanded at import */
     const int8_t *void_two;    /* [256][256] distance of two meld-free suits to 4 sets + pair, any form */
@@ -78,7 +80,14 @@ static inline void mj_build_wmask(uint16_t *wmask) {
     uint8_t d[9] = {0};
     int n = 0;
     for (int32_t i = 0; i < 1953125; i++) {
-        uint16_t m = 0;
+        int odd = 0, lone = 0;
+        for (int r = 0; r < 9; r++) {
+            if (d[r] & 1) {
+                odd++;
+                lone = r;
+            }
+        }
+        uint16_t m = (uint16_t)((odd < 3 ? odd : 3) << 10 | (odd == 1 ? lone : 0) << 12);
         if (n <= 14) {
             if (mj_complete_class(mj_class(i), n)) m |= 1u << 9;
             if (n <= 13) {
@@ -665,29 +674,12 @@ __attribute__((target("ssse3"))) static int64_t mj_plain_fast_rows_ssse3(const u
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
 mj_plain_fast_pairs(const uint8_t *src, int8_t *restrict out, int64_t rows, const int void_rule) {
     const mj_fast_t t = mj_fast_tables();
-    const __m256i zero = _mm256_setzero_si256(), four = _mm256_set1_epi8(4),
-                  w1 = _mm256_set1_epi16(MJ_IDX_W1),
-                  w1n = _mm256_set_epi16(1, 1, 1, 1, MJ_IDX_W1, MJ_IDX_W1, MJ_IDX_W1, MJ_IDX_W1,
-                                         1, 1, 1, 1, MJ_IDX_W1, MJ_IDX_W1, MJ_IDX_W1, MJ_IDX_W1),
-                  w2 = _mm256_set1_epi32(MJ_IDX_W2), w3 = _mm256_set1_epi32(MJ_IDX_W3);
     int64_t j = 0;
     for (; j + 2 <= rows; j += 2, src += 54) {
-        __m128i a01, a2n, b01, b2n;
-        mj_row_words(src, &a01, &a2n);
-        mj_row_words(src + 27, &b01, &b2n);
-        __m256i x01 = _mm256_inserti128_si256(_mm256_castsi128_si256(a01), b01, 1);
-        __m256i x2n = _mm256_inserti128_si256(_mm256_castsi128_si256(a2n), b2n, 1);
-        __m256i over = _mm256_subs_epu8(_mm256_max_epu8(x01, x2n), four);
-        __m256i sad = _mm256_add_epi64(_mm256_sad_epu8(_mm256_add_epi8(x01, x2n), zero),
-                                       _mm256_slli_epi64(_mm256_sad_epu8(over, zero), 8));
-        sad = _mm256_add_epi32(sad, _mm256_shuffle_epi32(sad, 0x4E));
-        unsigned ta = (unsigned)_mm_cvtsi128_si32(_mm256_castsi256_si128(sad)) - 13u;
-        unsigned tb = (unsigned)_mm_cvtsi128_si32(_mm256_extracti128_si256(sad, 1)) - 13u;
+        __m256i tiles, v = mj_index3_pair_avx2(src, &tiles);
+        unsigned ta = (unsigned)_mm_cvtsi128_si32(_mm256_castsi256_si128(tiles)) - 13u;
+        unsigned tb = (unsigned)_mm_cvtsi128_si32(_mm256_extracti128_si256(tiles, 1)) - 13u;
         if ((ta | tb) > 1u) break;
-        __m256i q01 = _mm256_maddubs_epi16(x01, w1), q2n = _mm256_maddubs_epi16(x2n, w1n);
-        __m256i r01 = _mm256_madd_epi16(q01, w2), r2 = _mm256_madd_epi16(q2n, w2);
-        __m256i v = _mm256_madd_epi16(_mm256_packs_epi32(r01, r2), w3);
-        v = _mm256_add_epi32(v, _mm256_unpackhi_epi16(q2n, zero));
         uint64_t ia[3], ib[3];
         mj_lanes3(_mm256_castsi256_si128(v), ia);
         mj_lanes3(_mm256_extracti128_si256(v, 1), ib);
