@@ -20,7 +20,8 @@
 
 /* The tables of the fast paths, filled by mj_init (mj_build_waits):
  * - mj_win14 (50 KB): per suit pattern of at most 14 tiles (its dense rank), whether it is
- *   complete, one bit each (MJ.wmask takes 3.9 MB: the win test reads this instead);
+ *   complete, one bit each, for the win test a row at a time (MJ.wmask takes 3.9 MB; two rows
+ *   at a time, mj_plain_win_avx2 reads it for the few rows whose suits may win);
  * - mj_wait_key: per three suits' wait-mask bits 9-11 (complete, odd kinds up to 3: suit s at
  *   bits 3s-3s+2), the suits whose waits are the row's (0x1FF at bit 16 s: the two others are
  *   complete), and bit 63 when exactly one kind of the row is odd (seven pairs);
@@ -259,16 +260,59 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_win_as(const mj_job_t *job, int64_t i, 
     return rows;
 }
 
-static int64_t mj_plain_waits(const mj_job_t *job, int64_t i, int64_t end) {
-    if (job->op == MJ_OP_WAITS) {
 #if MJ_SSSE3
-        if (!job->voids && end - i >= 16 && __builtin_cpu_supports("avx2"))
-            return mj_plain_waits_avx2(job, i, end, job->void_rule);
-#endif
-        if (job->voids)
-            return job->void_rule ? mj_plain_waits_block(job, i, end, 1, 1) : mj_plain_waits_block(job, i, end, 0, 1);
-        return job->void_rule ? mj_plain_waits_block(job, i, end, 1, 0) : mj_plain_waits_block(job, i, end, 0, 0);
+/* mj_plain_win_as without void vector, two rows at a time like mj_plain_waits_avx2: a row whose
+ * suits may win and that holds 14 tiles is complete when its three suits are, or when no kind is
+ * held an odd number of times (seven pairs), from its suits' wait masks (most random deals hold
+ * three suits: no mask is read). */
+__attribute__((target("avx2"))) static int64_t mj_plain_win_avx2(const mj_job_t *job, int64_t i,
+                                                                 int64_t end, int void_rule) {
+    const __m256i zero = _mm256_setzero_si256(), thirteen = _mm256_set1_epi32(13),
+                  fourteen = _mm256_set1_epi32(14);
+    if ((unsigned)(job->void_scalar + 1) > 3u) return 0; /* the general path reports it */
+    const uint8_t *src = job->hands + 27 * i;
+    const uint16_t *wmask = MJ.wmask;
+    uint8_t *out = (uint8_t *)job->out + i;
+    uint32_t ok = mj_wait_ok[void_rule ? job->void_scalar + 2 : 0];
+    int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK, n = 0;
+    for (; n + 2 <= rows; n += 2, src += 54) {
+        __m256i tiles, v = mj_index3_pair_avx2(src, &tiles);
+        int full = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(tiles, fourteen)));
+        int sizes = full | _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(tiles, thirteen)));
+        if ((sizes & 0x11) != 0x11) break;
+        int lacks = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero)));
+        uint32_t idx[8];
+        _mm256_storeu_si256((__m256i *)idx, v);
+        for (int r = 0; r < 2; r++) {
+            uint8_t win = 0;
+            if (full >> (4 * r) & ok >> (lacks >> (4 * r) & 15) & 1) {
+                uint32_t w0 = wmask[idx[4 * r]], w1 = wmask[idx[4 * r + 1]], w2 = wmask[idx[4 * r + 2]];
+                win = (uint8_t)((w0 & w1 & w2) >> 9 & 1) | (((w0 | w1 | w2) & 0xC00) == 0);
+            }
+            out[n + r] = win;
+        }
     }
+    return n + mj_plain_win_as(job, i + n, i + rows, void_rule);
+}
+#endif
+
+/* The waits of meld-free rows (apart from the win test's loop, which keeps its registers). */
+static MJ_NOINLINE int64_t mj_plain_waits_rows_of(const mj_job_t *job, int64_t i, int64_t end) {
+#if MJ_SSSE3
+    if (!job->voids && end - i >= 16 && __builtin_cpu_supports("avx2"))
+        return mj_plain_waits_avx2(job, i, end, job->void_rule);
+#endif
+    if (job->voids)
+        return job->void_rule ? mj_plain_waits_block(job, i, end, 1, 1) : mj_plain_waits_block(job, i, end, 0, 1);
+    return job->void_rule ? mj_plain_waits_block(job, i, end, 1, 0) : mj_plain_waits_block(job, i, end, 0, 0);
+}
+
+static int64_t mj_plain_waits(const mj_job_t *job, int64_t i, int64_t end) {
+    if (job->op == MJ_OP_WAITS) return mj_plain_waits_rows_of(job, i, end);
+#if MJ_SSSE3
+    if (!job->voids && end - i >= 16 && __builtin_cpu_supports("avx2"))
+        return mj_plain_win_avx2(job, i, end, job->void_rule);
+#endif
     return job->void_rule ? mj_plain_win_as(job, i, end, 1) : mj_plain_win_as(job, i, end, 0);
 }
 
