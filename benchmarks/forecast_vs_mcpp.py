@@ -1,14 +1,15 @@
 """Side by side: mjfast.forecast vs nekobean/mahjong-cpp's ExpectedScoreCalculator, same hands,
 one run, one core each, interleaved (the figures quoted in the forecast issue). Not a pytest
-benchmark: it needs the driver built by ``../shared/peers/mahjong-cpp/build_mcpp.sh`` (see the
-README there); adapted from that folder's script to the policy classes (exchanges budgets,
+benchmark: it needs the driver built by ``benchmarks/peers/mahjong-cpp/build.sh SRC`` (its header
+says what to install); it times the policy classes (exchanges budgets,
 ``candidates="keep"``: phase A's ``mj_keep``; phase D: ``exchanges=1, backward=True`` against its
 defaults, ``exchanges=2`` against ``extra = 2``, with state counts).
 
-    python mcpp_vs_forecast.py --driver BUILD/bin/mcpp_driver --work DIR [--rounds 5] [--slow]
+    python benchmarks/forecast_vs_mcpp.py --driver BUILD/bin/mcpp_driver --work DIR [--rounds 5]
+        [--phases ABCD] [--slow]
 
-(run it with a Python where mjfast is installed, from a directory other than the mjfast source
-tree; build the driver with build_mcpp.sh). Writes DIR/results.json and prints a summary.
+(with a Python where mjfast is installed). Writes DIR/results.json and prints a summary; the
+benchmarks page shows phases A and D of ``docs/_data/forecast_mcpp.json``, a copy of it.
 
 Hands: seeded 14-tile deals of m/p/s tiles only, no hand holding a kind four times (the two
 engines' riichi-style shanten differ only there: mjfast's seven pairs counts a quad as two
@@ -307,7 +308,7 @@ def main() -> None:
     if "B" not in a.phases:
         plan = []
         a.slow = False
-    if a.smoke:
+    if a.smoke and plan:
         plan = [(1, 2, (0, 1, 2)), (2, 1, (0, 1)), (3, 1, (0,))]
     for n in SETS:
         for s, lim, extras in plan:
@@ -338,7 +339,7 @@ def main() -> None:
     subsets = {3: None, 4: {1: 20, 2: 10, 3: 10}, 5: {1: 3, 2: 3, 3: 3}, 6: {1: 2, 2: 2, 3: 2}}
     if "C" not in a.phases:
         subsets = {}
-    if a.smoke:
+    if a.smoke and subsets:
         subsets = {3: None, 4: {1: 2, 2: 1, 3: 1}}
     for T, sub in subsets.items():
         for n, s in cells:

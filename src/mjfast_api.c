@@ -91,7 +91,9 @@ static int mj_build_tables(void) {
     uint8_t *full = full_mem ? full_mem + MJ_GUARD : NULL;
     uint8_t *void_full = void_mem ? void_mem + MJ_GUARD : NULL;
     uint32_t *fan = (uint32_t *)malloc(MF_HASH_SIZE * sizeof(uint32_t));
-    int rc = !raw || !full || !wmask || !void_full || !fan ? MJ_E_NOMEM : 0;
+    /* the headline shanten tables: void_pair, void_last, final_shanten */
+    uint8_t *fast = (uint8_t *)malloc(2 * 65536 + (size_t)MJ_NPAIR * MJ_NCLASS);
+    int rc = !raw || !full || !wmask || !void_full || !fan || !fast ? MJ_E_NOMEM : 0;
     if (rc == 0 && (mj_unpack(mj_tables_lz, sizeof mj_tables_lz, raw, MJ_TABLES_RAW_SIZE) != 0 ||
                     mj_fnv1a(raw, MJ_TABLES_RAW_SIZE) != MJ_TABLES_HASH || mj_build_presets() != 0))
         rc = MJ_E_TABLES;
@@ -123,8 +125,17 @@ static int mj_build_tables(void) {
         MJ.wmask = wmask;
         if (mj_build_rank() != 0) rc = MJ_E_TABLES;
         mj_build_waits();
-        mj_build_void_full(void_full);
+        uint32_t counts[256];
+        mj_build_void_full(void_full, counts);
         MJ.void_full = void_full;
+        if (mj_build_void_pair(fast, (int8_t *)fast + 65536, counts) < 0) rc = MJ_E_TABLES;
+        MJ.void_pair = fast;
+        MJ.void_last = (const int8_t *)fast + 65536;
+        int8_t *final_shanten = (int8_t *)fast + 2 * 65536;
+        for (size_t i = 0; i < (size_t)MJ_NPAIR * nf; i++)
+            final_shanten[i] = (int8_t)mj_shanten_of(MJ.final[i]);
+        MJ.final_shanten = final_shanten;
+        MJ.isa = mj_isa_level();
         int complete = mf_build(fan);
         if (rc == 0) rc = complete == MF_NOMEM ? MJ_E_NOMEM : complete > 0 ? 0 : MJ_E_TABLES;
         mj_shared_state.tables = &MJ;
@@ -139,6 +150,7 @@ static int mj_build_tables(void) {
         free(wmask);
         free(void_mem);
         free(fan);
+        free(fast);
         memset(&MJ, 0, sizeof MJ);
     }
     return rc;
@@ -251,19 +263,22 @@ static MJ_NOINLINE int mj_shanten_general(const uint8_t *counts, const uint8_t *
     return rc ? rc : out;
 }
 
-/* The hot case of mj_shanten (tables built, default options, no melds): the one-row fast path,
- * else the general one with what is known of the call, so that only counts and void_suit stay
- * live. */
-static MJ_ALWAYS_INLINE int mj_shanten_hot(const uint8_t *counts, int void_suit) {
+/* The hot cases of mj_shanten (tables built, no melds; the default options, or what nyanten
+ * computes: MJ_FORM_REGULAR | MJ_NO_VOID_RULE, no void suit): the one-row fast path, else the
+ * general one with what is known of the call, so that only counts and void_suit stay live. */
+static MJ_ALWAYS_INLINE int mj_shanten_hot(const uint8_t *counts, int void_suit, int options,
+                                           const int void_rule) {
     int v;
-    if (MJ_LIKELY(mj_plain_row(counts, void_suit, &v, 1, 1, 1))) return v;
-    return mj_shanten_general(counts, NULL, void_suit, 0);
+    if (MJ_LIKELY(mj_plain_row(counts, void_suit, &v, void_rule, 1, void_rule))) return v;
+    return mj_shanten_general(counts, NULL, void_suit, options);
 }
 
 int mj_shanten(const uint8_t counts[27], const uint8_t melds[27], int void_suit, int options) {
-    if (MJ_LIKELY(((uintptr_t)melds | (unsigned)options) == 0 && counts &&
-                  mj_state_get(&mj_state) == MJ_STATE_READY))
-        return mj_shanten_hot(counts, void_suit);
+    if (MJ_LIKELY(!melds && counts && mj_state_get(&mj_state) == MJ_STATE_READY)) {
+        if (options == 0) return mj_shanten_hot(counts, void_suit, 0, 1);
+        if (options == (MJ_FORM_REGULAR | MJ_NO_VOID_RULE) && void_suit == -1)
+            return mj_shanten_hot(counts, -1, options, 0);
+    }
     return mj_shanten_general(counts, melds, void_suit, options);
 }
 

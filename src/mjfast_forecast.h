@@ -12,8 +12,8 @@
  * own buffers in fc_work_t:
  *  1. the graph (fc_graph_t): mjfast_forecast_graph.h stores the states and probes hands,
  *     mjfast_forecast_expand.h builds the graph breadth first with the exact pruning; step 1b
- *     (fc_merge_t, mjfast_forecast_merge.h) merges equal ready leaves (without exchanges, equal
- *     states upwards);
+ *     (fc_merge_t, mjfast_forecast_merge.h) merges equal ready leaves, then equal states without
+ *     exchanges left upwards;
  *  2. the values and picks (fc_values_t): this file;
  *  3. the curves (fc_curves_t): mjfast_forecast_curves.h, forward from each start hand.
  * This file owns step 2, the row's plan and pool (fc_plan, fc_pool), the row (fc_row) and the
@@ -85,20 +85,23 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
 }
 
 /* The picks of a group with successors ids (rows contiguous: with a budget) for every t in
- * lo..hi into picks[t - 1], as fc_pick with t - 1 draws left (the best per t first, then the
- * lowest discard within FC_TIE of it), and the picked values into val[t]. */
+ * lo..hi into picks[t - 1], as fc_pick with t - 1 draws left (the best per t first, row by row
+ * over all t at once, then the lowest discard within FC_TIE of it), and the picked values into
+ * val[t]. */
 static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int lo, int hi,
                          int32_t *picks, double *val) {
     const double *r[27];
-    for (int i = 0; i < count; i++) r[i] = fc_vrow(w, ids[i]);
+    double best[FC_MAX_DRAWS + 1];
+    for (int i = 0; i < count; i++) r[i] = fc_vrow(w, ids[i]) - 1; /* r[i][t]: t - 1 draws left */
+    for (int t = lo; t <= hi; t++) best[t] = r[0][t];
+    for (int i = 1; i < count; i++)
+        for (int t = lo; t <= hi; t++) best[t] = r[i][t] > best[t] ? r[i][t] : best[t];
     for (int t = lo; t <= hi; t++) {
-        double best = r[0][t - 1];
-        for (int i = 1; i < count; i++) best = r[i][t - 1] > best ? r[i][t - 1] : best;
-        double floor_ = best - FC_TIE * best;
+        double floor_ = best[t] - FC_TIE * best[t];
         int i = 0;
-        while (r[i][t - 1] < floor_) i++; /* stops at the best at the latest (values are >= 0) */
+        while (r[i][t] < floor_) i++; /* stops at the best at the latest (values are >= 0) */
         picks[t - 1] = ids[i];
-        val[t] = r[i][t - 1];
+        val[t] = r[i][t];
     }
 }
 

@@ -154,15 +154,13 @@ static inline fc_memo_t *fc_memo_at(const fc_work_t *w, uint64_t gkey, int mkey)
 }
 
 /* The group of state f->s for draw k at the end of the edges: its successors (remembered per
- * 14 - 3m hand: fc_memo_t), one if fc_collapse says so. With a budget a group that lists only
- * the state itself (the drawn tile back, every other discard barred) is none: its draw stays
- * (*stay). Returns MJ_OK or an FC_ERR_*. */
-static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, int mkey, int *stay) {
+ * 14 - 3m hand of key gkey under mkey: fc_memo_t, at m), one if fc_collapse says so. With a
+ * budget a group that lists only the state itself (the drawn tile back, every other discard
+ * barred) is none: its draw stays (*stay). Returns MJ_OK or an FC_ERR_*. */
+static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, uint64_t gkey, int mkey,
+                                     fc_memo_t *m, int *stay) {
     int64_t head = w->g.ne;
     w->g.ne += 2;
-    uint64_t gkey = w->g.key[f->s] + w->wt[k];
-    mkey = fc_mkey(w, f, k, mkey);
-    fc_memo_t *m = fc_memo_at(w, gkey, mkey);
     if (m->row == w->g.row && m->key == gkey && (m->tag & 0xFFFFFF) == (uint32_t)mkey) {
         int mc = (int)(m->tag >> 24);
         memcpy(w->g.edges + w->g.ne, w->g.edges + m->off, (size_t)mc * sizeof(int32_t));
@@ -202,6 +200,22 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, in
     return MJ_OK;
 }
 
+/* Expand the ready leaf s (no exchange left, no dead tile held): every draw wins or leaves the
+ * hand as it was (a stay), so it has no edge group. A lazily paid leaf (fc_lazy_pay) keeps its
+ * winning draws (a 27-bit mask, exact as a double) in ppay for fc_leaf_pays. */
+static void fc_expand_leaf(fc_work_t *w, int64_t s) {
+    mj_hand_t h;
+    fc_fill(w, s, &h);
+    uint32_t wins = fc_leaf_wins(w, &h);
+    int won = fc_copies(w, wins);
+    w->g.e0[s] = w->g.e1[s] = w->g.ne;
+    w->g.stay[s] = (double)(w->total - won) / w->total;
+    w->g.pwin[s] = (double)won / w->total;
+    w->g.ppay[s] = fc_lazy_pay(w) ? (double)wins : fc_paid(w, &h, wins);
+    w->g.mark[s] = FC_LEAF;
+    w->g.nv[s] = 0;
+}
+
 /* Expand state s: its aggregated win / pay / stay probabilities and its edge groups
  * (FC_HEAD(k, count), pick id, then count successor ids in discard order). On the frontier
  * (shanten = draws left at the state's first depth) every successor is worth 0 with the draws
@@ -210,56 +224,60 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, in
  * it can only be picked as the lowest allowed discard (when every successor is worth 0), so only
  * the first of them is listed. Returns MJ_OK or an FC_ERR_*. */
 static int fc_expand(fc_work_t *w, int64_t s) {
-    if (w->flush >= 0 && w->canon) { /* the flush plan's dead phase: its own expansion */
-        int ndead = fc_dead_held(w, w->g.cnt[s].c);
-        if (ndead) return fc_flush_dead(w, s, ndead);
+    int ndead = w->dead_suits ? fc_dead_held(w, w->g.cnt[s].c) : 0;
+    if (ndead && w->flush >= 0 && w->canon) return fc_flush_dead(w, s, ndead); /* its own expansion */
+    if (!ndead && w->budget >= 0 && w->g.ex[s] >= w->budget && w->g.sh[s] == 0) {
+        fc_expand_leaf(w, s);
+        return MJ_OK;
     }
     mj_hand_t h;
     fc_fill(w, s, &h);
-    int ds = w->dead_suits, ndead = 0;
-    for (int q = 0; q < 3; q++) ndead += (ds >> q & 1) ? h.n[q] : 0;
+    int ds = w->dead_suits;
     /* exchanges left: none without a budget, else while some are unspent (backward with them) */
     int ex = w->budget < 0 ? 1 : w->g.ex[s] < w->budget ? 1 + w->job->backward : 0;
     fc_from_t f = {s, &h, 0u, w->dead, 1,
                    w->g.sh[s] == w->T - w->g.depth[s], ex && w->g.sh[s] == w->T - w->g.depth[s] - 1,
                    ndead > 0, -1, w->g.pv[s], ex, w->g.ex[s]};
     uint32_t stays, wins;
-    /* ready without exchanges left, no dead tile held: a leaf (every draw wins or stays) */
-    int leaf = !ex && w->g.sh[s] == 0 && !f.held_void;
-    uint32_t groups = fc_classify(w, s, &h, f.held_void, f.front, leaf, ex, f.vmask, &f.dh, &stays, &wins);
+    uint32_t groups = fc_classify(w, s, &h, f.held_void, f.front, ex, f.vmask, &f.dh, &stays, &wins);
     if (!fc_grow(w, (void **)&w->g.edges, &w->g.ecap, w->g.ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->g.e0[s] = w->g.ne;
     for (int t = 0; f.held_void && t < 27; t++) /* the packed dead tile a forced discard takes */
         if (h.c[t] && (ds >> (t / 9) & 1)) f.last_void = t;
     int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : (f.pv + 1) << 10);
-    f.held = groups ? ~fc_below(h.c, 1) & 0x7FFFFFFu : 0u;
-    for (uint32_t b = groups; b; b &= b - 1) /* the memo entries are cache misses: ask early */
-        MJ_PREFETCH(fc_memo_at(w, w->g.key[s] + w->wt[mj_ctz(b)], fc_mkey(w, &f, mj_ctz(b), mkey)));
+    f.held = groups ? ~fc_below(w->g.cnt[s].c, 1) & 0x7FFFFFFu : 0u;
+    fc_memo_t *at[27];
+    int mk[27];
+    for (uint32_t b = groups; b; b &= b - 1) { /* the memo entries are cache misses: ask early */
+        int k = mj_ctz(b);
+        mk[k] = fc_mkey(w, &f, k, mkey);
+        at[k] = fc_memo_at(w, w->g.key[s] + w->wt[k], mk[k]);
+        MJ_PREFETCH(at[k]);
+    }
     for (uint32_t b = groups; b; b &= b - 1) {
         int k = mj_ctz(b), back = 0;
-        int code = fc_group(w, &f, k, mkey, &back);
+        int code = fc_group(w, &f, k, w->g.key[s] + w->wt[k], mk[k], at[k], &back);
         if (code != MJ_OK) return code;
         if (back) stays |= 1u << k;
     }
-    /* a leaf's draws win or stay, so its stay takes the copies the wins do not */
-    int won = fc_copies(w, wins), kept = leaf ? w->total - won : fc_copies(w, stays);
     w->g.e1[s] = w->g.ne;
-    w->g.stay[s] = (double)kept / w->total;
-    w->g.pwin[s] = (double)won / w->total;
-    w->g.ppay[s] = leaf && fc_lazy_pay(w) ? 0.0 : fc_paid(w, &h, wins); /* (fc_leaf_pays) */
+    w->g.stay[s] = (double)fc_copies(w, stays) / w->total;
+    w->g.pwin[s] = (double)fc_copies(w, wins) / w->total;
+    w->g.ppay[s] = fc_paid(w, &h, wins);
     w->g.mark[s] = w->g.e1[s] == w->g.e0[s] && w->g.sh[s] <= 0 ? FC_LEAF : FC_EXPANDED;
     w->g.nv[s] = (uint8_t)ndead;
     return MJ_OK;
 }
 
 /* The expected payment of the ready leaves a group lists (fc_lazy_pay: the others are never
- * read), from their waits as fc_expand has them. */
+ * read), from the winning draws fc_expand left in their ppay (the leaves without an exchange left
+ * or a dead tile held: a state whose groups all went is paid already). */
 static void fc_leaf_pays(fc_work_t *w) {
     mj_hand_t h;
     for (int64_t s = 0; s < w->g.n; s++) {
-        if (w->g.mark[s] != FC_LEAF || !w->g.ref[s]) continue;
+        if (w->g.mark[s] != FC_LEAF || !w->g.ref[s] || w->g.ex[s] < w->budget || w->g.nv[s]) continue;
         fc_fill(w, s, &h);
-        w->g.ppay[s] = fc_paid(w, &h, fc_leaf_wins(w, &h));
+        w->g.ppay[s] = fc_paid(w, &h, (uint32_t)w->g.ppay[s]);
     }
 }
 

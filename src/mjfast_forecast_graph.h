@@ -432,13 +432,9 @@ static inline int64_t fc_find(const fc_work_t *w, uint64_t key, int e, uint64_t 
     return -1;
 }
 
-/* The state of key with e exchanges spent and plan pv (created at depth d with shanten sh if new,
- * its hand the counts c less one tile of kind drop, if drop >= 0). Returns its id, or -FC_ERR_*. */
-static int64_t fc_state(fc_work_t *w, uint64_t key, int e, int pv, int sh, int d, const uint8_t *c, int drop) {
-    if (2 * (w->g.n + 1) > w->g.hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
-    uint64_t j;
-    int64_t old = fc_find(w, key, fc_tag(e, pv), &j);
-    if (old >= 0) return old;
+/* A new state of key with tag (fc_tag) e + pv + 1 in the free hash slot j (fc_state). */
+static MJ_NOINLINE int64_t fc_new_state(fc_work_t *w, uint64_t j, uint64_t key, int e, int pv, int sh, int d,
+                                        const uint8_t *c, int drop) {
     if (w->g.n >= w->job->max_states || w->g.n >= FC_ID_MASK) return -FC_ERR_STATES;
     if (!fc_grow_states(w, w->g.n + 1)) return -FC_ERR_NOMEM;
     int64_t id = w->g.n++;
@@ -457,6 +453,17 @@ static int64_t fc_state(fc_work_t *w, uint64_t key, int e, int pv, int sh, int d
     w->g.e0[id] = w->g.e1[id] = 0;
     w->g.stay[id] = w->g.pwin[id] = w->g.ppay[id] = 0.0;
     return id;
+}
+
+/* The state of key with e exchanges spent and plan pv (created at depth d with shanten sh if new,
+ * its hand the counts c less one tile of kind drop, if drop >= 0: fc_new_state). Returns its id,
+ * or -FC_ERR_*. */
+static MJ_ALWAYS_INLINE int64_t fc_state(fc_work_t *w, uint64_t key, int e, int pv, int sh, int d,
+                                         const uint8_t *c, int drop) {
+    if (2 * (w->g.n + 1) > w->g.hcap && !fc_rehash(w)) return -FC_ERR_NOMEM;
+    uint64_t j;
+    int64_t old = fc_find(w, key, fc_tag(e, pv), &j);
+    return old >= 0 ? old : fc_new_state(w, j, key, e, pv, sh, d, c, drop);
 }
 
 /* One tile more (delta 1) or less (-1) of kind t in a loaded hand. The classes (mj_classes) are
@@ -573,8 +580,20 @@ static inline void fc_probes_of(const fc_work_t *w, mj_hand_t *h, int delta, uin
     else fc_probes(h, delta, dist);
 }
 
-/* 27-bit mask of the kinds t whose byte x[t] (below 128) is below v (1..127), word by word. */
+/* 27-bit mask of the kinds t whose byte x[t] (below 128) is below v (1..127): on SSE2 the row's
+ * words as mj_row_words reads them (loads that match the probes' stores), two byte compares,
+ * the bits put in kind order; else word by word. */
 static inline uint32_t fc_below(const uint8_t *x, int v) {
+#if MJ_SSE2
+    __m128i x01, x2n;
+    mj_row_words(x, &x01, &x2n);
+    const __m128i lim = _mm_set1_epi8((char)v);
+    uint32_t a = (uint32_t)_mm_movemask_epi8(_mm_cmplt_epi8(x01, lim));
+    uint32_t b = (uint32_t)_mm_movemask_epi8(_mm_cmplt_epi8(x2n, lim));
+    /* a: ranks 1-8 of suits 0 and 1; b: ranks 1-8 of suit 2, then the rank-9 bytes 8, 10, 12 */
+    return (a & 0xFFu) | (b & 0x100u) | (a & 0xFF00u) << 1 | (b & 0x400u) << 7 | (b & 0xFFu) << 18 |
+           (b & 0x1000u) << 14;
+#else
     const uint64_t H = 0x80 * MJ_ONES8;
     uint32_t m = 0;
     for (int s = 0; s < 3; s++) {
@@ -584,6 +603,7 @@ static inline uint32_t fc_below(const uint8_t *x, int v) {
         m |= (uint32_t)(x[9 * s + 8] < v) << (9 * s + 8);
     }
     return m;
+#endif
 }
 
 /* Distance (under the row's plan) of the loaded hand g less one tile of kind d. */
@@ -689,30 +709,23 @@ static inline uint32_t fc_leaf_wins(const fc_work_t *w, const mj_hand_t *h) {
     return w->pool & ~fc_stays(w, h) & mj_hand_waits(h, w->vs);
 }
 
-/* Sort the kinds drawn onto state s (loaded as h) into masks: a fifth copy is discarded at once,
- * and with packed dead tiles so is any dead draw (stays); the rest win, stay (without exchanges
- * left, not lowering the shanten unless a dead discard is forced) or become edge groups
- * (returned). *dh: the state's distance where groups need it. */
+/* Sort the kinds drawn onto state s (loaded as h; not a ready leaf: fc_expand_leaf) into masks:
+ * a fifth copy is discarded at once, and with packed dead tiles so is any dead draw (stays); the
+ * rest win, stay (without exchanges left, not lowering the shanten unless a dead discard is
+ * forced) or become edge groups (returned). *dh: the state's distance. */
 static uint32_t fc_classify(const fc_work_t *w, int64_t s, mj_hand_t *h, int held_void, int front,
-                            int leaf, int exchanges, uint32_t vmask, int *dh, uint32_t *stays,
-                            uint32_t *wins) {
-    uint32_t stay = fc_stays(w, h);
-    uint32_t rest = w->pool & ~stay, win = 0, groups = 0;
-    if (leaf) { /* ready without exchanges: a draw wins or leaves the hand as it was */
-        win = fc_leaf_wins(w, h);
-        stay |= rest & ~win;
-    } else {
-        uint8_t d14[27];
-        *dh = w->g.sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
-        fc_probes_of(w, h, +1, d14);
-        win = rest & fc_below(d14, 1);
-        /* a draw that does not lower the distance of the hand leaves every discard at no lower a
-         * distance: unless a void discard is forced or exchanges are allowed off the frontier,
-         * it stays, and on the frontier that is worth 0 and never ready in time (dropped) */
-        uint32_t other = rest & ~win, all = ~0u;
-        groups = other & (held_void ? all : vmask | (exchanges && !front ? all : fc_below(d14, *dh)));
-        if (!front) stay |= other & ~groups;
-    }
+                            int exchanges, uint32_t vmask, int *dh, uint32_t *stays, uint32_t *wins) {
+    uint8_t d14[27];
+    uint32_t stay = fc_stays(w, h), rest = w->pool & ~stay;
+    *dh = w->g.sh[s] + 1; /* an expanded state's shanten is at most T: its distance, exactly */
+    fc_probes_of(w, h, +1, d14);
+    uint32_t win = rest & fc_below(d14, 1);
+    /* a draw that does not lower the distance of the hand leaves every discard at no lower a
+     * distance: unless a void discard is forced or exchanges are allowed off the frontier, it
+     * stays, and on the frontier that is worth 0 and never ready in time (dropped) */
+    uint32_t other = rest & ~win, all = ~0u;
+    uint32_t groups = other & (held_void ? all : vmask | (exchanges && !front ? all : fc_below(d14, *dh)));
+    if (!front) stay |= other & ~groups;
     *stays = stay;
     *wins = win;
     return groups;

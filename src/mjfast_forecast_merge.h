@@ -89,10 +89,12 @@ static int fc_unique(int32_t *g, const int32_t *rep) {
 /* The groups of state s with their successors through rep (fc_unique); groups of one successor
  * with the same successor as an earlier one add their probability to it (a merged entry of w->p)
  * and go (not those fc_unique left with one: their sums stay as they were). at[c] is -1 for every
- * state c on entry and on return (the place of c's group while s is done). */
-static int fc_merge_groups(fc_work_t *w, int64_t s, const int32_t *rep, int64_t *at) {
+ * state c on entry and on return (the place of c's group while s is done). *picks: whether a
+ * group is left with more than one successor (then the state's row needs picks). */
+static int fc_merge_groups(fc_work_t *w, int64_t s, const int32_t *rep, int64_t *at, int *picks) {
     int32_t seen[27];
     int nseen = 0;
+    *picks = 0;
     int64_t out = w->g.e0[s];
     for (int64_t e = w->g.e0[s]; e < w->g.e1[s];) {
         int32_t head = w->g.edges[e];
@@ -100,6 +102,7 @@ static int fc_merge_groups(fc_work_t *w, int64_t s, const int32_t *rep, int64_t 
         if (count > 1) count = fc_unique(w->g.edges + e, rep);
         else w->g.edges[e + 2] = rep[w->g.edges[e + 2]];
         int len = 2 + count, single = next == 3;
+        *picks |= count > 1;
         int32_t c = w->g.edges[e + 2];
         if (single && at[c] >= 0) {
             int32_t *h = w->g.edges + at[c];
@@ -149,53 +152,47 @@ static uint64_t fc_groups_hash(const fc_work_t *w, int32_t s) {
     return h;
 }
 
-/* Whether every group of state s has one successor (then its row needs no picks). */
-static int fc_single(const fc_work_t *w, int64_t s) {
-    for (int64_t e = w->g.e0[s]; e < w->g.e1[s]; e += 2 + fc_head_count(w->g.edges[e]))
-        if (fc_head_count(w->g.edges[e]) != 1) return 0;
-    return 1;
-}
-
-/* Without exchanges: class by class upwards (the values' order, fc_class: successors first), each
- * state's groups through rep (fc_merge_groups), then states equal under fc_same_groups merged
- * (not the starts, whose ids fc_row holds, nor states with picks: another group may share them). */
+/* Class by class upwards (the values' order, fc_class: successors first), each state's groups
+ * through rep (fc_merge_groups), then the states with no exchange left equal under
+ * fc_same_groups merged (not the starts, whose ids fc_row holds, nor states with picks: another
+ * group may share them). Those are the class without exchanges (a DAG: a state's successors lie
+ * in lower classes), so their values and flows depend on their numbers and groups alone, whatever
+ * the path that reached them. */
 static int fc_merge_up(fc_work_t *w, int32_t *rep) {
+    const int nclass = (w->budget + 1) * FC_ORDER;
     int64_t size = 64, n = w->g.n;
     while (size < 2 * n) size *= 2;
     int32_t *order = w->c.act, *tab = w->m.ctab; /* (act: fc_values_dag's later; ctab: as big) */
-    if (!fc_grow(w, (void **)&w->v.cls, &w->v.clscap, FC_ORDER + 1, sizeof(int64_t))) return FC_ERR_NOMEM;
+    if (!fc_grow(w, (void **)&w->v.cls, &w->v.clscap, nclass + 1, sizeof(int64_t))) return FC_ERR_NOMEM;
     int64_t *start = w->v.cls;
-    memset(start, 0, (FC_ORDER + 1) * sizeof(int64_t));
+    memset(start, 0, (size_t)(nclass + 1) * sizeof(int64_t));
     for (int64_t s = 0; s < n; s++)
         if (w->g.e1[s] > w->g.e0[s]) start[fc_class(w, s) + 1]++;
-    for (int b = 0; b < FC_ORDER; b++) start[b + 1] += start[b];
+    for (int b = 0; b < nclass; b++) start[b + 1] += start[b];
     for (int64_t s = 0; s < n; s++)
         if (w->g.e1[s] > w->g.e0[s]) order[start[fc_class(w, s)]++] = (int32_t)s;
     for (int64_t i = 0; i < size; i++) tab[i] = -1;
-    for (int64_t i = 0, m = start[FC_ORDER - 1]; i < m; i++) {
+    for (int64_t i = 0, m = start[nclass - 1]; i < m; i++) {
         int32_t s = order[i];
-        int code = fc_merge_groups(w, s, rep, w->m.at);
+        int picks, code = fc_merge_groups(w, s, rep, w->m.at, &picks);
         if (code != MJ_OK) return code;
-        if (!w->g.ref[s] || !w->g.depth[s] || w->g.mark[s] == FC_NEW || !fc_single(w, s)) continue;
+        if (w->g.ex[s] < w->budget || !w->g.ref[s] || !w->g.depth[s] || w->g.mark[s] == FC_NEW || picks)
+            continue;
         int32_t r = fc_class_of(tab, size, fc_groups_hash(w, s), s, w, fc_same_groups);
         if (r != s) fc_stand_in(w, rep, s, r);
     }
     return MJ_OK;
 }
 
-/* Merge the graph's equal ready leaves and the groups that then share a successor (without
- * exchanges, equal states upwards: fc_merge_up). Only states of shanten 1 or less can list a
- * ready leaf (a draw lowers the shanten by one at most). */
+/* Merge the graph's equal ready leaves, then equal states without exchanges left upwards
+ * (fc_merge_up), each state's groups through the stand-ins. */
 static int fc_merge(fc_work_t *w) {
     int32_t *rep = w->c.nact; /* scratch: fc_values_dag fills it later */
     int code = fc_leaf_reps(w, rep);
     if (code != MJ_OK || !fc_grow(w, (void **)&w->m.at, &w->m.atcap, w->g.n, sizeof(int64_t)))
         return code != MJ_OK ? code : FC_ERR_NOMEM;
     for (int64_t s = 0; s < w->g.n; s++) w->m.at[s] = -1;
-    if (w->budget == 0) return fc_merge_up(w, rep);
-    for (int64_t s = 0; code == MJ_OK && s < w->g.n; s++)
-        if (w->g.e1[s] > w->g.e0[s] && w->g.sh[s] <= 1) code = fc_merge_groups(w, s, rep, w->m.at);
-    return code;
+    return fc_merge_up(w, rep);
 }
 
 #endif

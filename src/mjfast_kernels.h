@@ -18,13 +18,17 @@
 #define MJFAST_KERNELS_H
 
 #include "mjfast_row.h" /* mj_hand_t, mj_load, MJ_POW, MJ_ERR_*, MJ_FORM_* */
-#include "mjfast_simd.h" /* mj_row_load3, mj_index3_sse2 / _ssse3 / _pair_avx2, MJ_SSE2, MJ_SSSE3 */
+#include "mjfast_simd.h" /* mj_row_words*, mj_row_check, mj_index*, MJ_SSE2, MJ_SSSE3, MJ_AVX2 */
 
 #define MJ_UNWINNABLE 127
 #define MJ_NOT_HELD (-128)
 #define MJ_INVALID_ROW (-100)
 #define MJ_INVALID_MASK 0xFFFFFFFFu
 #define MJ_INF 100
+
+static inline int mj_shanten_of(int distance) {
+    return distance >= MJ_INF ? MJ_UNWINNABLE : distance - 1;
+}
 
 typedef struct {
     const uint8_t *left;   /* [125] class of ranks 1-3 */
@@ -42,8 +46,13 @@ typedef struct {
     const uint8_t *void_class; /* [NF][8][8] void class of (class, pairs, singles), both capped at 7 */
     const uint8_t *void_full;  /* [5^9] void class per suit index, expanded at import */
     const int8_t *void_two;    /* [256][256] distance of two meld-free suits to 4 sets + pair, any form */
+    const uint8_t *void_pair;  /* [256][256] class of suits 0 and 1's void classes, for void_last */
+    const int8_t *void_last;   /* [256][256] shanten of a meld-free 13- or 14-tile hand under the
+                                  void rule, any form, by void_pair's class and suit 2's void class */
+    const int8_t *final_shanten; /* [NP][NF] final as shanten (mj_shanten_of) */
     int n_full;            /* suit classes (rows of pair / two) */
     int n_right;
+    int isa;               /* mj_isa_level(): MJ_ISA_* */
 } mj_tables_t;
 
 static mj_tables_t MJ;
@@ -105,13 +114,16 @@ static inline void mj_build_wmask(uint16_t *wmask) {
     }
 }
 
-/* Fill void_full: the void class of every suit index, pairs and singles kept by an odometer. */
-static inline void mj_build_void_full(uint8_t *void_full) {
+/* Fill void_full: the void class of every suit index, pairs and singles kept by an odometer;
+ * and counts: bit n of counts[v] when a pattern of n <= 14 tiles has void class v. */
+static inline void mj_build_void_full(uint8_t *void_full, uint32_t counts[256]) {
     uint8_t d[9] = {0};
     int pairs = 0, singles = 0;
+    memset(counts, 0, 256 * sizeof counts[0]);
     for (int32_t i = 0; i < 1953125; i++) {
-        int p = pairs < 7 ? pairs : 7, o = singles < 7 ? singles : 7;
+        int p = pairs < 7 ? pairs : 7, o = singles < 7 ? singles : 7, n = 2 * pairs + singles;
         void_full[i] = MJ.void_class[(mj_class(i) * 8 + p) * 8 + o];
+        if (n <= 14) counts[void_full[i]] |= 1u << n;
         for (int r = 8; r >= 0; r--) {
             if (d[r] < 4) {
                 d[r]++;
@@ -123,6 +135,100 @@ static inline void mj_build_void_full(uint8_t *void_full) {
             d[r] = 0;
         }
     }
+}
+
+/* The void-pair tables: the distance of a meld-free 13- or 14-tile hand under the void rule
+ * (any form) is min(two[v0][v1], two[v0][v2], two[v1][v2]) over its suits' void classes v;
+ * void_pair[v0][v1] gives a class p of the pair and void_last[p][v2] that minimum less 1, so the
+ * headline loop takes two lookups instead of three and a minimum. Pairs share a class when their
+ * rows agree wherever both can be read: at the v2 whose tile counts (counts, of
+ * mj_build_void_full) bring the hand to 13 or 14 tiles. Rows are merged first fit; a row seen
+ * before (hashed) goes straight to its class. While building, void_last holds distances, with
+ * MJ_VOID_ANY where no hand reads it (bytes below 0x80 otherwise: mj_void_rows_agree). */
+#define MJ_VOID_ANY 0x80
+
+/* Do two rows agree wherever both hold a value? (8 bytes at a time: a byte differs in its low
+ * 7 bits, and neither has the MJ_VOID_ANY bit.) */
+static inline int mj_void_rows_agree(const uint8_t *x, const uint8_t *y) {
+    const uint64_t low = 0x7F7F7F7F7F7F7F7FULL, high = ~low;
+    for (int c = 0; c < 256; c += 8) {
+        uint64_t u, v;
+        memcpy(&u, x + c, 8);
+        memcpy(&v, y + c, 8);
+        if ((((u ^ v) & low) + low) & ~(u | v) & high) return 0;
+    }
+    return 1;
+}
+
+/* The row of pair (a, b) into g (MJ_VOID_ANY where no hand reads it): 0 if no hand holds it.
+ * by_count + 256 t lists the n_count[t] void classes of patterns of t tiles. */
+static inline int mj_void_pair_row(int a, int b, const uint32_t counts[256],
+                                   const uint8_t *by_count, const int n_count[15], uint8_t g[256]) {
+    uint32_t sums = 0; /* bit s: suits 0 and 1 may hold s tiles together */
+    for (int t = 0; t <= 14; t++)
+        if (counts[a] >> t & 1) sums |= counts[b] << t;
+    const int8_t *ra = MJ.void_two + ((size_t)a << 8), *rb = MJ.void_two + ((size_t)b << 8);
+    int any = 0;
+    memset(g, MJ_VOID_ANY, 256);
+    for (int t = 0; t <= 14; t++) {
+        if (!((sums << 1) >> (14 - t) & 3)) continue; /* no s with s + t = 13 or 14 */
+        any = 1;
+        for (int i = 0; i < n_count[t]; i++) {
+            int c = by_count[256 * t + i], d = ra[b];
+            d = ra[c] < d ? ra[c] : d;
+            g[c] = (uint8_t)(rb[c] < d ? rb[c] : d);
+        }
+    }
+    return any;
+}
+
+/* Fill void_pair and void_last ([256][256] each): the classes, or -1 if more than 256. */
+static inline int mj_build_void_pair(uint8_t *pair, int8_t *last, const uint32_t counts[256]) {
+    static const uint64_t K = 0x9E3779B97F4A7C15ULL;
+    uint8_t by_count[15 * 256], *rows = (uint8_t *)last, g[256];
+    int n_count[15] = {0}, n = 0, used = 0;
+    struct {
+        uint64_t key;
+        int cls; /* -1: empty */
+    } seen[1024];
+    for (int i = 0; i < 1024; i++) seen[i].cls = -1;
+    for (int v = 0; v < 256; v++)
+        for (int t = 0; t <= 14; t++)
+            if (counts[v] >> t & 1) by_count[256 * t + n_count[t]++] = (uint8_t)v;
+    memset(pair, 0, 65536);
+    for (int a = 0; a < 256; a++) {
+        for (int b = 0; b <= a; b++) {
+            if (!mj_void_pair_row(a, b, counts, by_count, n_count, g)) continue;
+            uint64_t key = 0;
+            for (int c = 0; c < 256; c += 8) {
+                uint64_t w;
+                memcpy(&w, g + c, 8);
+                key = (key ^ w) * K;
+            }
+            int slot = (int)(key >> 54), k = -1;
+            while (seen[slot].cls >= 0 && seen[slot].key != key) slot = (slot + 1) & 1023;
+            if (seen[slot].cls >= 0 && mj_void_rows_agree(g, rows + 256 * seen[slot].cls))
+                k = seen[slot].cls;
+            for (int c = 0; k < 0 && c < n; c++)
+                if (mj_void_rows_agree(g, rows + 256 * c)) k = c;
+            if (k < 0) {
+                if (n == 256) return -1;
+                memset(rows + 256 * n, MJ_VOID_ANY, 256);
+                k = n++;
+            }
+            for (int c = 0; c < 256; c++)
+                if (g[c] != MJ_VOID_ANY) rows[256 * k + c] = g[c];
+            if (seen[slot].cls < 0 && used < 768) { /* a quarter left empty ends each probe */
+                seen[slot].key = key;
+                seen[slot].cls = k;
+                used++;
+            }
+            pair[a << 8 | b] = pair[b << 8 | a] = (uint8_t)k;
+        }
+    }
+    for (int i = 0; i < 256 * n; i++)
+        last[i] = (int8_t)(rows[i] == MJ_VOID_ANY ? MJ_UNWINNABLE : mj_shanten_of(rows[i]));
+    return n;
 }
 
 /* ---- per-suit distance vectors --------------------------------------------------------- */
@@ -364,19 +470,15 @@ static MJ_ALWAYS_INLINE const int8_t *mj_void_row(int v) {
     return MJ.void_two + ((size_t)(unsigned)v << 8);
 }
 
-/* Distance of a meld-free hand under the void rule, every form: one void_two lookup per void
- * choice, on the suits' void classes (which fold seven pairs' pairs and singles into the class)
- * of suit indices i0..i2. Patterns of more than 14 tiles hold an arbitrary void class, like
- * mj_class. Never MJ_INF: seven pairs in two live suits is at most 14 tiles away. The tables
- * come in as arguments (MJ.void_full, MJ.void_two), so that a loop keeps them in registers. */
-static MJ_ALWAYS_INLINE int mj_plain_void(const uint8_t *vf, const int8_t *two, uint64_t i0,
-                                          uint64_t i1, uint64_t i2, int void_suit) {
-    size_t v0 = vf[i0], v1 = vf[i1], v2 = vf[i2];
-    /* all three in registers, then a choice (an array indexed by void_suit would go to memory) */
-    int d0 = two[v1 << 8 | v2], d1 = two[v0 << 8 | v2], d2 = two[v0 << 8 | v1];
-    if (void_suit >= 0) return void_suit == 0 ? d0 : void_suit == 1 ? d1 : d2;
-    int best = d0 < d1 ? d0 : d1;
-    return d2 < best ? d2 : best;
+/* Distance of a meld-free hand under the void rule with suit void_suit (0-2) void, every form:
+ * the void_two entry of the other two suits' void classes (which fold seven pairs' pairs and
+ * singles into the class) of suit indices i0..i2. Patterns of more than 14 tiles hold an
+ * arbitrary void class, like mj_class. Never MJ_INF: seven pairs in two live suits is at most
+ * 14 tiles away. (No void declared: mj_fast_shanten's void-pair tables.) */
+static MJ_ALWAYS_INLINE int mj_plain_void(uint64_t i0, uint64_t i1, uint64_t i2, int void_suit) {
+    const uint8_t *vf = MJ.void_full;
+    size_t a = vf[void_suit == 0 ? i1 : i0], b = vf[void_suit == 2 ? i1 : i2];
+    return mj_void_row((int)a)[b];
 }
 /* Regular + seven-pairs distance when suit q is the void one (q = -1: no void rule), for suit
  * classes k (capped suits: the vectors in v). The combiner tables hold 4 sets: short hands
@@ -423,9 +525,6 @@ static inline int mj_distance(mj_hand_t *h) {
     return mj_distance_with(h, h->k, h->n, h->odd, h->v);
 }
 
-static inline int mj_shanten_of(int distance) {
-    return distance >= MJ_INF ? MJ_UNWINNABLE : distance - 1;
-}
 
 /* Distances per void choice q, so probes recompute only what changes. */
 typedef struct {
@@ -557,20 +656,22 @@ typedef struct {
 
 /* Read a row once, check it like mj_row_bad (counts of at most 4, lo..hi tiles: nonzero when
  * bad) and put its three suit indices in idx (meaningless when bad): with SSE2 the three suits
- * together (mj_index3_ssse3 where ssse3 is set, the caller being compiled for it). */
+ * together (with pshufb and pmaddubsw where ssse3 is set, the caller being compiled for it). */
 static MJ_ALWAYS_INLINE int mj_row_index3(const uint8_t *src, const int lo, const int hi,
                                           uint64_t *idx, const int ssse3) {
 #if MJ_SSE2
     __m128i x01, x2n;
-    int bad = mj_row_load3(src, lo, hi, &x01, &x2n);
+    (void)ssse3;
 #if MJ_SSSE3
     if (ssse3) {
+        mj_row_words_ssse3(src, &x01, &x2n);
         mj_index3_ssse3(x01, x2n, idx);
-        return bad;
+        return mj_row_check(x01, x2n, lo, hi);
     }
 #endif
+    mj_row_words(src, &x01, &x2n);
     mj_index3_sse2(x01, x2n, idx);
-    return bad;
+    return mj_row_check(x01, x2n, lo, hi);
 #else
     (void)ssse3;
     mj_row_t row;
@@ -583,6 +684,32 @@ static MJ_ALWAYS_INLINE int mj_row_index3(const uint8_t *src, const int lo, cons
 #endif
 }
 
+/* The tables of the two headline shanten cases, copied into a loop's registers. */
+typedef struct {
+    const uint8_t *vf, *vpair, *full, *pair;
+    const int8_t *vlast, *fsh;
+    size_t nf;
+} mj_fast_t;
+
+static MJ_ALWAYS_INLINE mj_fast_t mj_fast_tables(void) {
+    mj_fast_t t = {MJ.void_full, MJ.void_pair, MJ.full, MJ.pair,
+                   MJ.void_last, MJ.final_shanten, (size_t)MJ.n_full};
+    return t;
+}
+
+/* Shanten of a meld-free 13- or 14-tile hand of suit indices i0..i2 in the two headline cases:
+ * Sichuan rules (void_rule: every form, no void declared; mj_build_void_pair) or the regular
+ * form without the void rule. */
+static MJ_ALWAYS_INLINE int mj_fast_shanten(const mj_fast_t *t, size_t i0, size_t i1, size_t i2,
+                                            const int void_rule) {
+    if (void_rule) {
+        size_t p = t->vpair[(size_t)t->vf[i0] << 8 | t->vf[i1]];
+        return t->vlast[p << 8 | t->vf[i2]];
+    }
+    size_t k0 = t->full[i0], k1 = t->full[i1], k2 = t->full[i2];
+    return t->fsh[t->pair[k0 * t->nf + k1] * t->nf + k2];
+}
+
 /* Shanten of one meld-free row of 13 or 14 tiles without building a hand (the row read once)
  * into *sh: 1, or 0 when the row must take the general path (which reports it if it is bad).
  * Compiled once per option combination. */
@@ -591,8 +718,11 @@ static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int 
     if (!sev || (void_rule && reg)) { /* the suit indices are all it needs of the row */
         uint64_t idx[3];
         if (mj_row_index3(src, 13, 14, idx, 0) | ((unsigned)(void_suit + 1) > 3u)) return 0;
-        if (sev) { /* never MJ_INF */
-            *sh = mj_plain_void(MJ.void_full, MJ.void_two, idx[0], idx[1], idx[2], void_suit) - 1;
+        if (sev == void_rule && (!void_rule || void_suit < 0)) { /* a headline case */
+            const mj_fast_t t = mj_fast_tables();
+            *sh = mj_fast_shanten(&t, idx[0], idx[1], idx[2], void_rule);
+        } else if (sev) { /* never MJ_INF */
+            *sh = mj_plain_void(idx[0], idx[1], idx[2], void_suit) - 1;
         } else {
             int k[3] = {MJ.full[idx[0]], MJ.full[idx[1]], MJ.full[idx[2]]};
             *sh = mj_shanten_of(mj_plain_best(k, void_rule, void_suit));
@@ -625,28 +755,6 @@ static MJ_ALWAYS_INLINE int mj_plain_row(const uint8_t *src, int void_suit, int 
 /* Rows per call of the meld-free fast paths (mj_run's block). */
 #define MJ_BLOCK 64
 
-/* The tables of the two headline shanten cases, copied into a loop's registers. */
-typedef struct {
-    const uint8_t *vf, *full, *pair;
-    const int8_t *two, *final;
-    size_t nf;
-} mj_fast_t;
-
-static MJ_ALWAYS_INLINE mj_fast_t mj_fast_tables(void) {
-    mj_fast_t t = {MJ.void_full, MJ.full, MJ.pair, MJ.void_two, MJ.final, (size_t)MJ.n_full};
-    return t;
-}
-
-/* Shanten of a meld-free 13- or 14-tile row of suit indices idx in the two headline cases:
- * Sichuan rules (void_rule: every form, no void declared) or the regular form without the void
- * rule. */
-static MJ_ALWAYS_INLINE int mj_fast_shanten(const mj_fast_t *t, const uint64_t *idx,
-                                            const int void_rule) {
-    if (void_rule) return mj_plain_void(t->vf, t->two, idx[0], idx[1], idx[2], -1) - 1; /* never MJ_INF */
-    size_t k0 = t->full[idx[0]], k1 = t->full[idx[1]], k2 = t->full[idx[2]];
-    return mj_shanten_of(t->final[t->pair[k0 * t->nf + k1] * t->nf + k2]);
-}
-
 /* Shanten of `rows` meld-free rows in the two headline cases (mj_fast_shanten), with the tables
  * in registers and no void suit to check or choose. Returns the rows written. */
 static MJ_ALWAYS_INLINE int64_t mj_plain_fast_rows(const uint8_t *src, int8_t *restrict out,
@@ -656,7 +764,7 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_fast_rows(const uint8_t *src, int8_t *r
     for (int64_t j = 0; j < rows; j++, src += 27) {
         uint64_t idx[3];
         if (mj_row_index3(src, 13, 14, idx, ssse3)) return j;
-        out[j] = (int8_t)mj_fast_shanten(&t, idx, void_rule);
+        out[j] = (int8_t)mj_fast_shanten(&t, idx[0], idx[1], idx[2], void_rule);
     }
     return rows;
 }
@@ -667,24 +775,30 @@ __attribute__((target("ssse3"))) static int64_t mj_plain_fast_rows_ssse3(const u
                                                                         int64_t rows, int void_rule) {
     return void_rule ? mj_plain_fast_rows(src, out, rows, 1, 1) : mj_plain_fast_rows(src, out, rows, 0, 1);
 }
+#endif
 
-/* mj_plain_fast_rows two rows at a time, one in each 128-bit lane of the AVX2 registers (the
- * steps of mj_row_load3 and mj_index3_ssse3 act within lanes); a pair holding a bad row, and an
- * odd last row, go one by one. */
+#if MJ_AVX2
+/* mj_plain_fast_rows four rows at a time: two in each pair of AVX2 words (a row in each 128-bit
+ * lane), one check of the four, their suit indices stored side by side for the table lookups.
+ * Four rows holding a bad one, and the last rows, go one by one. */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
-mj_plain_fast_pairs(const uint8_t *src, int8_t *restrict out, int64_t rows, const int void_rule) {
+mj_plain_fast_quads(const uint8_t *src, int8_t *restrict out, int64_t rows, const int void_rule) {
     const mj_fast_t t = mj_fast_tables();
     int64_t j = 0;
-    for (; j + 2 <= rows; j += 2, src += 54) {
-        __m256i tiles, v = mj_index3_pair_avx2(src, &tiles);
-        unsigned ta = (unsigned)_mm_cvtsi128_si32(_mm256_castsi256_si128(tiles)) - 13u;
-        unsigned tb = (unsigned)_mm_cvtsi128_si32(_mm256_extracti128_si256(tiles, 1)) - 13u;
-        if ((ta | tb) > 1u) break;
-        uint64_t ia[3], ib[3];
-        mj_lanes3(_mm256_castsi256_si128(v), ia);
-        mj_lanes3(_mm256_extracti128_si256(v, 1), ib);
-        out[j] = (int8_t)mj_fast_shanten(&t, ia, void_rule);
-        out[j + 1] = (int8_t)mj_fast_shanten(&t, ib, void_rule);
+    for (; j + 4 <= rows; j += 4, src += 4 * 27) {
+        __m256i a01, a2n, b01, b2n;
+        mj_rows_words_avx2(src, src + 27, &a01, &a2n);
+        mj_rows_words_avx2(src + 2 * 27, src + 3 * 27, &b01, &b2n);
+        if (!mj_rows4_ok_avx2(a01, a2n, b01, b2n)) break;
+        union {
+            __m256i v[2];
+            uint32_t i[16]; /* row r's suit indices at 4r .. 4r + 2 */
+        } idx;
+        idx.v[0] = mj_index6_avx2(a01, a2n);
+        idx.v[1] = mj_index6_avx2(b01, b2n);
+        for (int r = 0; r < 4; r++)
+            out[j + r] = (int8_t)mj_fast_shanten(&t, idx.i[4 * r], idx.i[4 * r + 1],
+                                                 idx.i[4 * r + 2], void_rule);
     }
     return j + mj_plain_fast_rows(src, out + j, rows - j, void_rule, 1);
 }
@@ -692,7 +806,7 @@ mj_plain_fast_pairs(const uint8_t *src, int8_t *restrict out, int64_t rows, cons
 __attribute__((target("avx2"))) static int64_t mj_plain_fast_rows_avx2(const uint8_t *src,
                                                                       int8_t *restrict out,
                                                                       int64_t rows, int void_rule) {
-    return void_rule ? mj_plain_fast_pairs(src, out, rows, 1) : mj_plain_fast_pairs(src, out, rows, 0);
+    return void_rule ? mj_plain_fast_quads(src, out, rows, 1) : mj_plain_fast_quads(src, out, rows, 0);
 }
 #endif
 
@@ -706,9 +820,11 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_shanten_as(const mj_job_t *job, int64_t
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK;
     /* a few rows (one hand through the C API's mj_shanten) skip the dispatch */
     if (rows >= 16 && reg && sev == void_rule && !job->voids && job->void_scalar == -1) {
+#if MJ_AVX2
+        if (MJ.isa == MJ_ISA_AVX2) return mj_plain_fast_rows_avx2(src, out, rows, void_rule);
+#endif
 #if MJ_SSSE3
-        if (__builtin_cpu_supports("avx2")) return mj_plain_fast_rows_avx2(src, out, rows, void_rule);
-        if (__builtin_cpu_supports("ssse3")) return mj_plain_fast_rows_ssse3(src, out, rows, void_rule);
+        if (MJ.isa >= MJ_ISA_SSSE3) return mj_plain_fast_rows_ssse3(src, out, rows, void_rule);
 #endif
         return mj_plain_fast_rows(src, out, rows, void_rule, 0);
     }

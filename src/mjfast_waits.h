@@ -15,7 +15,7 @@
 #ifndef MJFAST_WAITS_H
 #define MJFAST_WAITS_H
 
-#include "mjfast_kernels.h" /* MJ, mj_job_t, mj_row_t, mj_row_bad, MJ_BLOCK, mj_row_load3, mj_index3v_sse2 */
+#include "mjfast_kernels.h" /* MJ, mj_job_t, mj_row_t, mj_row_bad, MJ_BLOCK; mjfast_simd.h */
 #include "mjfast_rank.h"    /* MJR, mj_suit_rank, MJ_NRANK14 */
 
 /* The tables of the fast paths, filled by mj_init (mj_build_waits):
@@ -135,7 +135,8 @@ static MJ_ALWAYS_INLINE int mj_waits_index(const uint8_t *src, uint32_t *idx, co
                                            uint32_t ok) {
 #if MJ_SSE2
     __m128i x01, x2n;
-    int bad = mj_row_load3(src, 13, 13, &x01, &x2n);
+    mj_row_words(src, &x01, &x2n);
+    int bad = mj_row_check(x01, x2n, 13, 13);
     __m128i v = mj_index3v_sse2(x01, x2n);
     if (bad) return -1;
     int lacks = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, _mm_setzero_si128())));
@@ -196,10 +197,10 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_waits_block(const mj_job_t *job, int64_
                                void_rule, per_row);
 }
 
-#if MJ_SSSE3
+#if MJ_AVX2
 /* mj_plain_waits_block without void vector, the first pass two rows at a time, one in each
- * 128-bit lane of the AVX2 registers (the steps of mj_row_load3 and mj_index3_ssse3 act within
- * lanes); a pair holding a bad row, and an odd last row, go one by one. */
+ * 128-bit lane of the AVX2 registers (mj_rows_words_avx2, mj_rows_tiles_avx2, mj_index6_avx2);
+ * a pair holding a bad row, and an odd last row, go one by one. */
 __attribute__((target("avx2"))) static int64_t mj_plain_waits_avx2(const mj_job_t *job, int64_t i,
                                                                    int64_t end, int void_rule) {
     const __m256i zero = _mm256_setzero_si256(), thirteen = _mm256_set1_epi32(13);
@@ -212,7 +213,9 @@ __attribute__((target("avx2"))) static int64_t mj_plain_waits_avx2(const mj_job_
     uint32_t ok = mj_wait_ok[void_rule ? job->void_scalar + 2 : 0];
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK, n = 0, todo = 0;
     for (; n + 2 <= rows; n += 2, src += 54) {
-        __m256i tiles, v = mj_index3_pair_avx2(src, &tiles);
+        __m256i x01, x2n;
+        mj_rows_words_avx2(src, src + 27, &x01, &x2n);
+        __m256i tiles = mj_rows_tiles_avx2(x01, x2n), v = mj_index6_avx2(x01, x2n);
         if ((_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(tiles, thirteen))) & 0x11) != 0x11)
             break;
         int lacks = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero)));
@@ -260,7 +263,7 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_win_as(const mj_job_t *job, int64_t i, 
     return rows;
 }
 
-#if MJ_SSSE3
+#if MJ_AVX2
 /* mj_plain_win_as without void vector, two rows at a time like mj_plain_waits_avx2: a row whose
  * suits may win and that holds 14 tiles is complete when its three suits are, or when no kind is
  * held an odd number of times (seven pairs), from its suits' wait masks (most random deals hold
@@ -276,7 +279,9 @@ __attribute__((target("avx2"))) static int64_t mj_plain_win_avx2(const mj_job_t 
     uint32_t ok = mj_wait_ok[void_rule ? job->void_scalar + 2 : 0];
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK, n = 0;
     for (; n + 2 <= rows; n += 2, src += 54) {
-        __m256i tiles, v = mj_index3_pair_avx2(src, &tiles);
+        __m256i x01, x2n;
+        mj_rows_words_avx2(src, src + 27, &x01, &x2n);
+        __m256i tiles = mj_rows_tiles_avx2(x01, x2n), v = mj_index6_avx2(x01, x2n);
         int full = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(tiles, fourteen)));
         int sizes = full | _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(tiles, thirteen)));
         if ((sizes & 0x11) != 0x11) break;
@@ -298,8 +303,8 @@ __attribute__((target("avx2"))) static int64_t mj_plain_win_avx2(const mj_job_t 
 
 /* The waits of meld-free rows (apart from the win test's loop, which keeps its registers). */
 static MJ_NOINLINE int64_t mj_plain_waits_rows_of(const mj_job_t *job, int64_t i, int64_t end) {
-#if MJ_SSSE3
-    if (!job->voids && end - i >= 16 && __builtin_cpu_supports("avx2"))
+#if MJ_AVX2
+    if (!job->voids && end - i >= 16 && MJ.isa == MJ_ISA_AVX2)
         return mj_plain_waits_avx2(job, i, end, job->void_rule);
 #endif
     if (job->voids)
@@ -309,8 +314,8 @@ static MJ_NOINLINE int64_t mj_plain_waits_rows_of(const mj_job_t *job, int64_t i
 
 static int64_t mj_plain_waits(const mj_job_t *job, int64_t i, int64_t end) {
     if (job->op == MJ_OP_WAITS) return mj_plain_waits_rows_of(job, i, end);
-#if MJ_SSSE3
-    if (!job->voids && end - i >= 16 && __builtin_cpu_supports("avx2"))
+#if MJ_AVX2
+    if (!job->voids && end - i >= 16 && MJ.isa == MJ_ISA_AVX2)
         return mj_plain_win_avx2(job, i, end, job->void_rule);
 #endif
     return job->void_rule ? mj_plain_win_as(job, i, end, 1) : mj_plain_win_as(job, i, end, 0);

@@ -8,6 +8,8 @@ On ``builder-inited`` this writes into ``docs/_generated/`` (not in git), which 
   name of its ``__all__`` for autodoc (for a submodule, those the top level does not export);
 - ``bench.md`` and ``bench.svg``: the table and chart of ``docs/_data/bench.json``, the output of
   ``mjfast bench --json``;
+- ``forecast_mcpp.md``: the forecast against mahjong-cpp of ``docs/_data/forecast_mcpp.json``,
+  the output of ``benchmarks/forecast_vs_mcpp.py``;
 - ``players.md``: the duplicate results of ``docs/_data/players.json``, the output of
   ``benchmarks/duplicate_players.py``;
 - ``*.svg``: the figures of :mod:`plots`, drawn by the library's own plot methods.
@@ -193,6 +195,53 @@ def _bench_chart(results: list[dict[str, Any]], out: Path) -> None:
     plt.close(fig)
 
 
+# ------------------------------------------------------------------------- forecast vs mcpp
+
+_SETS = {"two": "two suits", "mps": "three suits"}
+_BUDGETS = {"b1back": ("`exchanges=1, backward=True`", "extra = 1"),
+            "b2": ("`exchanges=2`", "extra = 2")}
+
+
+def forecast_mcpp_markdown(source: str = "_data/forecast_mcpp.json") -> str:
+    """Phase A (18 draws, no exchanges: rates and ratios) and phase D (the exchange budgets
+    against mahjong-cpp's exchanges: rates and state counts) of ``forecast_vs_mcpp.py``."""
+    data: dict[str, Any] = json.loads((DOCS / source).read_text(encoding="utf-8"))
+    lines = [f"From `{source}` (`benchmarks/forecast_vs_mcpp.py`, mjfast {data['mjfast']}): "
+             f"{_escape(data['note'])}.", "",
+             "18 draws, no exchanges, hands per second (best round; the ratios are the medians "
+             "of the per-round ratios). mjfast evaluates every discard, or with "
+             "`candidates=\"keep\"` those that keep the lowest shanten; mahjong-cpp's native "
+             "call evaluates the discards that keep the riichi-style shanten, and with "
+             "`all_discards` every discard:", "",
+             "| hands | shanten | n | mjfast | mjfast `keep` | mahjong-cpp native "
+             "| mahjong-cpp every discard | every discard, ratio | `keep` / native |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for key, c in data["A"].items():
+        name, s = key.split("_")
+        lines.append(f"| {_SETS[name]} | {s} | {data['hands'][key]['n']} | {c['mj_full_best']:,.0f} "
+                     f"| {c['mj_keep_best']:,.0f} | {c['mcpp_i_best']:,.0f} "
+                     f"| {c['mcpp_iall_best']:,.0f} "
+                     f"| x{c['ratio_mj_full_over_mcpp_iall']['median']:.2f} "
+                     f"| x{c['ratio_mj_keep_over_mcpp_i']['median']:.2f} |")
+    lines += ["", "Exchange budgets at 18 draws against mahjong-cpp's exchanges (手変わり and "
+              "向聴戻し on) at the same hands; mjfast's states are the peak of one call, "
+              "mahjong-cpp's the hands it searched; a hand past the per-call state cap is "
+              "refused (`InvalidArgumentError`) and counted, not timed:", "",
+              "| mjfast | mahjong-cpp | hands | shanten | n | mjfast hands/s | past the cap "
+              "| mjfast states (median) | mahjong-cpp hands/s | its states (mean) | its peak RSS |",
+              "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for key, c in data["D"].items():
+        tag, name, s = key.split("_")
+        ours, theirs = _BUDGETS[tag]
+        rate = "" if c["mj_hands_per_s"] is None else f"{c['mj_hands_per_s']:.3g}"
+        states = f"{c['mj_states']['median']:,.0f}" if c["mj_states"] else ""
+        m = c["mcpp"]
+        lines.append(f"| {ours} | {theirs} | {_SETS[name]} | {s} | {c['n']} | {rate} "
+                     f"| {c['n'] - c['mj_ok']} | {states} | {m['hands_per_s']:.3g} "
+                     f"| {m['mean_searched']:,.0f} | {m['peak_rss_mb']:,.0f} MB |")
+    return "\n".join(lines + [""])
+
+
 # -------------------------------------------------------------------------------- players
 
 _CASES = {"default": "the default player", "win": "objective `win`",
@@ -249,6 +298,7 @@ def generate(_app: Sphinx) -> None:
     _write("cli.md", cli_markdown())
     _write("api.md", api_markdown())
     _write("bench.md", bench_markdown())
+    _write("forecast_mcpp.md", forecast_mcpp_markdown())
     _write("players.md", players_markdown())
     for name in FIGURES:
         getattr(plots, name)(OUT / f"{name}.svg")

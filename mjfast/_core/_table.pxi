@@ -94,6 +94,51 @@ def deal_wall(uint64_t seed, uint64_t index):
     return out
 
 
+cdef inline void _deal_hand(mt_table_t *t, const mt_rules_t *R, int players, int dealer,
+                            uint64_t seed, int64_t i, uint64_t *rng) noexcept nogil:
+    """Hand i of the run ``seed``: its wall dealt to table t with ``dealer``, and its players'
+    random stream seeded (the same for :func:`selfplay` and :class:`Runner`)."""
+    cdef uint8_t wall[108]
+    mt_deal_wall(seed, <uint64_t>i, wall)
+    mt_init(t, R, players, dealer, wall)
+    rng[0] = seed ^ (<uint64_t>i * 0xD1B54A32D192ED03ULL)
+    mt_next(rng)
+
+
+cdef class _Results:
+    """The per-hand outputs of :func:`selfplay` and :class:`Runner`, one row per hand."""
+
+    cdef int8_t[:, ::1] order
+    cdef int16_t[:, ::1] fans
+    cdef int64_t[:, ::1] net
+    cdef uint8_t[:, ::1] pig
+    cdef uint8_t[:, ::1] cha
+    cdef uint8_t[:, ::1] dealin
+    cdef int32_t[::1] turns
+    cdef uint8_t[:, ::1] flags
+
+    def __cinit__(self, int8_t[:, ::1] order, int16_t[:, ::1] fans, int64_t[:, ::1] net,
+                  uint8_t[:, ::1] pig, uint8_t[:, ::1] cha, uint8_t[:, ::1] dealin,
+                  int32_t[::1] turns, uint8_t[:, ::1] flags):
+        self.order, self.fans, self.net, self.pig, self.cha = order, fans, net, pig, cha
+        self.dealin, self.turns, self.flags = dealin, turns, flags
+
+    cdef void put(self, const mt_table_t *t, int players, int64_t row) noexcept nogil:
+        """Row ``row`` gets table t's finished hand (flags: drawn, 天胡, 一炮多响)."""
+        cdef int p
+        for p in range(players):
+            self.order[row, p] = t.win_order[p]
+            self.fans[row, p] = t.win_fan[p]
+            self.net[row, p] = t.scores[p]
+            self.pig[row, p] = t.hua_zhu[p]
+            self.cha[row, p] = t.cha[p]
+            self.dealin[row, p] = t.dealt_in[p]
+        self.turns[row] = t.turns
+        self.flags[row, 0] = <uint8_t>t.ended_drawn
+        self.flags[row, 1] = <uint8_t>t.tian_hu
+        self.flags[row, 2] = <uint8_t>t.multi
+
+
 def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::1] kinds,
              uint64_t seed, int64_t start, int64_t end, int8_t[:, ::1] order,
              int16_t[:, ::1] fans, int64_t[:, ::1] net, uint8_t[:, ::1] pig,
@@ -109,7 +154,6 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
     (row, code) pairs: code -1 for a log that did not fit, else the MT_BAD_* code found."""
     cdef mt_rules_t R
     cdef mt_table_t t
-    cdef uint8_t wall[108]
     cdef int ks[MT_MAX_PLAYERS]
     cdef int n = kinds.shape[0], p, steps, dealer = 0
     cdef int64_t i, row
@@ -119,6 +163,7 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
     cdef int cap = 0
     cdef list overflow = []
     cdef mt_memo_t *memo
+    cdef _Results results = _Results(order, fans, net, pig, cha, dealin, turns, flags)
     if not 2 <= n <= MT_MAX_PLAYERS:
         raise ValueError(f"kinds: expected 2 to {MT_MAX_PLAYERS} seats, got {n}")
     _rules(&R, fan, params)
@@ -134,27 +179,14 @@ def selfplay(const int32_t[::1] fan, const int64_t[::1] params, const int32_t[::
         for i in range(start, end):
             row = i - start
             with nogil:
-                mt_deal_wall(seed, <uint64_t>i, wall)
                 if i % session == 0:
                     dealer = 0
                 dealers[row] = <int8_t>dealer
-                mt_init(&t, &R, n, dealer, wall)
-                rng = seed ^ (<uint64_t>i * 0xD1B54A32D192ED03ULL)
-                mt_next(&rng)
+                _deal_hand(&t, &R, n, dealer, seed, i, &rng)
                 if cap:
                     lp = &lg[row, 0]
                 steps = mt_play(&t, ks, &rng, lp, cap, check, memo)
-                for p in range(n):
-                    order[row, p] = t.win_order[p]
-                    fans[row, p] = t.win_fan[p]
-                    net[row, p] = t.scores[p]
-                    pig[row, p] = t.hua_zhu[p]
-                    cha[row, p] = t.cha[p]
-                    dealin[row, p] = t.dealt_in[p]
-                turns[row] = t.turns
-                flags[row, 0] = <uint8_t>t.ended_drawn
-                flags[row, 1] = <uint8_t>t.tian_hu
-                flags[row, 2] = <uint8_t>t.multi
+                results.put(&t, n, row)
                 dealer = mt_next_dealer(&t)
             if steps < 0:
                 overflow.append((row, -1 if steps == -1 else -100 - steps))
@@ -305,14 +337,7 @@ cdef class Runner:
     cdef uint64_t seed
     cdef int64_t start, next_hand, end, session
     cdef int8_t[::1] dealers
-    cdef int8_t[:, ::1] order
-    cdef int16_t[:, ::1] fans
-    cdef int64_t[:, ::1] net
-    cdef uint8_t[:, ::1] pig
-    cdef uint8_t[:, ::1] cha
-    cdef uint8_t[:, ::1] dealin
-    cdef int32_t[::1] turns
-    cdef uint8_t[:, ::1] flags
+    cdef _Results results
 
     def __cinit__(self, int k, const int32_t[::1] kinds, const int32_t[::1] fan,
                   const int64_t[::1] params, uint64_t seed, int64_t start, int64_t end,
@@ -337,8 +362,7 @@ cdef class Runner:
             self.kinds[j] = kinds[j]
         self.start, self.next_hand, self.end, self.session = start, start, end, session
         self.dealers = dealers
-        self.order, self.fans, self.net, self.pig, self.cha = order, fans, net, pig, cha
-        self.dealin, self.turns, self.flags = dealin, turns, flags
+        self.results = _Results(order, fans, net, pig, cha, dealin, turns, flags)
         for j in range(k):
             self.hand[j] = -1
             self._deal(j)
@@ -352,7 +376,6 @@ cdef class Runner:
     cdef void _deal(self, int j) noexcept nogil:
         """The next hand of table j's session (dealt by the last hand's next dealer), else the
         first of the next session (dealt by seat 0), or mark the table idle (-1)."""
-        cdef uint8_t wall[108]
         cdef int64_t i = self.hand[j] + 1
         cdef int dealer = 0
         if self.hand[j] >= 0 and i % self.session != 0 and i < self.end:
@@ -365,26 +388,7 @@ cdef class Runner:
             return
         self.hand[j] = i
         self.dealers[i - self.start] = <int8_t>dealer
-        mt_deal_wall(self.seed, <uint64_t>i, wall)
-        mt_init(&self.tables[j], &self.R, self.players, dealer, wall)
-        self.rngs[j] = self.seed ^ (<uint64_t>i * 0xD1B54A32D192ED03ULL)
-        mt_next(&self.rngs[j])
-
-    cdef void _record(self, int j) noexcept nogil:
-        cdef mt_table_t *t = &self.tables[j]
-        cdef int64_t row = self.hand[j] - self.start
-        cdef int p
-        for p in range(self.players):
-            self.order[row, p] = t.win_order[p]
-            self.fans[row, p] = t.win_fan[p]
-            self.net[row, p] = t.scores[p]
-            self.pig[row, p] = t.hua_zhu[p]
-            self.cha[row, p] = t.cha[p]
-            self.dealin[row, p] = t.dealt_in[p]
-        self.turns[row] = t.turns
-        self.flags[row, 0] = <uint8_t>t.ended_drawn
-        self.flags[row, 1] = <uint8_t>t.tian_hu
-        self.flags[row, 2] = <uint8_t>t.multi
+        _deal_hand(&self.tables[j], &self.R, self.players, dealer, self.seed, i, &self.rngs[j])
 
     def advance(self, int32_t[::1] waiting):
         """Play every table until its seat to act is EXTERNAL with a choice, or its hands are
@@ -400,7 +404,7 @@ cdef class Runner:
                 while self.hand[j] >= 0:
                     t = &self.tables[j]
                     if t.phase == MT_OVER:
-                        self._record(j)
+                        self.results.put(t, self.players, self.hand[j] - self.start)
                         self._deal(j)
                         continue
                     mt_legal(t, &s)

@@ -151,6 +151,7 @@ def test_version(lib: ctypes.CDLL) -> None:
     (0, "all", True), (MJ_FORM_REGULAR, "regular", True),
     (MJ_FORM_SEVEN_PAIRS, "seven_pairs", True),
     (MJ_FORM_REGULAR | MJ_FORM_SEVEN_PAIRS, "all", True), (MJ_NO_VOID_RULE, "all", False),
+    (MJ_FORM_REGULAR | MJ_NO_VOID_RULE, "regular", False),
 ])
 def test_shanten(lib: ctypes.CDLL, options: int, form: Form, void_rule: bool) -> None:
     hands = np.concatenate([deal(N // 2, 14, seed=1), deal(N // 2, 13, seed=2)])
@@ -163,6 +164,30 @@ def test_shanten(lib: ctypes.CDLL, options: int, form: Form, void_rule: bool) ->
         assert lib.mj_shanten_n(_p(hands), ctypes.c_size_t(N), None, void, options,
                                 _p(out, I8P)) == -1
         assert (out == want).all()
+
+
+@pytest.mark.parametrize("flag", ["-DMJ_AVX2=0", "-DMJ_SSSE3=0"])
+def test_shanten_without_avx2_or_ssse3(build: Path, flag: str) -> None:
+    """The headline shanten loops' other paths (built without AVX2: SSSE3 rows one by one;
+    without SSSE3: SSE2) give the Python API's values, bad rows among good ones and batches of
+    every length mod 4 included; the default build's AVX2 path is the one test_shanten runs
+    where the CPU has it. -O1: the library compiles in half the time."""
+    so = _cc(build / f"libmjfast{flag[5:9]}.so", "-O1", flag, "-shared", "-fPIC",
+             Path(get_include()) / "mjfast.c")
+    lib = ctypes.CDLL(str(so))
+    lib.mj_shanten_n.restype = ctypes.c_int64
+    hands = np.concatenate([deal(2000, 14, seed=5), deal(2000, 13, seed=6)])
+    hands[[37, 38, 1001, 2502]] = 0  # too few tiles
+    hands[[700, 3333], [4, 20]] = 6  # a count above 4
+    cases: list[tuple[int, Form, bool]] = [(0, "all", True),
+                                           (MJ_FORM_REGULAR | MJ_NO_VOID_RULE, "regular", False)]
+    for options, form, void_rule in cases:
+        want = np.asarray(mjfast.shanten(hands, form=form, void_rule=void_rule,
+                                         errors="coerce"))
+        for n in (len(hands), 1001, 1002, 1003):
+            out = np.empty(n, np.int8)
+            lib.mj_shanten_n(_p(hands), ctypes.c_size_t(n), None, -1, options, _p(out, I8P))
+            assert (out == want[:n]).all()
 
 
 def test_melds(lib: ctypes.CDLL) -> None:
