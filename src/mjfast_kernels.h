@@ -40,7 +40,9 @@ typedef struct {
     const uint8_t *pair;   /* [NF][NF] class of two full suits combined */
     const int8_t *two;     /* [NF][NF] distance of two meld-free suits to 4 sets + pair */
     const int8_t *final;   /* [NP][NF] distance of three meld-free suits to 4 sets + pair */
-    const uint16_t *wmask; /* [5^9] bits 0-8: ranks whose addition completes the suit; bit 9: complete */
+    const uint16_t *wmask; /* [5^9] bits 0-8: ranks whose addition completes the suit; bit 9:
+                            * complete; bits 10-11: kinds held an odd number of times (3 for 3 or
+                            * more); bits 12-15: the rank of the one such kind (0 unless one) */
     const uint8_t *void_class; /* [NF][8][8] void class of (class, pairs, singles), both capped at 7 */
     const uint8_t *void_full;  /* [5^9] void class per suit index, expanded at import */
     const int8_t *void_two;    /* [256][256] distance of two meld-free suits to 4 sets + pair, any form */
@@ -87,7 +89,14 @@ static inline void mj_build_wmask(uint16_t *wmask) {
     uint8_t d[9] = {0};
     int n = 0;
     for (int32_t i = 0; i < 1953125; i++) {
-        uint16_t m = 0;
+        int odd = 0, lone = 0;
+        for (int r = 0; r < 9; r++) {
+            if (d[r] & 1) {
+                odd++;
+                lone = r;
+            }
+        }
+        uint16_t m = (uint16_t)((odd < 3 ? odd : 3) << 10 | (odd == 1 ? lone : 0) << 12);
         if (n <= 14) {
             if (mj_complete_class(mj_class(i), n)) m |= 1u << 9;
             if (n <= 13) {

@@ -1,7 +1,8 @@
 /* mjfast dense rank of suit patterns: the patterns of at most 14 (or 13) tiles numbered from 0,
  * so that a table over them holds 405,350 (286,550) entries instead of 5^9 = 1,953,125 base-5
  * slots, and stays in a core's L2 cache while streamed rows pass through it: the column records
- * (mjfast_columns.h) and the wait masks (mjfast_waits.h) are indexed by it.
+ * (mjfast_columns.h) and the win test's bitmap of complete suits (mjfast_waits.h) are indexed
+ * by it.
  *
  * rank = MJR.base[m][ranks 1-4] + MJR.pos[ranks 5-9] (m = 0: at most 14 tiles, 1: at most 13),
  * with the patterns of ranks 5-9 sorted by their tiles, so that those fitting beside a pattern of

@@ -97,10 +97,11 @@ static MJ_ALWAYS_INLINE void mj_lanes3(__m128i v, uint64_t *idx) {
 #define MJ_IDX_W2 0x00010019 /* (25, 1) */
 #define MJ_IDX_W3 0x00050C35 /* (3125, 5) */
 
-/* The three suit indices of mj_row_words' words, the base-5 sums taken together: bytes widened
- * to 16 bits, then multiply-adds of lane pairs (5, 1), (25, 1), (3125, 5) take ranks 1-8 of
- * each suit to 5 * their index, and the rank-9 counts are added. */
-static MJ_ALWAYS_INLINE void mj_index3_sse2(__m128i x01, __m128i x2n, uint64_t *idx) {
+/* The three suit indices of mj_row_words' words in 32-bit lanes 0-2 (lane 3 repeats lane 2), the
+ * base-5 sums taken together: bytes widened to 16 bits, then multiply-adds of lane pairs (5, 1),
+ * (25, 1), (3125, 5) take ranks 1-8 of each suit to 5 * their index, and the rank-9 counts are
+ * added. */
+static MJ_ALWAYS_INLINE __m128i mj_index3v_sse2(__m128i x01, __m128i x2n) {
     const __m128i zero = _mm_setzero_si128(), w1 = _mm_set1_epi32(0x00010005),
                   w2 = _mm_set1_epi32(MJ_IDX_W2), w3 = _mm_set1_epi32(MJ_IDX_W3);
     __m128i q0 = _mm_madd_epi16(_mm_unpacklo_epi8(x01, zero), w1);
@@ -109,7 +110,12 @@ static MJ_ALWAYS_INLINE void mj_index3_sse2(__m128i x01, __m128i x2n, uint64_t *
     __m128i r01 = _mm_madd_epi16(_mm_packs_epi32(q0, q1), w2);
     __m128i r2 = _mm_madd_epi16(_mm_packs_epi32(q2, q2), w2);
     __m128i v = _mm_madd_epi16(_mm_packs_epi32(r01, r2), w3);
-    mj_lanes3(_mm_add_epi32(v, _mm_unpackhi_epi16(x2n, zero)), idx);
+    return _mm_add_epi32(v, _mm_unpackhi_epi16(x2n, zero));
+}
+
+/* mj_index3v_sse2 into idx[0..2]. */
+static MJ_ALWAYS_INLINE void mj_index3_sse2(__m128i x01, __m128i x2n, uint64_t *idx) {
+    mj_lanes3(mj_index3v_sse2(x01, x2n), idx);
 }
 
 #if MJ_SSSE3
@@ -175,6 +181,17 @@ mj_rows4_ok_avx2(__m256i a01, __m256i a2n, __m256i b01, __m256i b2n) {
     __m256i off = _mm256_srli_epi32(_mm256_sub_epi32(_mm256_blend_epi32(sa, sb, 0xCC),
                                                      _mm256_setr_epi32(13, 0, 13, 0, 13, 0, 13, 0)), 1);
     return _mm256_testz_si256(_mm256_or_si256(off, over), _mm256_or_si256(off, over));
+}
+
+/* mj_row_check's tile totals + 256 * the counts' excess over 4 of the two rows of
+ * mj_rows_words_avx2's words, in dwords 0 and 4 (the waits and the win test, two rows at a time). */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE __m256i mj_rows_tiles_avx2(__m256i x01,
+                                                                                   __m256i x2n) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i over = _mm256_subs_epu8(_mm256_max_epu8(x01, x2n), _mm256_set1_epi8(4));
+    __m256i sad = _mm256_add_epi64(_mm256_sad_epu8(_mm256_add_epi8(x01, x2n), zero),
+                                   _mm256_slli_epi64(_mm256_sad_epu8(over, zero), 8));
+    return _mm256_add_epi32(sad, _mm256_shuffle_epi32(sad, 0x4E));
 }
 
 /* mj_index3_ssse3 of the two rows of mj_rows_words_avx2's words: the suit indices in dwords

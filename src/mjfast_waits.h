@@ -9,29 +9,29 @@
  * is complete as it is (bit 9), so kind t of suit s completes a 13-tile hand when t is in suit s's
  * mask and the two other suits are complete. The void rule then asks that the completed hand hold
  * at most two suits and none of the declared void suit; seven pairs completes a 13-tile hand of
- * one odd kind with that kind (the other kinds are pairs or quads).
+ * one odd kind with that kind (the other kinds are pairs or quads): the masks' bits 10-15 count
+ * a suit's odd kinds and name the one.
  */
 #ifndef MJFAST_WAITS_H
 #define MJFAST_WAITS_H
 
-#include "mjfast_kernels.h" /* MJ, mj_job_t, mj_row_t, mj_row_bad, MJ_BLOCK */
-#include "mjfast_rank.h"    /* MJR, mj_suit_rank, MJ_NRANK13 / 14 */
+#include "mjfast_kernels.h" /* MJ, mj_job_t, mj_row_t, mj_row_bad, MJ_BLOCK; mjfast_simd.h */
+#include "mjfast_rank.h"    /* MJR, mj_suit_rank, MJ_NRANK14 */
 
-/* The tables of the fast paths, filled by mj_init (mj_build_waits) from MJ.wmask and indexed by
- * the dense rank, so that they stay in L2 while rows stream by (MJ.wmask takes 3.9 MB):
- * - mj_wait13 (573 KB): per suit pattern of at most 13 tiles, its wait mask (bits 0-8), whether
- *   it is complete (bit 9) and its kinds held an odd number of times (bits 10-13);
- * - mj_win14 (50 KB): per pattern of at most 14 tiles, whether it is complete, one bit each;
- * - mj_wait_lut: per void setting (0: no void rule; 1-4: declared void suit -1..2) and per suits
- *   held (bits 3-5) and complete (bits 0-2), the suits whose waits are the row's (0x1FF at bit
- *   16 s). */
-static uint16_t mj_wait13[MJ_NRANK13];
+/* The tables of the fast paths, filled by mj_init (mj_build_waits):
+ * - mj_win14 (50 KB): per suit pattern of at most 14 tiles (its dense rank), whether it is
+ *   complete, one bit each, for the win test a row at a time (MJ.wmask takes 3.9 MB; two rows
+ *   at a time, mj_plain_win_avx2 reads it for the few rows whose suits may win);
+ * - mj_wait_key: per three suits' wait-mask bits 9-11 (complete, odd kinds up to 3: suit s at
+ *   bits 3s-3s+2), the suits whose waits are the row's (0x1FF at bit 16 s: the two others are
+ *   complete), and bit 63 when exactly one kind of the row is odd (seven pairs);
+ * - mj_wait_ok: per void setting (0: no void rule; 1-4: declared void suit -1..2), bit e set when
+ *   a row lacking the suits e (bit s: suit s; bit 3 repeats bit 2) holds suits that may win. */
 static uint64_t mj_win14[(MJ_NRANK14 + 63) / 64];
-static uint64_t mj_wait_lut[5][64];
+static uint64_t mj_wait_key[512];
+static uint16_t mj_wait_ok[5];
 
-
-/* Kinds held an odd number of times in a row of counts at most 4: how many, and (mj_row_odd_mask)
- * which, as a 27-bit mask. */
+/* Kinds held an odd number of times in a row of counts at most 4. */
 static MJ_ALWAYS_INLINE int mj_row_odd(const mj_row_t *row) {
 #if MJ_SWAR
     uint64_t low = (row->x[0] & MJ_ONES8) + (row->x[1] & MJ_ONES8) + (row->x[2] & MJ_ONES8);
@@ -41,20 +41,6 @@ static MJ_ALWAYS_INLINE int mj_row_odd(const mj_row_t *row) {
     for (int t = 0; t < 27; t++) n += row->c[t] & 1;
     return n;
 #endif
-}
-
-static inline uint32_t mj_row_odd_mask(const mj_row_t *row) {
-    uint32_t m = 0;
-    for (int s = 0; s < 3; s++) {
-#if MJ_SWAR
-        /* bit 0 of byte r to bit r: one multiply gathers the 8 bits into the top byte */
-        uint32_t low = (uint32_t)(((row->x[s] & MJ_ONES8) * 0x0102040810204080ULL) >> 56);
-        m |= (low | (uint32_t)(row->b[s] & 1) << 8) << (9 * s);
-#else
-        for (int r = 0; r < 9; r++) m |= (uint32_t)(row->c[9 * s + r] & 1) << (9 * s + r);
-#endif
-    }
-    return m;
 }
 
 /* The suits a row holds, bit s for suit s. */
@@ -83,27 +69,22 @@ static MJ_ALWAYS_INLINE uint32_t mj_suits_ok(int void_rule, int void_suit) {
 
 /* Fill the tables above (after MJ.wmask and MJR). */
 static void mj_build_waits(void) {
-    for (int m = 0; m < 2; m++) {
-        for (int l = 0; l < 625; l++) {
-            for (int p = 0, room = mj_rank_room(l, m); p < room; p++) {
-                int32_t idx = l * 3125 + MJR.order[p];
-                uint32_t w = MJ.wmask[idx], rank = MJR.base[m][l] + (uint32_t)p, odd = 0;
-                for (int32_t x = idx; x; x /= 5) odd += x % 5 & 1;
-                if (m) mj_wait13[rank] = (uint16_t)(w | odd << 10);
-                else mj_win14[rank >> 6] |= (uint64_t)(w >> 9 & 1) << (rank & 63);
-            }
+    for (int l = 0; l < 625; l++) {
+        for (int p = 0, room = mj_rank_room(l, 0); p < room; p++) {
+            uint32_t rank = MJR.base[0][l] + (uint32_t)p;
+            mj_win14[rank >> 6] |= (uint64_t)(MJ.wmask[l * 3125 + MJR.order[p]] >> 9 & 1) << (rank & 63);
         }
+    }
+    for (int k = 0; k < 512; k++) {
+        int x[3] = {k & 7, k >> 3 & 7, k >> 6 & 7};
+        uint64_t e = (uint64_t)((x[0] >> 1) + (x[1] >> 1) + (x[2] >> 1) == 1) << 63;
+        for (int s = 0; s < 3; s++)
+            if (x[(s + 1) % 3] & x[(s + 2) % 3] & 1) e |= (uint64_t)0x1FF << (16 * s);
+        mj_wait_key[k] = e;
     }
     for (int v = 0; v < 5; v++) {
         uint32_t ok = mj_suits_ok(v > 0, v - 2);
-        for (int i = 0; i < 64; i++) {
-            int complete = i & 7, present = i >> 3;
-            uint64_t e = 0;
-            /* suit s takes a tile when the two others are complete and the suits held with s may win */
-            for (int s = 0; s < 3; s++)
-                if ((complete | 1 << s) == 7 && ok >> (present | 1 << s) & 1) e |= (uint64_t)0x1FF << (16 * s);
-            mj_wait_lut[v][i] = e;
-        }
+        for (int e = 0; e < 16; e++) mj_wait_ok[v] |= (uint16_t)((ok >> (~e & 7) & 1) << e);
     }
 }
 
@@ -116,59 +97,141 @@ static MJ_ALWAYS_INLINE int mj_plain_read(const uint8_t *src, int void_suit, mj_
     return mj_row_suits(row);
 }
 
-/* The waits of a meld-free 13-tile row (0 when it is not ready) from its suits' ranks (all 0
- * when the suits held may not win: no superset of them may either) and lut = mj_wait_lut[its
- * void setting] + (suits held << 3). The suits' entries side by side, 16 bits each; two
- * multiplies gather their complete bits (to bits 30-32) and add their odd kinds (to bits 32-36). */
-static MJ_ALWAYS_INLINE uint32_t mj_plain_waits_of(const mj_row_t *row, const uint32_t *rank,
-                                                   const uint64_t *lut) {
-    uint64_t w = (uint64_t)mj_wait13[rank[0]] | (uint64_t)mj_wait13[rank[1]] << 16 |
-                 (uint64_t)mj_wait13[rank[2]] << 32;
-    uint64_t complete = ((w >> 9 & 0x100010001ULL) * (1 | 1ULL << 15 | 1ULL << 30)) >> 30 & 7;
-    uint64_t m = w & lut[complete];
+/* The waits of a meld-free 13-tile row from its suits' indices (0 when it is not ready; the
+ * caller answers 0 for rows whose suits may not win: no superset of them may either, so the
+ * suits a completed hand holds are those held, and a suit held by no wait adds none). The three
+ * wait masks side by side, 16 bits each; a multiply gathers their bits 9-11 into mj_wait_key's
+ * index. */
+static MJ_ALWAYS_INLINE uint32_t mj_plain_waits_of(const uint16_t *wmask, const uint32_t *idx) {
+    uint64_t w = (uint64_t)wmask[idx[0]] | (uint64_t)wmask[idx[1]] << 16 | (uint64_t)wmask[idx[2]] << 32;
+    uint64_t key = mj_wait_key[((w >> 9 & 0x700070007ULL) * (1ULL << 32 | 1ULL << 19 | 1ULL << 6)) >> 32 & 511];
+    uint64_t m = w & key;
     uint32_t waits = (uint32_t)((m & 0x1FF) | (m >> 7 & 0x3FE00) | (m >> 14 & 0x7FC0000));
-    /* seven pairs: one odd kind (the others pairs or quads) completes it; already held, so the
-     * suits stay those held, and held once or three times, so a copy is left */
-    uint64_t odd = ((w >> 10 & 0xF000F000FULL) * 0x100010001ULL) >> 32 & 31;
-    if (MJ_UNLIKELY(odd == 1)) waits |= mj_row_odd_mask(row);
+    if (MJ_UNLIKELY((int64_t)key < 0)) {
+        /* seven pairs: the one odd kind (held once or three times, so a copy is left), in the
+         * suit whose mask counts one; already held, so the suits stay those held */
+        int s = (w >> 10 & 3) ? 0 : (w >> 26 & 3) ? 1 : 2;
+        waits |= 1u << (9 * s + (int)(w >> (16 * s + 12) & 15));
+    }
     return waits;
 }
 
-/* Waits of a block of meld-free 13-tile rows from row i, like mj_plain_shanten_as (the same
- * return value), in two passes: the first reads and checks the rows, answers 0 for those whose
- * suits may not win (no superset of them may either: most random deals hold three suits) and
- * ranks the suits of the others, asking for their table entries' cache lines; the second reads
- * the entries, by then near, instead of each row's waiting on its own loads (the table, 573 KB,
- * is not all in a 512 KB L2 with the rows streaming through it). */
-static MJ_ALWAYS_INLINE int64_t mj_plain_waits_block(const mj_job_t *job, int64_t i, int64_t end,
-                                                     const int void_rule) {
-    const uint8_t *src = job->hands + 27 * i;
-    const int8_t *voids = job->voids ? job->voids + i : NULL;
-    const int void_scalar = job->void_scalar;
-    uint32_t *out = (uint32_t *)job->out + i;
-    int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK, n, todo = 0;
-    mj_row_t row[MJ_BLOCK];
-    uint32_t rank[MJ_BLOCK][3];
-    uint16_t key[MJ_BLOCK];
-    uint8_t at[MJ_BLOCK];
-    for (n = 0; n < rows; n++, src += 27) {
-        int void_suit = voids ? mj_once_i8(voids + n) : void_scalar;
-        int present = mj_plain_read(src, void_suit, &row[todo], 13, 13);
-        if (present < 0) break;
-        out[n] = 0;
-        if (mj_suits_ok(void_rule, void_suit) >> present & 1) {
-            key[todo] = (uint16_t)((void_rule ? void_suit + 2 : 0) << 6 | present << 3);
-            for (int s = 0; s < 3; s++) {
-                rank[todo][s] = mj_suit_rank(&row[todo], s, 1);
-                MJ_PREFETCH(&mj_wait13[rank[todo][s]]);
-            }
-            at[todo++] = (uint8_t)n;
-        }
+#if MJ_SSE2
+/* Keep the suit indices in 32-bit lanes 0-2 of v in idx and ask for their wait masks. */
+static MJ_ALWAYS_INLINE void mj_waits_keep(__m128i v, uint32_t *idx, const uint16_t *wmask) {
+    _mm_storeu_si128((__m128i *)idx, v);
+    uint64_t v01 = (uint64_t)_mm_cvtsi128_si64(v);
+    MJ_PREFETCH(&wmask[(uint32_t)v01]);
+    MJ_PREFETCH(&wmask[v01 >> 32]);
+    MJ_PREFETCH(&wmask[(uint32_t)_mm_cvtsi128_si32(_mm_unpackhi_epi64(v, v))]);
+}
+#endif
+
+/* Read a meld-free 13-tile row once and check it (counts of at most 4, 13 tiles), its three suit
+ * indices into idx[0..2] (idx[3] meaningless): -1 when the row is bad (then idx is meaningless),
+ * else the suits it lacks (bit s for suit s, bit 3 repeats bit 2), asking for the indices' wait
+ * masks when they may be read (the suits lacked are in ok's bits). */
+static MJ_ALWAYS_INLINE int mj_waits_index(const uint8_t *src, uint32_t *idx, const uint16_t *wmask,
+                                           uint32_t ok) {
+#if MJ_SSE2
+    __m128i x01, x2n;
+    mj_row_words(src, &x01, &x2n);
+    int bad = mj_row_check(x01, x2n, 13, 13);
+    __m128i v = mj_index3v_sse2(x01, x2n);
+    if (bad) return -1;
+    int lacks = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, _mm_setzero_si128())));
+    if (ok >> lacks & 1) mj_waits_keep(v, idx, wmask);
+    return lacks;
+#else
+    mj_row_t row;
+    mj_row_read(&row, src);
+    if (mj_row_bad(&row, 13, 13)) return -1;
+    int lacks = 0;
+    for (int s = 0; s < 3; s++) {
+        idx[s] = (uint32_t)mj_suit_index(&row, s);
+        lacks |= (idx[s] == 0) << s;
     }
-    for (int64_t j = 0; j < todo; j++)
-        out[at[j]] = mj_plain_waits_of(&row[j], rank[j], mj_wait_lut[0] + key[j]);
+    if (ok >> lacks & 1)
+        for (int s = 0; s < 3; s++) MJ_PREFETCH(&wmask[idx[s]]);
+    return lacks;
+#endif
+}
+
+/* Rows n.. of a block of meld-free 13-tile rows from row i (rows in all; todo of them in idx and
+ * at already), in two passes: the first reads and checks the rows, answers 0 for those whose
+ * suits may not win (most random deals hold three suits) and indexes the suits of the others,
+ * asking for their wait masks' cache lines; the second reads the masks, by then near, instead of
+ * each row's waiting on its own loads (MJ.wmask, 3.9 MB, is not in a core's L2). Returns the rows
+ * written, like mj_plain_shanten_as. per_row: the void suits are a vector. */
+static MJ_ALWAYS_INLINE int64_t mj_plain_waits_rows(const mj_job_t *job, int64_t i, int64_t n,
+                                                    int64_t rows, uint32_t (*idx)[4], uint8_t *at,
+                                                    int64_t todo, const int void_rule,
+                                                    const int per_row) {
+    const uint8_t *src = job->hands + 27 * (i + n);
+    const int8_t *voids = per_row ? job->voids + i : NULL;
+    const uint16_t *wmask = MJ.wmask;
+    uint32_t *out = (uint32_t *)job->out + i;
+    int void_suit = job->void_scalar;
+    uint32_t ok = per_row ? 0 : mj_wait_ok[void_rule ? void_suit + 2 : 0];
+    for (; n < rows; n++, src += 27) {
+        if (per_row) {
+            void_suit = mj_once_i8(voids + n);
+            if ((unsigned)(void_suit + 1) > 3u) break;
+            ok = mj_wait_ok[void_rule ? void_suit + 2 : 0];
+        }
+        int lacks = mj_waits_index(src, idx[todo], wmask, ok);
+        if (lacks < 0) break;
+        out[n] = 0;
+        if (ok >> lacks & 1) at[todo++] = (uint8_t)n;
+    }
+    for (int64_t j = 0; j < todo; j++) out[at[j]] = mj_plain_waits_of(wmask, idx[j]);
     return n;
 }
+
+static MJ_ALWAYS_INLINE int64_t mj_plain_waits_block(const mj_job_t *job, int64_t i, int64_t end,
+                                                     const int void_rule, const int per_row) {
+    uint32_t idx[MJ_BLOCK][4];
+    uint8_t at[MJ_BLOCK];
+    if (!per_row && (unsigned)(job->void_scalar + 1) > 3u) return 0; /* the general path reports it */
+    return mj_plain_waits_rows(job, i, 0, end - i < MJ_BLOCK ? end - i : MJ_BLOCK, idx, at, 0,
+                               void_rule, per_row);
+}
+
+#if MJ_AVX2
+/* mj_plain_waits_block without void vector, the first pass two rows at a time, one in each
+ * 128-bit lane of the AVX2 registers (mj_rows_words_avx2, mj_rows_tiles_avx2, mj_index6_avx2);
+ * a pair holding a bad row, and an odd last row, go one by one. */
+__attribute__((target("avx2"))) static int64_t mj_plain_waits_avx2(const mj_job_t *job, int64_t i,
+                                                                   int64_t end, int void_rule) {
+    const __m256i zero = _mm256_setzero_si256(), thirteen = _mm256_set1_epi32(13);
+    uint32_t idx[MJ_BLOCK][4];
+    uint8_t at[MJ_BLOCK];
+    if ((unsigned)(job->void_scalar + 1) > 3u) return 0; /* the general path reports it */
+    const uint8_t *src = job->hands + 27 * i;
+    const uint16_t *wmask = MJ.wmask;
+    uint32_t *out = (uint32_t *)job->out + i;
+    uint32_t ok = mj_wait_ok[void_rule ? job->void_scalar + 2 : 0];
+    int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK, n = 0, todo = 0;
+    for (; n + 2 <= rows; n += 2, src += 54) {
+        __m256i x01, x2n;
+        mj_rows_words_avx2(src, src + 27, &x01, &x2n);
+        __m256i tiles = mj_rows_tiles_avx2(x01, x2n), v = mj_index6_avx2(x01, x2n);
+        if ((_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(tiles, thirteen))) & 0x11) != 0x11)
+            break;
+        int lacks = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero)));
+        out[n] = out[n + 1] = 0;
+        if (ok >> (lacks & 15) & 1) {
+            mj_waits_keep(_mm256_castsi256_si128(v), idx[todo], wmask);
+            at[todo++] = (uint8_t)n;
+        }
+        if (ok >> (lacks >> 4) & 1) {
+            mj_waits_keep(_mm256_extracti128_si256(v, 1), idx[todo], wmask);
+            at[todo++] = (uint8_t)(n + 1);
+        }
+    }
+    return mj_plain_waits_rows(job, i, n, rows, idx, at, todo, void_rule, 0);
+}
+#endif
 
 /* Whether a meld-free 13- or 14-tile row that holds suits present is complete (ok from
  * mj_suits_ok). 13 tiles never win (though their suits may each be complete: two of them with a
@@ -200,9 +263,61 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_win_as(const mj_job_t *job, int64_t i, 
     return rows;
 }
 
+#if MJ_AVX2
+/* mj_plain_win_as without void vector, two rows at a time like mj_plain_waits_avx2: a row whose
+ * suits may win and that holds 14 tiles is complete when its three suits are, or when no kind is
+ * held an odd number of times (seven pairs), from its suits' wait masks (most random deals hold
+ * three suits: no mask is read). */
+__attribute__((target("avx2"))) static int64_t mj_plain_win_avx2(const mj_job_t *job, int64_t i,
+                                                                 int64_t end, int void_rule) {
+    const __m256i zero = _mm256_setzero_si256(), thirteen = _mm256_set1_epi32(13),
+                  fourteen = _mm256_set1_epi32(14);
+    if ((unsigned)(job->void_scalar + 1) > 3u) return 0; /* the general path reports it */
+    const uint8_t *src = job->hands + 27 * i;
+    const uint16_t *wmask = MJ.wmask;
+    uint8_t *out = (uint8_t *)job->out + i;
+    uint32_t ok = mj_wait_ok[void_rule ? job->void_scalar + 2 : 0];
+    int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK, n = 0;
+    for (; n + 2 <= rows; n += 2, src += 54) {
+        __m256i x01, x2n;
+        mj_rows_words_avx2(src, src + 27, &x01, &x2n);
+        __m256i tiles = mj_rows_tiles_avx2(x01, x2n), v = mj_index6_avx2(x01, x2n);
+        int full = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(tiles, fourteen)));
+        int sizes = full | _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(tiles, thirteen)));
+        if ((sizes & 0x11) != 0x11) break;
+        int lacks = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero)));
+        uint32_t idx[8];
+        _mm256_storeu_si256((__m256i *)idx, v);
+        for (int r = 0; r < 2; r++) {
+            uint8_t win = 0;
+            if (full >> (4 * r) & ok >> (lacks >> (4 * r) & 15) & 1) {
+                uint32_t w0 = wmask[idx[4 * r]], w1 = wmask[idx[4 * r + 1]], w2 = wmask[idx[4 * r + 2]];
+                win = (uint8_t)((w0 & w1 & w2) >> 9 & 1) | (((w0 | w1 | w2) & 0xC00) == 0);
+            }
+            out[n + r] = win;
+        }
+    }
+    return n + mj_plain_win_as(job, i + n, i + rows, void_rule);
+}
+#endif
+
+/* The waits of meld-free rows (apart from the win test's loop, which keeps its registers). */
+static MJ_NOINLINE int64_t mj_plain_waits_rows_of(const mj_job_t *job, int64_t i, int64_t end) {
+#if MJ_AVX2
+    if (!job->voids && end - i >= 16 && MJ.isa == MJ_ISA_AVX2)
+        return mj_plain_waits_avx2(job, i, end, job->void_rule);
+#endif
+    if (job->voids)
+        return job->void_rule ? mj_plain_waits_block(job, i, end, 1, 1) : mj_plain_waits_block(job, i, end, 0, 1);
+    return job->void_rule ? mj_plain_waits_block(job, i, end, 1, 0) : mj_plain_waits_block(job, i, end, 0, 0);
+}
+
 static int64_t mj_plain_waits(const mj_job_t *job, int64_t i, int64_t end) {
-    if (job->op == MJ_OP_WAITS)
-        return job->void_rule ? mj_plain_waits_block(job, i, end, 1) : mj_plain_waits_block(job, i, end, 0);
+    if (job->op == MJ_OP_WAITS) return mj_plain_waits_rows_of(job, i, end);
+#if MJ_AVX2
+    if (!job->voids && end - i >= 16 && MJ.isa == MJ_ISA_AVX2)
+        return mj_plain_win_avx2(job, i, end, job->void_rule);
+#endif
     return job->void_rule ? mj_plain_win_as(job, i, end, 1) : mj_plain_win_as(job, i, end, 0);
 }
 

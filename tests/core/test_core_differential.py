@@ -184,6 +184,56 @@ def test_meld_free_waits_and_win_equal_the_general_path():
             assert outs[0].any() == (size == 14 or op == _kernels.OP_WAITS)  # some waits, wins
 
 
+@pytest.mark.parametrize("void_rule, void_suit", [(True, None), (True, 1), (False, None)])
+def test_meld_free_waits_bad_rows_between_good_ones(void_rule, void_suit):
+    """The waits fast path takes rows two at a time where the CPU has AVX2 (blocks of 16 rows or
+    more): a bad row first or second in a pair, or last and alone, stops the pair, and the rows
+    around it keep their answers. With coerce the bad rows get INVALID_MASK, the others equal
+    the general path's (an all-zero melds array)."""
+    from mjfast._ref import core as ref_core
+    from mjfast.datagen import ready_hands
+
+    hands = ready_hands(41, seed=31)
+    hands[4, 0] = 5  # first of a pair: a count above 4
+    hands[9, 26] = (hands[9, 26] + 1) % 5  # second of a pair: 12 or 14 tiles
+    hands[17, 13] += 4  # second of a pair: a count above 4 or 14+ tiles
+    hands[40, 8] += 1  # the last row, alone: 14 tiles
+    bad = [4, 9, 17, 40]
+    opts = dict(void_rule=void_rule, void_suit=void_suit)
+    got = mjfast.waits(hands, errors="coerce", **opts)
+    general = mjfast.waits(hands, melds=np.zeros_like(hands), errors="coerce", **opts)
+    assert (got[bad] == mjfast.INVALID_MASK).all()
+    assert (got == general).all()
+    good = [i for i in range(hands.shape[0]) if i not in bad]
+    assert (got[good] != 0).sum() >= (30 if void_suit is None else 1)  # ready hands: real waits
+    assert got[good].tolist() == [ref_core.waits(hands[i], **opts) for i in good]
+
+
+@pytest.mark.parametrize("void_rule, void_suit", [(True, None), (True, 1), (False, None)])
+def test_meld_free_win_bad_rows_between_good_ones(void_rule, void_suit):
+    """The win test's fast path takes rows two at a time like the waits' (AVX2): complete hands,
+    seven pairs and 13-tile rows around bad rows (first or second in a pair, or last and alone)
+    equal the general path's and the reference's answers."""
+    from mjfast._ref import core as ref_core
+    from mjfast.datagen import complete_hands
+
+    hands = complete_hands(41, seed=33, seven_pairs=0.3)
+    for i in (2, 7, 12):  # 13-tile rows among them
+        hands[i, np.argmax(hands[i])] -= 1
+    hands[4, 0] = 5  # first of a pair: a count above 4
+    hands[9, np.argmax(hands[9])] += 1  # second of a pair: 15 tiles
+    hands[17, np.argmax(hands[17])] -= 2  # second of a pair: 12 tiles
+    hands[40, 26] = 9  # the last row, alone
+    bad = [4, 9, 17, 40]
+    opts = dict(void_rule=void_rule, void_suit=void_suit)
+    got = mjfast.is_win(hands, errors="coerce", **opts)
+    general = mjfast.is_win(hands, melds=np.zeros_like(hands), errors="coerce", **opts)
+    assert (got == general).all()
+    good = [i for i in range(hands.shape[0]) if i not in bad]
+    assert got[good].tolist() == [ref_core.is_win(hands[i], **opts) for i in good]
+    assert got[good].sum() >= (30 if void_suit is None else 1)
+
+
 # Meld-free rows at the edges of the discards / effective-tiles fast path (src/mjfast_column_rows.h:
 # a suit's columns from its record, seven pairs by parity): complete hands (every discard raises
 # the distance), seven pairs with quads, one-suit and two-suit hands (a suit holding every set:
