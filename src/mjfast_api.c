@@ -13,6 +13,7 @@
 
 #include "mjfast_batch.h"   /* the kernels and their tables (MJ), mj_job_t, mj_run */
 #include "mjfast_fan.h"     /* mf_build, mf_job_t, mf_run */
+#include "mjfast_kernel_build.h" /* mj_build_full, mj_build_wmask, mj_build_void_*: mj_init's tables */
 #include "mjfast_shared.h"  /* mj_shared_t */
 #include "mjfast_tables.h"  /* mj_tables_lz, MJ_TABLES_HASH, MJ_N* */
 #include "mjfast.h"         /* after the kernels: its macros repeat a few of their constants */
