@@ -1,0 +1,652 @@
+/* mjfast forecast engine: the flush plan without a state graph (the overview is in
+ * mjfast_forecast.h; RULES.md 9 defines the plan).
+ *
+ * Under a flush of suit f without exchanges, objective "win", no melds and 4 sets, every hand
+ * after the dead phase holds 13 suit-f tiles, and such a hand is at most 2-shanten (16 hands are
+ * 2-shanten, about half ready). So the policy needs no values but there: a ready hand is a leaf
+ * (each draw wins with w / S, w its winning copies, or stays); a 1-shanten hand keeps a draw
+ * only when it makes it ready, and then discards to the ready hand with the most winning copies,
+ * the lowest discard among equals, at every t (fc_collapse's rule, as fc_flush_ready). Only a
+ * 2-shanten hand picks by the draws left (fc_suit_two, from its successors' values).
+ *
+ * So a start's curves and payment are linear in where its mass goes. Its entries y
+ * (mjfast_forecast_entry.h) arrive with E(y, j) = P(y) Psi_D(j): D is the set of live ranks y
+ * holds four times (at their room), P(y) the product over the other ranks of p_r^a / a! (a: the
+ * tiles of rank r kept), and Psi_D(j) = (j - 1)! sum_K d^(j-n-K) / (j-n-K)! Phi_D(K) with
+ * Phi_D(K) = u_D G_D(K) + sum_{r in D} p_r P_r(room_r - 1) G_{D-r}(K) (fc_dead_mass with P(y)
+ * factored out). A 1-shanten hand filters its arrivals by its stay (S - c) / S (c: its progress
+ * copies) into leaves, a leaf by (S - w) / S into wins. So the hands are summed per class: per
+ * D, ready ones by (start, w), 1-shanten ones by (start, c, w of each progress draw's leaf); one
+ * walk per D over the union of the starts' entries classes each hand once for every start that
+ * holds it, and each class's filters run once. A start without dead tiles is one entry at draw 0.
+ * A ready hand's winning copies and payment (fc_paid) are remembered per row (fc_suit_leaf).
+ *
+ * The results are the graph's (the same policy and sums, added in another order). Plain C, no
+ * Python.
+ */
+#ifndef MJFAST_FORECAST_SUIT_H
+#define MJFAST_FORECAST_SUIT_H
+
+#include "mjfast_forecast_entry.h"
+
+#define FC_SU_W 37      /* copies of one suit left to draw: 0..36 */
+#define FC_SU_MEMO (1 << 17)
+#define FC_MAX_STARTS 27 /* starts of a row: one per discard at most */
+#define FC_SU_RARE (16 * FC_MAX_STARTS) /* 2-shanten entries of one D: 16 hands per start */
+
+/* A ready hand's numbers, remembered (tag: its base-5 index + 1, the row's generation above). */
+typedef struct {
+    uint32_t tag;
+    int32_t w;  /* winning copies */
+    double pay; /* expected payment of a draw (fc_paid); -1: not yet */
+} fc_su_leaf_t;
+
+/* A 1-shanten hand's progress draws: their kinds, their copies c in all, and the ready hand each
+ * leads to (its winning copies and payment). */
+typedef struct {
+    int n, c;
+    int k[9], w[9];
+    double pay[9];
+} fc_su_one_t;
+
+/* A 2-shanten entry met in a walk, followed after it (fc_suit_two). */
+typedef struct {
+    uint8_t y[9];
+    int s;
+    double P;
+} fc_su_rare_t;
+
+/* The pass's scratch (fc_work_t.su), kept across the rows of one fc_run. */
+typedef struct fc_suit {
+    fc_su_leaf_t *memo, *zmemo;    /* [FC_SU_MEMO]: ready hands; a 1-shanten hand's progress
+                                    * draw z = y + k, the ready hand it keeps */
+    uint32_t gen;                  /* the row's generation in memo tags (11 bits) */
+    int ns, T, total, f;
+    const fc_dead_start_t *st;     /* the starts */
+    fc_dead_ctx_t *ctx;            /* [FC_MAX_STARTS]: each start's dead phase */
+    double fac[FC_MAX_STARTS][9][5]; /* P(y) per start: the factor of rank r holding a tiles */
+    /* per D: ready hands' sum P and sum P pay per (start, w); 1-shanten hands' sum P copies_k and
+     * sum P copies_k pay per (start, c, w); the touched w, c and (c, w) bits */
+    double R[FC_MAX_STARTS][FC_SU_W], RP[FC_MAX_STARTS][FC_SU_W];
+    double *W, *WP;                /* [start][c][w] */
+    uint64_t rw[FC_MAX_STARTS], wc[FC_MAX_STARTS], *ww;
+    uint32_t used;                 /* starts holding some hand of this D */
+    fc_su_rare_t rare[FC_SU_RARE];
+    int nrare;
+    double psi[FC_MAX_STARTS][FC_MAX_DRAWS + 1];
+    /* per start: each leaf class's inflow per draw (bp: times the payments), touched w */
+    double *b, *bp;                /* [start][w][T + 1] */
+    uint64_t bw[FC_MAX_STARTS];
+    /* per start: the results */
+    double ready[FC_MAX_STARTS][FC_MAX_DRAWS], win[FC_MAX_STARTS][FC_MAX_DRAWS];
+    double paid[FC_MAX_STARTS], obj[FC_MAX_STARTS];
+} fc_suit_t;
+
+static void fc_suit_free(fc_suit_t *su) {
+    if (!su) return;
+    free(su->memo);
+    free(su->zmemo);
+    free(su->ctx);
+    free(su->W);
+    free(su->WP);
+    free(su->ww);
+    free(su->b);
+    free(su->bp);
+    free(su);
+}
+
+/* Whether the row takes this pass: a flush without exchanges, objective "win", no melds, 4 sets. */
+static inline int fc_suit_ok(const fc_work_t *w, const mj_hand_t *h) {
+    return w->flush >= 0 && w->budget == 0 && w->job->objective == FC_OBJ_WIN && !h->m &&
+           !h->meld_suits && h->sets == 4 && w->T >= 1;
+}
+
+/* What the pass asks of a suit pattern, whatever the pool (meld-free, 4 sets, every form), built
+ * once (fc_su_build, 1.4 MB): per pattern of 13 tiles by its rank (mjfast_rank.h, at most 13)
+ * its shanten + 1 << 9 and a mask of ranks: a ready hand's waits (no fifth copy), a 1-shanten or
+ * 2-shanten hand's progress draws (no fifth copy); per pattern of 14 tiles of distance 1 by its
+ * rank (at most 14) the discards that leave it ready. */
+static uint16_t *FC_SU13, *FC_SU14;
+static mj_state_t fc_su_state;
+
+static inline uint32_t fc_su_rank(int32_t idx, int m) {
+    return MJR.base[m][idx / 3125] + MJR.pos[idx % 3125];
+}
+
+/* The patterns of n tiles from rank r on (x: the counts so far; idx, pairs, singles of them). */
+static void fc_su_fill(mj_hand_t *h, uint8_t *x, int r, int left, int32_t idx, int pairs, int singles) {
+    if (r < 9) {
+        for (int a = left > 4 * (8 - r) ? left - 4 * (8 - r) : 0; a <= 4 && a <= left; a++) {
+            x[r] = (uint8_t)a;
+            fc_su_fill(h, x, r + 1, left - a, idx + a * MJ_POW[r], pairs + (a >> 1), singles + (a & 1));
+        }
+        x[r] = 0;
+        return;
+    }
+    if (left) return;
+    int n = 0;
+    for (int q = 0; q < 9; q++) n += x[q];
+    const int d = fc_flush_plain(h, idx, pairs, singles);
+    uint32_t m = 0;
+    if (n == 14) { /* (after the 13-tile ones) */
+        for (int q = 0; q < 9; q++)
+            if (d == 1 && x[q] && (FC_SU13[fc_su_rank(idx - MJ_POW[q], 1)] >> 9) == 1) m |= 1u << q;
+        FC_SU14[fc_su_rank(idx, 0)] = (uint16_t)m;
+        return;
+    }
+    if (d == 1) {
+        m = MJ.wmask[idx] & 0x1FFu;
+        if (singles == 1)
+            for (int q = 0; q < 9; q++) m |= (uint32_t)(x[q] & 1) << q;
+    }
+    for (int q = 0; q < 9; q++) {
+        if (x[q] >= 4) {
+            m &= ~(1u << q);
+            continue;
+        }
+        if (d == 1) continue;
+        int a = x[q], zp = pairs + ((a + 1) >> 1) - (a >> 1), zs = singles + ((a + 1) & 1) - (a & 1);
+        if (fc_flush_plain(h, idx + MJ_POW[q], zp, zs) < d) m |= 1u << q;
+    }
+    FC_SU13[fc_su_rank(idx, 1)] = (uint16_t)(m | (uint32_t)d << 9);
+}
+
+static int fc_su_build(void) {
+    FC_SU13 = (uint16_t *)calloc(MJ_NRANK13, sizeof(uint16_t));
+    FC_SU14 = (uint16_t *)calloc(MJ_NRANK14, sizeof(uint16_t));
+    if (!FC_SU13 || !FC_SU14) {
+        free(FC_SU13);
+        free(FC_SU14);
+        return -1;
+    }
+    mj_hand_t h;
+    uint8_t x[9] = {0};
+    memset(&h, 0, sizeof h);
+    h.form = MJ_FORM_ALL;
+    h.sets = 4;
+    fc_su_fill(&h, x, 0, 13, 0, 0, 0);
+    fc_su_fill(&h, x, 0, 14, 0, 0, 0);
+    return 0;
+}
+
+/* The scratch, allocated at the first row that takes the pass. */
+static int fc_suit_alloc(fc_work_t *w) {
+    if (w->su) return MJ_OK;
+    if (mj_state_get(&fc_su_state) != MJ_STATE_READY && mj_once(&fc_su_state, fc_su_build, -1, -2) != 0)
+        return FC_ERR_NOMEM;
+    const size_t nw = (size_t)FC_MAX_STARTS * FC_SU_W * FC_SU_W;
+    const size_t nb = (size_t)FC_MAX_STARTS * FC_SU_W * (FC_MAX_DRAWS + 1);
+    fc_suit_t *su = (fc_suit_t *)calloc(1, sizeof(fc_suit_t));
+    if (!su) return FC_ERR_NOMEM;
+    su->memo = (fc_su_leaf_t *)calloc(FC_SU_MEMO, sizeof(fc_su_leaf_t));
+    su->zmemo = (fc_su_leaf_t *)calloc(FC_SU_MEMO, sizeof(fc_su_leaf_t));
+    su->ctx = (fc_dead_ctx_t *)malloc(FC_MAX_STARTS * sizeof(fc_dead_ctx_t));
+    su->W = (double *)calloc(nw, sizeof(double));
+    su->WP = (double *)calloc(nw, sizeof(double));
+    su->ww = (uint64_t *)calloc((size_t)FC_MAX_STARTS * FC_SU_W, sizeof(uint64_t));
+    su->b = (double *)calloc(nb, sizeof(double));
+    su->bp = (double *)calloc(nb, sizeof(double));
+    w->su = su;
+    if (!su->memo || !su->zmemo || !su->ctx || !su->W || !su->WP || !su->ww || !su->b || !su->bp) return FC_ERR_NOMEM;
+    return MJ_OK;
+}
+
+/* The distance of the suit-f hand of index idx with pairs and singles (fc_flush_plain). */
+static inline int fc_su_dist(const fc_work_t *w, int32_t idx, int pairs, int singles) {
+    return fc_flush_plain(&w->tmpl, idx, pairs, singles);
+}
+
+
+/* The entry of suit index idx in the memo table tab (FC_SU_MEMO entries), claimed for this row
+ * if new (then its w is -1). */
+static fc_su_leaf_t *fc_su_memo(fc_suit_t *su, fc_su_leaf_t *tab, int32_t idx) {
+    const uint32_t tag = (uint32_t)(idx + 1) | su->gen << 21;
+    uint64_t j = fc_hash((uint64_t)idx + 1) & (FC_SU_MEMO - 1);
+    while (tab[j].tag >> 21 == su->gen && tab[j].tag != tag) j = (j + 1) & (FC_SU_MEMO - 1);
+    if (tab[j].tag != tag) {
+        tab[j].tag = tag;
+        tab[j].w = -1;
+    }
+    return tab + j;
+}
+
+/* The winning copies and the payment of the ready hand of suit counts x (index idx),
+ * remembered. */
+static const fc_su_leaf_t *fc_suit_leaf(fc_work_t *w, const uint8_t *x, int32_t idx) {
+    fc_suit_t *su = w->su;
+    fc_su_leaf_t *m = fc_su_memo(su, su->memo, idx);
+    if (m->w < 0) {
+        uint8_t c[27] = {0};
+        mj_hand_t h;
+        int odd = 0;
+        for (int r = 0; r < 9; r++) odd += x[r] & 1;
+        uint32_t wins = fc_flush_winmask(w, x, idx, odd);
+        m->w = fc_copies(w, wins);
+        memcpy(c + 9 * su->f, x, 9);
+        fc_load(w, c, &h);
+        m->pay = fc_paid(w, &h, wins);
+    }
+    return m;
+}
+
+/* The pairs and singles of suit counts x after one tile more (delta 1) or less (-1) of rank r. */
+static inline void fc_su_step(const uint8_t *x, int r, int delta, int *pairs, int *singles) {
+    int a = x[r], b = a + delta;
+    *pairs += (b >> 1) - (a >> 1);
+    *singles += (b & 1) - (a & 1);
+}
+
+/* The copies left of the ranks of mask m in suit f. */
+static inline int fc_su_copies(const fc_work_t *w, uint32_t m) {
+    return w->clo[w->flush][m & 63] + w->chi[w->flush][m >> 6 & 7];
+}
+
+/* The progress draws of the 1-shanten hand y (index idx; its FC_SU13 entry info) into o: each
+ * keeps the ready hand with the most winning copies, the lowest discard among equals. */
+static void fc_suit_one(fc_work_t *w, const uint8_t *y, int32_t idx, uint32_t info, fc_su_one_t *o) {
+    const int f = w->su->f;
+    o->n = 0;
+    o->c = fc_su_copies(w, info & 0x1FFu);
+    for (uint32_t prog = info & w->pool >> (9 * f) & 0x1FFu; prog; prog &= prog - 1) {
+        int k = mj_ctz(prog);
+        int32_t zi = idx + MJ_POW[k];
+        fc_su_leaf_t *m = fc_su_memo(w->su, w->su->zmemo, zi); /* the pick of z = y + k */
+        if (m->w < 0) {
+            int best = -1, bd = 0;
+            for (uint32_t cand = FC_SU14[fc_su_rank(zi, 0)]; cand; cand &= cand - 1) {
+                int d = mj_ctz(cand), won = fc_su_copies(w, FC_SU13[fc_su_rank(zi - MJ_POW[d], 1)]);
+                if (won > best) {
+                    best = won;
+                    bd = d;
+                }
+            }
+            uint8_t z[9];
+            memcpy(z, y, 9);
+            z[k]++;
+            z[bd]--;
+            const fc_su_leaf_t *l = fc_suit_leaf(w, z, zi - MJ_POW[bd]);
+            m->w = l->w;
+            m->pay = l->pay;
+        }
+        o->k[o->n] = k;
+        o->w[o->n] = m->w;
+        o->pay[o->n] = m->pay;
+        o->n++;
+    }
+}
+
+/* Inflow m[j] (j = j0..T) into the leaf class of w winning copies of start s (with the payment
+ * pay: a scalar times m, or the row mp when not NULL). */
+static inline double *fc_su_b(const fc_suit_t *su, double *base, int s, int w) {
+    return base + ((int64_t)s * FC_SU_W + w) * (su->T + 1);
+}
+
+/* The 1-shanten hand o with arrivals a[j] (j = 0..T) of start s: its mass filtered by its stay,
+ * flowing down its progress draws into the leaves a draw later (through draw T - 1). */
+static void fc_suit_one_flow(fc_work_t *w, const fc_su_one_t *o, const double *a, int s) {
+    fc_suit_t *su = w->su;
+    const int T = su->T;
+    double x[FC_MAX_DRAWS + 1], q = (double)(su->total - o->c) / su->total, m = 0.0;
+    for (int j = 0; j < T; j++) x[j] = m = q * m + a[j];
+    for (int i = 0; i < o->n; i++) {
+        double p = w->p[9 * su->f + o->k[i]], pp = p * o->pay[i];
+        double *b = fc_su_b(su, su->b, s, o->w[i]) + 1, *bp = fc_su_b(su, su->bp, s, o->w[i]) + 1;
+        for (int j = 0; j < T; j++) {
+            b[j] += p * x[j];
+            bp[j] += pp * x[j];
+        }
+        su->bw[s] |= 1ULL << o->w[i];
+    }
+}
+
+/* The values V_0..V_T of the 1-shanten hand o (its leaves' V_t = pw + sw V_{t-1}). */
+static void fc_suit_one_values(const fc_work_t *w, const fc_su_one_t *o, double *V) {
+    const fc_suit_t *su = w->su;
+    const int T = su->T;
+    double L[9][FC_MAX_DRAWS + 1], q = (double)(su->total - o->c) / su->total;
+    for (int i = 0; i < o->n; i++) {
+        double pw = (double)o->w[i] / su->total, sw = (double)(su->total - o->w[i]) / su->total;
+        L[i][0] = 0.0;
+        for (int t = 1; t <= T; t++) L[i][t] = pw + sw * L[i][t - 1];
+    }
+    V[0] = 0.0;
+    for (int t = 1; t <= T; t++) {
+        double v = q * V[t - 1];
+        for (int i = 0; i < o->n; i++) v += w->p[9 * su->f + o->k[i]] * L[i][t - 1];
+        V[t] = v;
+    }
+}
+
+/* The 2-shanten hand y with arrivals a[j] of start s: its progress draws lead to 1-shanten hands,
+ * picked per draws left by their values (the lowest discard within FC_TIE of the best); their
+ * arrivals are then followed as fc_suit_one_flow. */
+static void fc_suit_two(fc_work_t *w, const uint8_t *y, int s, const double *a) {
+    fc_suit_t *su = w->su;
+    const int T = su->T, f = su->f;
+    int pairs = 0, singles = 0, c = 0, nu = 0;
+    for (int r = 0; r < 9; r++) {
+        pairs += y[r] >> 1;
+        singles += y[r] & 1;
+    }
+    const int32_t idx = mj_index9(y);
+    fc_su_one_t u[81];
+    double V[81][FC_MAX_DRAWS + 1], in[81][FC_MAX_DRAWS + 1], x[FC_MAX_DRAWS + 1];
+    int ks[9], u0[10], nk = 0;
+    for (int k = 0; k < 9; k++) {
+        if (!w->left[9 * f + k] || y[k] >= 4) continue;
+        int zp = pairs, zs = singles;
+        fc_su_step(y, k, 1, &zp, &zs);
+        int32_t zi = idx + MJ_POW[k];
+        if (fc_su_dist(w, zi, zp, zs) > 2) continue;
+        uint8_t z[9];
+        memcpy(z, y, 9);
+        z[k]++;
+        ks[nk] = k;
+        u0[nk++] = nu;
+        for (int d = 0; d < 9; d++) {
+            if (!z[d] || d == k) continue;
+            int lp = zp, ls = zs;
+            fc_su_step(z, d, -1, &lp, &ls);
+            if (fc_su_dist(w, zi - MJ_POW[d], lp, ls) > 2) continue;
+            z[d]--;
+            fc_suit_one(w, z, zi - MJ_POW[d], FC_SU13[fc_su_rank(zi - MJ_POW[d], 1)], &u[nu]);
+            z[d]++;
+            fc_suit_one_values(w, &u[nu], V[nu]);
+            memset(in[nu], 0, sizeof in[nu]);
+            nu++;
+        }
+        c += w->left[9 * f + k];
+    }
+    u0[nk] = nu;
+    double q = (double)(su->total - c) / su->total, m = 0.0;
+    for (int j = 0; j + 2 <= T; j++) { /* through draw T - 2: later it is never ready in time */
+        x[j] = m = q * m + a[j];
+        int t = T - j;
+        for (int i = 0; i < nk; i++) {
+            int lo = u0[i], hi = u0[i + 1], pick = lo;
+            double best = V[lo][t - 1];
+            for (int v = lo + 1; v < hi; v++) best = V[v][t - 1] > best ? V[v][t - 1] : best;
+            while (V[pick][t - 1] < best - FC_TIE * best) pick++;
+            in[pick][j + 1] += w->p[9 * f + ks[i]] * x[j];
+        }
+    }
+    for (int v = 0; v < nu; v++) fc_suit_one_flow(w, &u[v], in[v], s);
+}
+
+/* One walk: the ranks' ranges for the D at hand, the tiles the ranks from r on can hold. */
+typedef struct {
+    uint8_t lo[9], hi[9];
+    int minrest[10], maxrest[10];
+} fc_su_walk_t;
+
+/* Class the 13-tile suit hand y (index idx; pairs, singles) for the starts act holding it with
+ * weights P[s]. */
+static void fc_suit_hand(fc_work_t *w, const uint8_t *y, int32_t idx, int pairs, int singles,
+                         uint32_t act, const double *P) {
+    fc_suit_t *su = w->su;
+    const uint32_t info = FC_SU13[fc_su_rank(idx, 1)];
+    const int d = (int)(info >> 9);
+    (void)pairs;
+    (void)singles;
+    su->used |= act;
+    if (d <= 1) { /* ready: a leaf */
+        const fc_su_leaf_t *l = fc_suit_leaf(w, y, idx);
+        for (; act; act &= act - 1) {
+            int s = mj_ctz(act);
+            su->R[s][l->w] += P[s];
+            su->RP[s][l->w] += P[s] * l->pay;
+            su->rw[s] |= 1ULL << l->w;
+        }
+        return;
+    }
+    if (d == 2) {
+        fc_su_one_t o;
+        fc_suit_one(w, y, idx, info, &o);
+        for (; act; act &= act - 1) {
+            int s = mj_ctz(act);
+            int64_t at = ((int64_t)s * FC_SU_W + o.c) * FC_SU_W;
+            for (int i = 0; i < o.n; i++) {
+                double m = P[s] * w->left[9 * su->f + o.k[i]];
+                su->W[at + o.w[i]] += m;
+                su->WP[at + o.w[i]] += m * o.pay[i];
+                su->ww[s * FC_SU_W + o.c] |= 1ULL << o.w[i];
+            }
+            su->wc[s] |= 1ULL << o.c;
+        }
+        return;
+    }
+    for (; act; act &= act - 1) { /* 2-shanten: after the walk */
+        fc_su_rare_t *r = su->rare + su->nrare++;
+        memcpy(r->y, y, 9);
+        r->s = mj_ctz(act);
+        r->P = P[r->s];
+    }
+}
+
+/* The hands of rank r on (left tiles to place) under the walk's ranges, each start's weight
+ * P[s] so far (act: those still above zero). */
+static void fc_suit_walk(fc_work_t *w, const fc_su_walk_t *k, uint8_t *y, int r, int left,
+                         int32_t idx, int pairs, int singles, uint32_t act, const double *P) {
+    if (r == 9) {
+        fc_suit_hand(w, y, idx, pairs, singles, act, P);
+        return;
+    }
+    const fc_suit_t *su = w->su;
+    int lo = k->lo[r], hi = k->hi[r];
+    if (lo < left - k->maxrest[r + 1]) lo = left - k->maxrest[r + 1];
+    if (hi > left - k->minrest[r + 1]) hi = left - k->minrest[r + 1];
+    double Q[FC_MAX_STARTS];
+    for (int a = lo; a <= hi; a++) {
+        uint32_t next = 0;
+        for (uint32_t m = act; m; m &= m - 1) {
+            int s = mj_ctz(m);
+            Q[s] = P[s] * su->fac[s][r][a];
+            next |= (uint32_t)(Q[s] != 0.0) << s;
+        }
+        if (!next) continue;
+        y[r] = (uint8_t)a;
+        fc_suit_walk(w, k, y, r + 1, left - a, idx + a * MJ_POW[r], pairs + (a >> 1),
+                     singles + (a & 1), next, Q);
+    }
+}
+
+/* Psi_D(j), j = 0..T, of start s into su->psi[s]. */
+static void fc_suit_psi(fc_work_t *w, int s, uint32_t D) {
+    fc_suit_t *su = w->su;
+    const int T = su->T, n = su->st[s].n;
+    double *psi = su->psi[s];
+    for (int j = 0; j <= T; j++) psi[j] = 0.0;
+    if (!n) {
+        psi[0] = 1.0;
+        return;
+    }
+    fc_dead_ctx_t *x = su->ctx + s;
+    double phi[FC_MAX_DRAWS + 1], tmp[FC_MAX_DRAWS + 1];
+    const int K = x->K;
+    int u = n;
+    for (uint32_t m = D; m; m &= m - 1) u -= x->room[mj_ctz(m)];
+    for (int i = 0; i <= K; i++) phi[i] = 0.0;
+    if (!D) phi[0] = u;
+    else {
+        const double *g = fc_dead_g(x, D, tmp);
+        for (int i = 0; i <= K; i++) phi[i] = u * g[i];
+        for (uint32_t m = D; m; m &= m - 1) {
+            int r = mj_ctz(m);
+            if (!x->room[r]) continue;
+            double c = x->p[r] * x->pc[r][x->room[r] - 1];
+            uint32_t rest = D & ~(1u << r);
+            if (!rest) {
+                phi[0] += c;
+                continue;
+            }
+            g = fc_dead_g(x, rest, tmp);
+            for (int i = 0; i <= K; i++) phi[i] += c * g[i];
+        }
+    }
+    const int top = D ? K : 0;
+    for (int j = n; j <= T; j++) {
+        double v = 0.0;
+        for (int i = 0; i <= j - n && i <= top; i++) v += x->h[j - n - i] * phi[i];
+        psi[j] = x->fact[j] * v;
+    }
+}
+
+/* After the walk of D: each start's classes with their Psi_D into the leaves' inflows. */
+static void fc_suit_fold(fc_work_t *w, uint32_t D) {
+    fc_suit_t *su = w->su;
+    const int T = su->T, R1 = T + 1;
+    for (uint32_t act = su->used; act; act &= act - 1) {
+        int s = mj_ctz(act);
+        fc_suit_psi(w, s, D);
+        const double *psi = su->psi[s];
+        for (uint64_t m = su->rw[s]; m; m &= m - 1) {
+            int c = fc_ctz64(m);
+            double r = su->R[s][c], rp = su->RP[s][c];
+            double *b = fc_su_b(su, su->b, s, c), *bp = fc_su_b(su, su->bp, s, c);
+            for (int j = 0; j < R1; j++) {
+                b[j] += r * psi[j];
+                bp[j] += rp * psi[j];
+            }
+            su->R[s][c] = su->RP[s][c] = 0.0;
+            su->bw[s] |= 1ULL << c;
+        }
+        su->rw[s] = 0;
+        for (uint64_t mc = su->wc[s]; mc; mc &= mc - 1) {
+            int c = fc_ctz64(mc);
+            double x[FC_MAX_DRAWS + 1], q = (double)(su->total - c) / su->total, mass = 0.0;
+            for (int j = 0; j < T; j++) x[j] = mass = q * mass + psi[j];
+            int64_t at = ((int64_t)s * FC_SU_W + c) * FC_SU_W;
+            for (uint64_t m = su->ww[s * FC_SU_W + c]; m; m &= m - 1) {
+                int l = fc_ctz64(m);
+                double p = su->W[at + l] / su->total, pp = su->WP[at + l] / su->total;
+                double *b = fc_su_b(su, su->b, s, l) + 1, *bp = fc_su_b(su, su->bp, s, l) + 1;
+                for (int j = 0; j < T; j++) {
+                    b[j] += p * x[j];
+                    bp[j] += pp * x[j];
+                }
+                su->W[at + l] = su->WP[at + l] = 0.0;
+                su->bw[s] |= 1ULL << l;
+            }
+            su->ww[s * FC_SU_W + c] = 0;
+        }
+        su->wc[s] = 0;
+    }
+    for (int i = 0; i < su->nrare; i++) {
+        const fc_su_rare_t *r = su->rare + i;
+        double a[FC_MAX_DRAWS + 1];
+        for (int j = 0; j < R1; j++) a[j] = r->P * su->psi[r->s][j];
+        fc_suit_two(w, r->y, r->s, a);
+    }
+    su->used = 0;
+    su->nrare = 0;
+}
+
+/* The leaves' inflows of start s into its curves, payment and value. */
+static void fc_suit_finish(fc_work_t *w, int s) {
+    fc_suit_t *su = w->su;
+    const int T = su->T;
+    double won[FC_MAX_DRAWS + 1] = {0}, rmass[FC_MAX_DRAWS + 1] = {0}, paid = 0.0;
+    for (uint64_t m = su->bw[s]; m; m &= m - 1) {
+        int l = fc_ctz64(m);
+        double *b = fc_su_b(su, su->b, s, l), *bp = fc_su_b(su, su->bp, s, l);
+        double pw = (double)l / su->total, sw = (double)(su->total - l) / su->total, z = 0.0, zp = 0.0;
+        for (int j = 0; j <= T; j++) {
+            z = sw * z + b[j];
+            zp = sw * zp + bp[j];
+            b[j] = bp[j] = 0.0;
+            if (j < T) {
+                won[j] += pw * z;
+                paid += zp;
+            }
+            if (j) rmass[j - 1] += z;
+        }
+    }
+    su->bw[s] = 0;
+    for (int j = 0; j < T; j++) {
+        if (j) won[j] += won[j - 1];
+        su->ready[s][j] = won[j] + rmass[j];
+        su->win[s][j] = won[j];
+    }
+    su->paid[s] = paid;
+    su->obj[s] = won[T - 1];
+}
+
+/* Every start's per-rank factors of P(y) and the walk's ranges. */
+static void fc_suit_setup(fc_work_t *w, uint8_t *lo, uint8_t *hi) {
+    fc_suit_t *su = w->su;
+    const int f = su->f, T = su->T;
+    for (int r = 0; r < 9; r++) {
+        lo[r] = 4;
+        hi[r] = 0;
+    }
+    for (int s = 0; s < su->ns; s++) {
+        const fc_dead_start_t *st = su->st + s;
+        if (st->n) fc_dead_ctx(w, st, su->ctx + s);
+        for (int r = 0; r < 9; r++) {
+            int live = w->left[9 * f + r] > 0, x0 = st->x[r];
+            for (int a = 0; a < 5; a++) {
+                double v = 0.0;
+                if (st->n > T) v = 0.0; /* no entry in time */
+                else if (!st->n || !live) v = a == x0;
+                else if (a >= x0) v = a == 4 ? 1.0 : su->ctx[s].pc[r][a - x0];
+                su->fac[s][r][a] = v;
+            }
+            if (st->n > T) continue;
+            if (x0 < lo[r]) lo[r] = (uint8_t)x0;
+            int top = st->n && live ? 4 : x0;
+            if (top > hi[r]) hi[r] = (uint8_t)top;
+        }
+    }
+}
+
+/* The flush pass over the ns starts dst (fc_dead_add; n = 0: no dead tile): su->ready, win,
+ * paid and obj per start. */
+static int fc_suit_run(fc_work_t *w, const fc_dead_start_t *dst, int ns) {
+    int code = fc_suit_alloc(w);
+    if (code != MJ_OK) return code;
+    fc_suit_t *su = w->su;
+    su->gen = (su->gen + 1) & 0x7FF;
+    if (!su->gen) { /* the tags' generations wrapped: start clean */
+        memset(su->memo, 0, FC_SU_MEMO * sizeof(fc_su_leaf_t));
+        memset(su->zmemo, 0, FC_SU_MEMO * sizeof(fc_su_leaf_t));
+        su->gen = 1;
+    }
+    su->ns = ns;
+    su->st = dst;
+    su->T = w->T;
+    su->total = w->total;
+    su->f = w->flush;
+    const int f = su->f;
+    uint8_t lo[9], hi[9], y[9];
+    fc_suit_setup(w, lo, hi);
+    uint32_t live = 0;
+    for (int r = 0; r < 9; r++) live |= (uint32_t)(w->left[9 * f + r] > 0 && hi[r] == 4) << r;
+    double P[FC_MAX_STARTS];
+    for (int s = 0; s < ns; s++) P[s] = 1.0;
+    /* D: the live ranks held four times (at most three of them in 13 tiles) */
+    for (uint32_t D = 0; D < 512; D++) {
+        if ((D & ~live) || mj_popcount(D) > 3) continue;
+        fc_su_walk_t k;
+        int none = 0;
+        for (int r = 0; r < 9; r++) {
+            int in = D >> r & 1, isl = w->left[9 * f + r] > 0;
+            k.lo[r] = in ? 4 : lo[r];
+            k.hi[r] = in ? 4 : isl && hi[r] == 4 ? 3 : hi[r];
+            none |= k.lo[r] > k.hi[r];
+        }
+        if (none) continue;
+        k.minrest[9] = k.maxrest[9] = 0;
+        for (int r = 8; r >= 0; r--) {
+            k.minrest[r] = k.minrest[r + 1] + k.lo[r];
+            k.maxrest[r] = k.maxrest[r + 1] + k.hi[r];
+        }
+        if (k.minrest[0] > 13 || k.maxrest[0] < 13) continue;
+        fc_suit_walk(w, &k, y, 0, 13, 0, 0, 0, (1u << ns) - 1, P);
+        fc_suit_fold(w, D);
+        if ((code = fc_tick(w, 0)) != MJ_OK) return code;
+    }
+    for (int s = 0; s < ns; s++) fc_suit_finish(w, s);
+    return MJ_OK;
+}
+
+#endif
