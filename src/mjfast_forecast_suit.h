@@ -30,11 +30,10 @@
 #include "mjfast_forecast_entry.h"
 
 #define FC_SU_W 37      /* copies of one suit left to draw: 0..36 */
-#define FC_SU_MEMO (1 << 17)
 #define FC_MAX_STARTS 27 /* starts of a row: one per discard at most */
 #define FC_SU_RARE (16 * FC_MAX_STARTS) /* 2-shanten entries of one D: 16 hands per start */
 
-/* A ready hand's numbers, remembered (tag: its base-5 index + 1, the row's generation above). */
+/* A hand's numbers, remembered for a row (tag: the row's generation). */
 typedef struct {
     uint32_t tag;
     int32_t w;  /* winning copies */
@@ -58,9 +57,11 @@ typedef struct {
 
 /* The pass's scratch (fc_work_t.su), kept across the rows of one fc_run. */
 typedef struct fc_suit {
-    fc_su_leaf_t *memo, *zmemo;    /* [FC_SU_MEMO]: ready hands; a 1-shanten hand's progress
-                                    * draw z = y + k, the ready hand it keeps */
-    uint32_t gen;                  /* the row's generation in memo tags (11 bits) */
+    fc_su_leaf_t *memo, *zmemo;    /* by pattern number: ready hands [FC_SU_N13]; a 1-shanten
+                                    * hand's progress draw z = y + k, the ready hand it keeps
+                                    * [FC_SU_N14] */
+    uint32_t gen;                  /* the row's generation in memo tags (never 0) */
+    struct fc_fans *fans;          /* the rules' fan cache (fc_fans_of), or NULL */
     int ns, T, total, f;
     const fc_dead_start_t *st;     /* the starts */
     fc_dead_ctx_t *ctx;            /* [FC_MAX_STARTS]: each start's dead phase */
@@ -95,18 +96,17 @@ static void fc_suit_free(fc_suit_t *su) {
     free(su);
 }
 
-/* Whether the row takes this pass: a flush without exchanges, objective "win", no melds, 4 sets. */
-static inline int fc_suit_ok(const fc_work_t *w, const mj_hand_t *h) {
-    return w->flush >= 0 && w->budget == 0 && w->job->objective == FC_OBJ_WIN && !h->m &&
-           !h->meld_suits && h->sets == 4 && w->T >= 1;
-}
 
 /* What the pass asks of a suit pattern, whatever the pool (meld-free, 4 sets, every form), built
- * once (fc_su_build, 1.4 MB): per pattern of 13 tiles by its rank (mjfast_rank.h, at most 13)
- * its shanten + 1 << 9 and a mask of ranks: a ready hand's waits (no fifth copy), a 1-shanten or
- * 2-shanten hand's progress draws (no fifth copy); per pattern of 14 tiles of distance 1 by its
- * rank (at most 14) the discards that leave it ready. */
-static uint16_t *FC_SU13, *FC_SU14;
+ * once (fc_su_build, 2.8 MB): per pattern of 13 tiles by its rank (mjfast_rank.h, at most 13) a
+ * mask of ranks (a ready hand's waits, no fifth copy; a 1- or 2-shanten hand's progress draws, no
+ * fifth copy), its distance << 9 and its number among the 13-tile patterns << 11; per pattern of
+ * 14 tiles by its rank (at most 14) the discards that leave it ready (at distance 1) and its
+ * number among the 14-tile patterns << 9. The numbers index the row's memos (fc_suit_t). */
+#define FC_SU_N13 93600  /* suit patterns of 13 tiles */
+#define FC_SU_N14 118800 /* of 14 */
+static uint32_t *FC_SU13, *FC_SU14;
+static int32_t fc_su_n[2];
 static mj_state_t fc_su_state;
 
 static inline uint32_t fc_su_rank(int32_t idx, int m) {
@@ -130,8 +130,8 @@ static void fc_su_fill(mj_hand_t *h, uint8_t *x, int r, int left, int32_t idx, i
     uint32_t m = 0;
     if (n == 14) { /* (after the 13-tile ones) */
         for (int q = 0; q < 9; q++)
-            if (d == 1 && x[q] && (FC_SU13[fc_su_rank(idx - MJ_POW[q], 1)] >> 9) == 1) m |= 1u << q;
-        FC_SU14[fc_su_rank(idx, 0)] = (uint16_t)m;
+            if (d == 1 && x[q] && (FC_SU13[fc_su_rank(idx - MJ_POW[q], 1)] >> 9 & 3) == 1) m |= 1u << q;
+        FC_SU14[fc_su_rank(idx, 0)] = m | (uint32_t)fc_su_n[1]++ << 9;
         return;
     }
     if (d == 1) {
@@ -148,12 +148,12 @@ static void fc_su_fill(mj_hand_t *h, uint8_t *x, int r, int left, int32_t idx, i
         int a = x[q], zp = pairs + ((a + 1) >> 1) - (a >> 1), zs = singles + ((a + 1) & 1) - (a & 1);
         if (fc_flush_plain(h, idx + MJ_POW[q], zp, zs) < d) m |= 1u << q;
     }
-    FC_SU13[fc_su_rank(idx, 1)] = (uint16_t)(m | (uint32_t)d << 9);
+    FC_SU13[fc_su_rank(idx, 1)] = m | (uint32_t)d << 9 | (uint32_t)fc_su_n[0]++ << 11;
 }
 
 static int fc_su_build(void) {
-    FC_SU13 = (uint16_t *)calloc(MJ_NRANK13, sizeof(uint16_t));
-    FC_SU14 = (uint16_t *)calloc(MJ_NRANK14, sizeof(uint16_t));
+    FC_SU13 = (uint32_t *)calloc(MJ_NRANK13, sizeof(uint32_t));
+    FC_SU14 = (uint32_t *)calloc(MJ_NRANK14, sizeof(uint32_t));
     if (!FC_SU13 || !FC_SU14) {
         free(FC_SU13);
         free(FC_SU14);
@@ -164,28 +164,76 @@ static int fc_su_build(void) {
     memset(&h, 0, sizeof h);
     h.form = MJ_FORM_ALL;
     h.sets = 4;
+    fc_su_n[0] = fc_su_n[1] = 0;
     fc_su_fill(&h, x, 0, 13, 0, 0, 0);
     fc_su_fill(&h, x, 0, 14, 0, 0, 0);
-    return 0;
+    return fc_su_n[0] == FC_SU_N13 && fc_su_n[1] == FC_SU_N14 ? 0 : -2;
+}
+
+/* Whether the row takes this pass: a flush without exchanges, objective "win", no melds, 4 sets
+ * (and the suit tables built: else, out of memory, the graph serves). */
+static inline int fc_suit_ok(const fc_work_t *w, const mj_hand_t *h) {
+    return w->flush >= 0 && w->budget == 0 && w->job->objective == FC_OBJ_WIN && !h->m &&
+           !h->meld_suits && h->sets == 4 && w->T >= 1 &&
+           (mj_state_get(&fc_su_state) == MJ_STATE_READY || !mj_once(&fc_su_state, fc_su_build, -1, -2));
+}
+
+/* The fans of the ready suit hands' wins under one rules table, shared by the rows and threads
+ * that use those rules (fc_fans_of): per suit and 13-tile pattern number, a state word (the
+ * first thread to fill the entry claims it, then marks it ready) and each winning rank's capped
+ * fan with the self-draw (FC_NO_FAN: not a win of the rules' scoring). 4.5 MB per rules table,
+ * for the process; FC_FAN_SLOTS tables at most (other rules go without). */
+#define FC_FAN_SLOTS 4
+#define FC_NO_FAN (-128)
+typedef struct {
+    mj_state_t state;
+    int8_t fan[9];
+} fc_fan_t;
+
+typedef struct fc_fans {
+    mj_state_t state;
+    int32_t rules[MF_R_SIZE];
+    fc_fan_t *e; /* [3][FC_SU_N13] */
+} fc_fans_t;
+
+static fc_fans_t FC_FANS[FC_FAN_SLOTS];
+
+/* The fan cache of the rules R: a ready one with the same table, else a new one, else NULL. */
+static fc_fans_t *fc_fans_of(const int32_t *R) {
+    for (int i = 0; i < FC_FAN_SLOTS; i++) {
+        fc_fans_t *c = FC_FANS + i;
+        int st = mj_state_get(&c->state);
+        if (st == MJ_STATE_READY && !memcmp(c->rules, R, sizeof c->rules)) return c;
+        if (st == MJ_STATE_NEW && mj_state_claim(&c->state)) {
+            c->e = (fc_fan_t *)calloc(3 * (size_t)FC_SU_N13, sizeof(fc_fan_t));
+            if (!c->e) {
+                mj_state_set(&c->state, MJ_STATE_NEW);
+                return NULL;
+            }
+            memcpy(c->rules, R, sizeof c->rules);
+            mj_state_set(&c->state, MJ_STATE_READY);
+            return c;
+        }
+    }
+    return NULL;
 }
 
 /* The scratch, allocated at the first row that takes the pass. */
 static int fc_suit_alloc(fc_work_t *w) {
     if (w->su) return MJ_OK;
-    if (mj_state_get(&fc_su_state) != MJ_STATE_READY && mj_once(&fc_su_state, fc_su_build, -1, -2) != 0)
-        return FC_ERR_NOMEM;
     const size_t nw = (size_t)FC_MAX_STARTS * FC_SU_W * FC_SU_W;
     const size_t nb = (size_t)FC_MAX_STARTS * FC_SU_W * (FC_MAX_DRAWS + 1);
     fc_suit_t *su = (fc_suit_t *)calloc(1, sizeof(fc_suit_t));
     if (!su) return FC_ERR_NOMEM;
-    su->memo = (fc_su_leaf_t *)calloc(FC_SU_MEMO, sizeof(fc_su_leaf_t));
-    su->zmemo = (fc_su_leaf_t *)calloc(FC_SU_MEMO, sizeof(fc_su_leaf_t));
+    su->memo = (fc_su_leaf_t *)calloc(FC_SU_N13, sizeof(fc_su_leaf_t));
+    su->zmemo = (fc_su_leaf_t *)calloc(FC_SU_N14, sizeof(fc_su_leaf_t));
     su->ctx = (fc_dead_ctx_t *)malloc(FC_MAX_STARTS * sizeof(fc_dead_ctx_t));
     su->W = (double *)calloc(nw, sizeof(double));
     su->WP = (double *)calloc(nw, sizeof(double));
     su->ww = (uint64_t *)calloc((size_t)FC_MAX_STARTS * FC_SU_W, sizeof(uint64_t));
     su->b = (double *)calloc(nb, sizeof(double));
     su->bp = (double *)calloc(nb, sizeof(double));
+    su->fans = fc_fans_of(w->job->rules);
     w->su = su;
     if (!su->memo || !su->zmemo || !su->ctx || !su->W || !su->WP || !su->ww || !su->b || !su->bp) return FC_ERR_NOMEM;
     return MJ_OK;
@@ -197,34 +245,66 @@ static inline int fc_su_dist(const fc_work_t *w, int32_t idx, int pairs, int sin
 }
 
 
-/* The entry of suit index idx in the memo table tab (FC_SU_MEMO entries), claimed for this row
- * if new (then its w is -1). */
-static fc_su_leaf_t *fc_su_memo(fc_suit_t *su, fc_su_leaf_t *tab, int32_t idx) {
-    const uint32_t tag = (uint32_t)(idx + 1) | su->gen << 21;
-    uint64_t j = fc_hash((uint64_t)idx + 1) & (FC_SU_MEMO - 1);
-    while (tab[j].tag >> 21 == su->gen && tab[j].tag != tag) j = (j + 1) & (FC_SU_MEMO - 1);
-    if (tab[j].tag != tag) {
-        tab[j].tag = tag;
-        tab[j].w = -1;
+/* Entry id of the memo tab, claimed for this row if new (then its w is -1). */
+static inline fc_su_leaf_t *fc_su_memo(const fc_suit_t *su, fc_su_leaf_t *tab, uint32_t id) {
+    fc_su_leaf_t *m = tab + id;
+    if (m->tag != su->gen) {
+        m->tag = su->gen;
+        m->w = -1;
     }
-    return tab + j;
+    return m;
 }
 
-/* The winning copies and the payment of the ready hand of suit counts x (index idx),
- * remembered. */
-static const fc_su_leaf_t *fc_suit_leaf(fc_work_t *w, const uint8_t *x, int32_t idx) {
+
+/* The fans of the wins of the ready hand of suit counts x (pattern number id) into fan[9]: from
+ * the cache, or scored (mf_wait_totals, as fc_paid) and cached. */
+static void fc_su_fans(fc_work_t *w, const uint8_t *x, uint32_t id, int *fan) {
+    const fc_suit_t *su = w->su;
+    const int f = su->f;
+    const int32_t *R = w->job->rules;
+    fc_fan_t *e = su->fans ? su->fans->e + (size_t)f * FC_SU_N13 + id : NULL;
+    if (e && mj_state_get(&e->state) == MJ_STATE_READY) {
+        for (int r = 0; r < 9; r++) fan[r] = e->fan[r];
+        return;
+    }
+    uint8_t c[27] = {0};
+    mj_hand_t h;
+    mf_info_t fi;
+    int32_t err[3];
+    int val[27], ok = 1;
+    memcpy(c + 9 * f, x, 9);
+    fc_load(w, c, &h);
+    mf_info(&h, NULL, &fi, err); /* no concealed-kong marks: no error */
+    uint32_t waits = mf_wait_totals(R, &h, &fi, w->vs, val) >> (9 * f);
+    for (int r = 0; r < 9; r++) {
+        int v = waits >> r & 1 ? mf_capped(R, val[9 * f + r] + R[MF_R_ZIMO]) : FC_NO_FAN;
+        fan[r] = v == FC_NO_FAN ? v : v < 0 ? -1 : v;
+        ok &= fan[r] < 127; /* (else not kept: a byte holds it) */
+    }
+    if (e && ok && mj_state_claim(&e->state)) {
+        for (int r = 0; r < 9; r++) e->fan[r] = (int8_t)fan[r];
+        mj_state_set(&e->state, MJ_STATE_READY);
+    }
+}
+
+/* The winning copies and the payment (fc_paid's) of the ready hand of suit counts x (its
+ * FC_SU13 entry info), remembered for the row. */
+static const fc_su_leaf_t *fc_suit_leaf(fc_work_t *w, const uint8_t *x, uint32_t info) {
     fc_suit_t *su = w->su;
-    fc_su_leaf_t *m = fc_su_memo(su, su->memo, idx);
+    fc_su_leaf_t *m = fc_su_memo(su, su->memo, info >> 11);
     if (m->w < 0) {
-        uint8_t c[27] = {0};
-        mj_hand_t h;
-        int odd = 0;
-        for (int r = 0; r < 9; r++) odd += x[r] & 1;
-        uint32_t wins = fc_flush_winmask(w, x, idx, odd);
+        const int f = su->f, np = w->job->n_pay;
+        const uint32_t wins = (info & 0x1FFu) << (9 * f) & w->pool;
+        int fan[9];
+        double paid = 0.0;
+        fc_su_fans(w, x, info >> 11, fan);
+        for (uint32_t b = wins >> (9 * f); b; b &= b - 1) {
+            int r = mj_ctz(b), v = fan[r];
+            if (v == FC_NO_FAN) continue;
+            paid += w->left[9 * f + r] * w->job->pay[v < 0 ? 0 : v >= np ? np - 1 : v];
+        }
         m->w = fc_copies(w, wins);
-        memcpy(c + 9 * su->f, x, 9);
-        fc_load(w, c, &h);
-        m->pay = fc_paid(w, &h, wins);
+        m->pay = paid / w->total;
     }
     return m;
 }
@@ -250,21 +330,26 @@ static void fc_suit_one(fc_work_t *w, const uint8_t *y, int32_t idx, uint32_t in
     for (uint32_t prog = info & w->pool >> (9 * f) & 0x1FFu; prog; prog &= prog - 1) {
         int k = mj_ctz(prog);
         int32_t zi = idx + MJ_POW[k];
-        fc_su_leaf_t *m = fc_su_memo(w->su, w->su->zmemo, zi); /* the pick of z = y + k */
+        const uint32_t zinfo = FC_SU14[fc_su_rank(zi, 0)];
+        fc_su_leaf_t *m = fc_su_memo(w->su, w->su->zmemo, zinfo >> 9); /* the pick of z = y + k */
         if (m->w < 0) {
             int best = -1, bd = 0;
-            for (uint32_t cand = FC_SU14[fc_su_rank(zi, 0)]; cand; cand &= cand - 1) {
-                int d = mj_ctz(cand), won = fc_su_copies(w, FC_SU13[fc_su_rank(zi - MJ_POW[d], 1)]);
+            uint32_t binfo = 0;
+            for (uint32_t cand = zinfo & 0x1FFu; cand; cand &= cand - 1) {
+                int d = mj_ctz(cand);
+                uint32_t linfo = FC_SU13[fc_su_rank(zi - MJ_POW[d], 1)];
+                int won = fc_su_copies(w, linfo);
                 if (won > best) {
                     best = won;
                     bd = d;
+                    binfo = linfo;
                 }
             }
             uint8_t z[9];
             memcpy(z, y, 9);
             z[k]++;
             z[bd]--;
-            const fc_su_leaf_t *l = fc_suit_leaf(w, z, zi - MJ_POW[bd]);
+            const fc_su_leaf_t *l = fc_suit_leaf(w, z, binfo);
             m->w = l->w;
             m->pay = l->pay;
         }
@@ -385,12 +470,12 @@ static void fc_suit_hand(fc_work_t *w, const uint8_t *y, int32_t idx, int pairs,
                          uint32_t act, const double *P) {
     fc_suit_t *su = w->su;
     const uint32_t info = FC_SU13[fc_su_rank(idx, 1)];
-    const int d = (int)(info >> 9);
+    const int d = (int)(info >> 9 & 3);
     (void)pairs;
     (void)singles;
     su->used |= act;
     if (d <= 1) { /* ready: a leaf */
-        const fc_su_leaf_t *l = fc_suit_leaf(w, y, idx);
+        const fc_su_leaf_t *l = fc_suit_leaf(w, y, info);
         for (; act; act &= act - 1) {
             int s = mj_ctz(act);
             su->R[s][l->w] += P[s];
@@ -605,10 +690,9 @@ static int fc_suit_run(fc_work_t *w, const fc_dead_start_t *dst, int ns) {
     int code = fc_suit_alloc(w);
     if (code != MJ_OK) return code;
     fc_suit_t *su = w->su;
-    su->gen = (su->gen + 1) & 0x7FF;
-    if (!su->gen) { /* the tags' generations wrapped: start clean */
-        memset(su->memo, 0, FC_SU_MEMO * sizeof(fc_su_leaf_t));
-        memset(su->zmemo, 0, FC_SU_MEMO * sizeof(fc_su_leaf_t));
+    if (!++su->gen) { /* the tags' generations wrapped: start clean */
+        memset(su->memo, 0, FC_SU_N13 * sizeof(fc_su_leaf_t));
+        memset(su->zmemo, 0, FC_SU_N14 * sizeof(fc_su_leaf_t));
         su->gen = 1;
     }
     su->ns = ns;
