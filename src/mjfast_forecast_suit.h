@@ -55,6 +55,17 @@ typedef struct {
     double P;
 } fc_su_rare_t;
 
+/* One half of the suit's ranks (0: ranks 1-4, 1: ranks 5-9) in a pattern: its counts, tiles,
+ * live ranks held four times (D's bits there), base-5 index (fc_su_at_t's), the starts whose
+ * factor is above zero. */
+typedef struct {
+    uint8_t y[5], n, D;
+    uint16_t key;
+    uint32_t act;
+} fc_su_half_t;
+
+#define FC_SU_HALF 3125 /* patterns of one half at most */
+
 /* The pass's scratch (fc_work_t.su), kept across the rows of one fc_run. */
 typedef struct fc_suit {
     fc_su_leaf_t *memo, *zmemo;    /* by pattern number: ready hands [FC_SU_N13]; a 1-shanten
@@ -75,6 +86,10 @@ typedef struct fc_suit {
     fc_su_rare_t rare[FC_SU_RARE];
     int nrare;
     double psi[FC_MAX_STARTS][FC_MAX_DRAWS + 1];
+    /* the halves of the patterns (fc_su_halves): [0] ranks 1-4, [1] ranks 5-9 */
+    fc_su_half_t half[2][FC_SU_HALF], htmp[FC_SU_HALF];
+    double *hp[2], *hptmp;           /* [pattern][start] */
+    int32_t hat[2][32][22];
     /* per start: each leaf class's inflow per draw (bp: times the payments), touched w */
     double *b, *bp;                /* [start][w][T + 1] */
     uint64_t bw[FC_MAX_STARTS];
@@ -93,6 +108,9 @@ static void fc_suit_free(fc_suit_t *su) {
     free(su->ww);
     free(su->b);
     free(su->bp);
+    free(su->hp[0]);
+    free(su->hp[1]);
+    free(su->hptmp);
     free(su);
 }
 
@@ -111,6 +129,20 @@ static mj_state_t fc_su_state;
 
 static inline uint32_t fc_su_rank(int32_t idx, int m) {
     return MJR.base[m][idx / 3125] + MJR.pos[idx % 3125];
+}
+
+/* A suit index split as the rank tables read it: ranks 1-4 (hi) and 5-9 (lo), each base 5. */
+typedef struct {
+    int hi, lo;
+} fc_su_at_t;
+
+static inline uint32_t fc_su_rank_at(fc_su_at_t a, int m) { return MJR.base[m][a.hi] + MJR.pos[a.lo]; }
+
+/* a with one tile more (delta 1) or less (-1) of rank r. */
+static inline fc_su_at_t fc_su_move(fc_su_at_t a, int r, int delta) {
+    if (r < 4) a.hi += delta * MJ_POW[r + 5];
+    else a.lo += delta * MJ_POW[r];
+    return a;
 }
 
 /* The patterns of n tiles from rank r on (x: the counts so far; idx, pairs, singles of them). */
@@ -233,9 +265,11 @@ static int fc_suit_alloc(fc_work_t *w) {
     su->ww = (uint64_t *)calloc((size_t)FC_MAX_STARTS * FC_SU_W, sizeof(uint64_t));
     su->b = (double *)calloc(nb, sizeof(double));
     su->bp = (double *)calloc(nb, sizeof(double));
+    for (int h = 0; h < 2; h++) su->hp[h] = (double *)malloc((size_t)FC_SU_HALF * FC_MAX_STARTS * sizeof(double));
+    su->hptmp = (double *)malloc((size_t)FC_SU_HALF * FC_MAX_STARTS * sizeof(double));
     su->fans = fc_fans_of(w->job->rules);
     w->su = su;
-    if (!su->memo || !su->zmemo || !su->ctx || !su->W || !su->WP || !su->ww || !su->b || !su->bp) return FC_ERR_NOMEM;
+    if (!su->hp[0] || !su->hp[1] || !su->hptmp || !su->memo || !su->zmemo || !su->ctx || !su->W || !su->WP || !su->ww || !su->b || !su->bp) return FC_ERR_NOMEM;
     return MJ_OK;
 }
 
@@ -321,23 +355,23 @@ static inline int fc_su_copies(const fc_work_t *w, uint32_t m) {
     return w->clo[w->flush][m & 63] + w->chi[w->flush][m >> 6 & 7];
 }
 
-/* The progress draws of the 1-shanten hand y (index idx; its FC_SU13 entry info) into o: each
- * keeps the ready hand with the most winning copies, the lowest discard among equals. */
-static void fc_suit_one(fc_work_t *w, const uint8_t *y, int32_t idx, uint32_t info, fc_su_one_t *o) {
+/* The progress draws of the 1-shanten hand y (at: its index; info: its FC_SU13 entry) into o:
+ * each keeps the ready hand with the most winning copies, the lowest discard among equals. */
+static void fc_suit_one(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t info, fc_su_one_t *o) {
     const int f = w->su->f;
     o->n = 0;
     o->c = fc_su_copies(w, info & 0x1FFu);
     for (uint32_t prog = info & w->pool >> (9 * f) & 0x1FFu; prog; prog &= prog - 1) {
         int k = mj_ctz(prog);
-        int32_t zi = idx + MJ_POW[k];
-        const uint32_t zinfo = FC_SU14[fc_su_rank(zi, 0)];
+        const fc_su_at_t z = fc_su_move(at, k, 1);
+        const uint32_t zinfo = FC_SU14[fc_su_rank_at(z, 0)];
         fc_su_leaf_t *m = fc_su_memo(w->su, w->su->zmemo, zinfo >> 9); /* the pick of z = y + k */
         if (m->w < 0) {
             int best = -1, bd = 0;
             uint32_t binfo = 0;
             for (uint32_t cand = zinfo & 0x1FFu; cand; cand &= cand - 1) {
                 int d = mj_ctz(cand);
-                uint32_t linfo = FC_SU13[fc_su_rank(zi - MJ_POW[d], 1)];
+                uint32_t linfo = FC_SU13[fc_su_rank_at(fc_su_move(z, d, -1), 1)];
                 int won = fc_su_copies(w, linfo);
                 if (won > best) {
                     best = won;
@@ -345,11 +379,11 @@ static void fc_suit_one(fc_work_t *w, const uint8_t *y, int32_t idx, uint32_t in
                     binfo = linfo;
                 }
             }
-            uint8_t z[9];
-            memcpy(z, y, 9);
-            z[k]++;
-            z[bd]--;
-            const fc_su_leaf_t *l = fc_suit_leaf(w, z, binfo);
+            uint8_t x[9];
+            memcpy(x, y, 9);
+            x[k]++;
+            x[bd]--;
+            const fc_su_leaf_t *l = fc_suit_leaf(w, x, binfo);
             m->w = l->w;
             m->pay = l->pay;
         }
@@ -434,7 +468,9 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, int s, const double *a) 
             fc_su_step(z, d, -1, &lp, &ls);
             if (fc_su_dist(w, zi - MJ_POW[d], lp, ls) > 2) continue;
             z[d]--;
-            fc_suit_one(w, z, zi - MJ_POW[d], FC_SU13[fc_su_rank(zi - MJ_POW[d], 1)], &u[nu]);
+            int32_t ui = zi - MJ_POW[d];
+            fc_su_at_t ua = {ui / 3125, ui % 3125};
+            fc_suit_one(w, z, ua, FC_SU13[fc_su_rank_at(ua, 1)], &u[nu]);
             z[d]++;
             fc_suit_one_values(w, &u[nu], V[nu]);
             memset(in[nu], 0, sizeof in[nu]);
@@ -458,21 +494,11 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, int s, const double *a) 
     for (int v = 0; v < nu; v++) fc_suit_one_flow(w, &u[v], in[v], s);
 }
 
-/* One walk: the ranks' ranges for the D at hand, the tiles the ranks from r on can hold. */
-typedef struct {
-    uint8_t lo[9], hi[9];
-    int minrest[10], maxrest[10];
-} fc_su_walk_t;
-
-/* Class the 13-tile suit hand y (index idx; pairs, singles) for the starts act holding it with
- * weights P[s]. */
-static void fc_suit_hand(fc_work_t *w, const uint8_t *y, int32_t idx, int pairs, int singles,
-                         uint32_t act, const double *P) {
+/* Class the 13-tile suit hand y (index at) for the starts act holding it with weights P[s]. */
+static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t act, const double *P) {
     fc_suit_t *su = w->su;
-    const uint32_t info = FC_SU13[fc_su_rank(idx, 1)];
+    const uint32_t info = FC_SU13[fc_su_rank_at(at, 1)];
     const int d = (int)(info >> 9 & 3);
-    (void)pairs;
-    (void)singles;
     su->used |= act;
     if (d <= 1) { /* ready: a leaf */
         const fc_su_leaf_t *l = fc_suit_leaf(w, y, info);
@@ -486,7 +512,7 @@ static void fc_suit_hand(fc_work_t *w, const uint8_t *y, int32_t idx, int pairs,
     }
     if (d == 2) {
         fc_su_one_t o;
-        fc_suit_one(w, y, idx, info, &o);
+        fc_suit_one(w, y, at, info, &o);
         for (; act; act &= act - 1) {
             int s = mj_ctz(act);
             int64_t at = ((int64_t)s * FC_SU_W + o.c) * FC_SU_W;
@@ -508,30 +534,85 @@ static void fc_suit_hand(fc_work_t *w, const uint8_t *y, int32_t idx, int pairs,
     }
 }
 
-/* The hands of rank r on (left tiles to place) under the walk's ranges, each start's weight
- * P[s] so far (act: those still above zero). */
-static void fc_suit_walk(fc_work_t *w, const fc_su_walk_t *k, uint8_t *y, int r, int left,
-                         int32_t idx, int pairs, int singles, uint32_t act, const double *P) {
-    if (r == 9) {
-        fc_suit_hand(w, y, idx, pairs, singles, act, P);
-        return;
-    }
-    const fc_suit_t *su = w->su;
-    int lo = k->lo[r], hi = k->hi[r];
-    if (lo < left - k->maxrest[r + 1]) lo = left - k->maxrest[r + 1];
-    if (hi > left - k->minrest[r + 1]) hi = left - k->minrest[r + 1];
-    double Q[FC_MAX_STARTS];
-    for (int a = lo; a <= hi; a++) {
-        uint32_t next = 0;
-        for (uint32_t m = act; m; m &= m - 1) {
-            int s = mj_ctz(m);
-            Q[s] = P[s] * su->fac[s][r][a];
-            next |= (uint32_t)(Q[s] != 0.0) << s;
+
+/* The patterns of half h within the ranges lo..hi into su's lists, grouped by (D, tiles) (at),
+ * each with its starts' factors of P(y) (their product over the half). */
+static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *hi) {
+    fc_suit_t *su = w->su;
+    const int r0 = h ? 4 : 0, nr = h ? 5 : 4, ns = su->ns, f = su->f;
+    fc_su_half_t *e = su->half[h], *tmp = su->htmp;
+    double *P = su->hp[h], *ptmp = su->hptmp;
+    int32_t (*at)[22] = su->hat[h];
+    int n = 0;
+    uint8_t a[5];
+    for (int i = 0; i < nr; i++) a[i] = lo[r0 + i];
+    memset(at, 0, sizeof su->hat[h]);
+    for (;;) {
+        fc_su_half_t *x = tmp + n;
+        double *p = ptmp + (int64_t)n * ns;
+        x->n = x->D = 0;
+        x->key = 0;
+        x->act = 0;
+        for (int s = 0; s < ns; s++) p[s] = 1.0;
+        for (int i = 0; i < nr; i++) {
+            int r = r0 + i;
+            x->y[i] = a[i];
+            x->n = (uint8_t)(x->n + a[i]);
+            x->key = (uint16_t)(5 * x->key + a[i]);
+            x->D |= (uint8_t)((a[i] == 4 && w->left[9 * f + r] > 0) << i);
+            for (int s = 0; s < ns; s++) p[s] *= su->fac[s][r][a[i]];
         }
-        if (!next) continue;
-        y[r] = (uint8_t)a;
-        fc_suit_walk(w, k, y, r + 1, left - a, idx + a * MJ_POW[r], pairs + (a >> 1),
-                     singles + (a & 1), next, Q);
+        for (int s = 0; s < ns; s++) x->act |= (uint32_t)(p[s] != 0.0) << s;
+        if (x->act && x->n <= 13) {
+            at[x->D][x->n]++;
+            n++;
+        }
+        int i = nr - 1;
+        while (i >= 0 && a[i] == hi[r0 + i]) a[i] = lo[r0 + i], i--;
+        if (i < 0) break;
+        a[i]++;
+    }
+    /* counting sort by (D, tiles): at[D][t] .. at[D][t + 1] */
+    int32_t sum = 0;
+    for (int d = 0; d < 32; d++)
+        for (int t = 0; t < 22; t++) {
+            int32_t c = at[d][t];
+            at[d][t] = sum;
+            sum += c;
+        }
+    int32_t next[32][22];
+    memcpy(next, at, sizeof next);
+    for (int i = 0; i < n; i++) {
+        int32_t j = next[tmp[i].D][tmp[i].n]++;
+        e[j] = tmp[i];
+        memcpy(P + (int64_t)j * ns, ptmp + (int64_t)i * ns, (size_t)ns * sizeof(double));
+    }
+}
+
+/* The hands of D: each pair of halves of 13 tiles in all, classed for the starts holding both. */
+static void fc_su_pairs(fc_work_t *w, uint32_t D) {
+    fc_suit_t *su = w->su;
+    const int ns = su->ns, dh = (int)(D & 15), dl = (int)(D >> 4);
+    const fc_su_half_t *H = su->half[0], *L = su->half[1];
+    double Q[FC_MAX_STARTS];
+    uint8_t y[9];
+    for (int nh = 0; nh <= 13; nh++) {
+        const int nl = 13 - nh;
+        for (int32_t i = su->hat[0][dh][nh]; i < su->hat[0][dh][nh + 1]; i++) {
+            const double *ph = su->hp[0] + (int64_t)i * ns;
+            memcpy(y, H[i].y, 4);
+            for (int32_t j = su->hat[1][dl][nl]; j < su->hat[1][dl][nl + 1]; j++) {
+                uint32_t act = H[i].act & L[j].act;
+                if (!act) continue;
+                const double *pl = su->hp[1] + (int64_t)j * ns;
+                for (uint32_t m = act; m; m &= m - 1) {
+                    int s = mj_ctz(m);
+                    Q[s] = ph[s] * pl[s];
+                }
+                memcpy(y + 4, L[j].y, 5);
+                fc_suit_hand(w, y, (fc_su_at_t){H[i].key, L[j].key}, act, Q);
+            }
+        }
     }
 }
 
@@ -701,31 +782,17 @@ static int fc_suit_run(fc_work_t *w, const fc_dead_start_t *dst, int ns) {
     su->total = w->total;
     su->f = w->flush;
     const int f = su->f;
-    uint8_t lo[9], hi[9], y[9];
+    uint8_t lo[9], hi[9];
     fc_suit_setup(w, lo, hi);
     uint32_t live = 0;
     for (int r = 0; r < 9; r++) live |= (uint32_t)(w->left[9 * f + r] > 0 && hi[r] == 4) << r;
-    double P[FC_MAX_STARTS];
-    for (int s = 0; s < ns; s++) P[s] = 1.0;
+    fc_su_halves(w, 0, lo, hi);
+    fc_su_halves(w, 1, lo, hi);
     /* D: the live ranks held four times (at most three of them in 13 tiles) */
     for (uint32_t D = 0; D < 512; D++) {
         if ((D & ~live) || mj_popcount(D) > 3) continue;
-        fc_su_walk_t k;
-        int none = 0;
-        for (int r = 0; r < 9; r++) {
-            int in = D >> r & 1, isl = w->left[9 * f + r] > 0;
-            k.lo[r] = in ? 4 : lo[r];
-            k.hi[r] = in ? 4 : isl && hi[r] == 4 ? 3 : hi[r];
-            none |= k.lo[r] > k.hi[r];
-        }
-        if (none) continue;
-        k.minrest[9] = k.maxrest[9] = 0;
-        for (int r = 8; r >= 0; r--) {
-            k.minrest[r] = k.minrest[r + 1] + k.lo[r];
-            k.maxrest[r] = k.maxrest[r + 1] + k.hi[r];
-        }
-        if (k.minrest[0] > 13 || k.maxrest[0] < 13) continue;
-        fc_suit_walk(w, &k, y, 0, 13, 0, 0, 0, (1u << ns) - 1, P);
+        fc_su_pairs(w, D);
+        if (!su->used) continue;
         fc_suit_fold(w, D);
         if ((code = fc_tick(w, 0)) != MJ_OK) return code;
     }
