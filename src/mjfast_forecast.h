@@ -323,7 +323,7 @@ static void fc_free(fc_work_t *w) {
     free(w->c.mass); free(w->c.next); free(w->c.flow); free(w->c.reach); free(w->c.act);
     free(w->c.nact); free(w->c.leaf);
     free(w->p);
-    fc_suit_free(w->su);
+    fc_su_give(w->su);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */

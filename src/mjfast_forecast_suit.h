@@ -83,6 +83,7 @@ typedef struct fc_suit {
     double *W, *WP;                /* [start][c][w] */
     uint64_t rw[FC_MAX_STARTS], wc[FC_MAX_STARTS], *ww;
     uint32_t used;                 /* starts holding some hand of this D */
+    int dirty;                     /* a run under way: the sums may not be zero */
     fc_su_rare_t rare[FC_SU_RARE];
     int nrare;
     double psi[FC_MAX_STARTS][FC_MAX_DRAWS + 1];
@@ -250,12 +251,46 @@ static fc_fans_t *fc_fans_of(const int32_t *R) {
     return NULL;
 }
 
-/* The scratch, allocated at the first row that takes the pass. */
+#define FC_SU_NW ((size_t)FC_MAX_STARTS * FC_SU_W * FC_SU_W)
+#define FC_SU_NB ((size_t)FC_MAX_STARTS * FC_SU_W * (FC_MAX_DRAWS + 1))
+/* The scratch's bytes (7.6 MB), counted in the row's buffers (fc_room). */
+#define FC_SU_BYTES                                                                                 \
+    ((int64_t)(sizeof(fc_suit_t) + (FC_SU_N13 + FC_SU_N14) * sizeof(fc_su_leaf_t) +                \
+               FC_MAX_STARTS * sizeof(fc_dead_ctx_t) + (2 * FC_SU_NW + 2 * FC_SU_NB) * sizeof(double) + \
+               FC_MAX_STARTS * FC_SU_W * sizeof(uint64_t) +                                        \
+               3 * (size_t)FC_SU_HALF * FC_MAX_STARTS * sizeof(double)))
+
+/* One scratch is kept for the next fc_run (its pages stay mapped, its sums zero, its memos
+ * stale by their generation), where atomics are at hand; a scratch a failed row left unclean
+ * (its sums not zero) is freed instead. */
+#if defined(__GNUC__) || defined(__clang__)
+static fc_suit_t *FC_SU_SPARE;
+static fc_suit_t *fc_su_take(void) { return __atomic_exchange_n(&FC_SU_SPARE, NULL, __ATOMIC_ACQ_REL); }
+static void fc_su_give(fc_suit_t *su) {
+    if (su && su->dirty) {
+        fc_suit_free(su);
+        return;
+    }
+    fc_suit_free(__atomic_exchange_n(&FC_SU_SPARE, su, __ATOMIC_ACQ_REL));
+}
+#else
+static fc_suit_t *fc_su_take(void) { return NULL; }
+static void fc_su_give(fc_suit_t *su) { fc_suit_free(su); }
+#endif
+
+/* The scratch, taken or allocated at the first row that takes the pass. */
 static int fc_suit_alloc(fc_work_t *w) {
     if (w->su) return MJ_OK;
-    const size_t nw = (size_t)FC_MAX_STARTS * FC_SU_W * FC_SU_W;
-    const size_t nb = (size_t)FC_MAX_STARTS * FC_SU_W * (FC_MAX_DRAWS + 1);
-    fc_suit_t *su = (fc_suit_t *)calloc(1, sizeof(fc_suit_t));
+    if (!fc_room(w, FC_SU_BYTES)) return FC_ERR_NOMEM;
+    w->bytes += FC_SU_BYTES;
+    fc_suit_t *su = fc_su_take();
+    if (su) {
+        su->fans = fc_fans_of(w->job->rules);
+        w->su = su;
+        return MJ_OK;
+    }
+    const size_t nw = FC_SU_NW, nb = FC_SU_NB;
+    su = (fc_suit_t *)calloc(1, sizeof(fc_suit_t));
     if (!su) return FC_ERR_NOMEM;
     su->memo = (fc_su_leaf_t *)calloc(FC_SU_N13, sizeof(fc_su_leaf_t));
     su->zmemo = (fc_su_leaf_t *)calloc(FC_SU_N14, sizeof(fc_su_leaf_t));
@@ -268,8 +303,12 @@ static int fc_suit_alloc(fc_work_t *w) {
     for (int h = 0; h < 2; h++) su->hp[h] = (double *)malloc((size_t)FC_SU_HALF * FC_MAX_STARTS * sizeof(double));
     su->hptmp = (double *)malloc((size_t)FC_SU_HALF * FC_MAX_STARTS * sizeof(double));
     su->fans = fc_fans_of(w->job->rules);
+    if (!su->hp[0] || !su->hp[1] || !su->hptmp || !su->memo || !su->zmemo || !su->ctx || !su->W ||
+        !su->WP || !su->ww || !su->b || !su->bp) {
+        fc_suit_free(su);
+        return FC_ERR_NOMEM;
+    }
     w->su = su;
-    if (!su->hp[0] || !su->hp[1] || !su->hptmp || !su->memo || !su->zmemo || !su->ctx || !su->W || !su->WP || !su->ww || !su->b || !su->bp) return FC_ERR_NOMEM;
     return MJ_OK;
 }
 
@@ -436,10 +475,11 @@ static void fc_suit_one_values(const fc_work_t *w, const fc_su_one_t *o, double 
     }
 }
 
-/* The 2-shanten hand y with arrivals a[j] of start s: its progress draws lead to 1-shanten hands,
- * picked per draws left by their values (the lowest discard within FC_TIE of the best); their
- * arrivals are then followed as fc_suit_one_flow. */
-static void fc_suit_two(fc_work_t *w, const uint8_t *y, int s, const double *a) {
+/* The 2-shanten hand y with arrivals a[i][j] of the starts of rare[i] (n of them): its progress
+ * draws lead to 1-shanten hands, picked per draws left by their values (the lowest discard within
+ * FC_TIE of the best); their arrivals are then followed as fc_suit_one_flow. */
+static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *const *rare, int n,
+                        double (*a)[FC_MAX_DRAWS + 1]) {
     fc_suit_t *su = w->su;
     const int T = su->T, f = su->f;
     int pairs = 0, singles = 0, c = 0, nu = 0;
@@ -473,25 +513,32 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, int s, const double *a) 
             fc_suit_one(w, z, ua, FC_SU13[fc_su_rank_at(ua, 1)], &u[nu]);
             z[d]++;
             fc_suit_one_values(w, &u[nu], V[nu]);
-            memset(in[nu], 0, sizeof in[nu]);
             nu++;
         }
         c += w->left[9 * f + k];
     }
     u0[nk] = nu;
-    double q = (double)(su->total - c) / su->total, m = 0.0;
+    int32_t pick[9][FC_MAX_DRAWS + 1];
     for (int j = 0; j + 2 <= T; j++) { /* through draw T - 2: later it is never ready in time */
-        x[j] = m = q * m + a[j];
         int t = T - j;
         for (int i = 0; i < nk; i++) {
-            int lo = u0[i], hi = u0[i + 1], pick = lo;
+            int lo = u0[i], hi = u0[i + 1], p = lo;
             double best = V[lo][t - 1];
             for (int v = lo + 1; v < hi; v++) best = V[v][t - 1] > best ? V[v][t - 1] : best;
-            while (V[pick][t - 1] < best - FC_TIE * best) pick++;
-            in[pick][j + 1] += w->p[9 * f + ks[i]] * x[j];
+            while (V[p][t - 1] < best - FC_TIE * best) p++;
+            pick[i][j] = p;
         }
     }
-    for (int v = 0; v < nu; v++) fc_suit_one_flow(w, &u[v], in[v], s);
+    const double q = (double)(su->total - c) / su->total;
+    for (int r = 0; r < n; r++) {
+        double m = 0.0;
+        for (int v = 0; v < nu; v++) memset(in[v], 0, sizeof in[v]);
+        for (int j = 0; j + 2 <= T; j++) {
+            x[j] = m = q * m + a[r][j];
+            for (int i = 0; i < nk; i++) in[pick[i][j]][j + 1] += w->p[9 * f + ks[i]] * x[j];
+        }
+        for (int v = 0; v < nu; v++) fc_suit_one_flow(w, &u[v], in[v], rare[r]->s);
+    }
 }
 
 /* Class the 13-tile suit hand y (index at) for the starts act holding it with weights P[s]. */
@@ -697,11 +744,19 @@ static void fc_suit_fold(fc_work_t *w, uint32_t D) {
         }
         su->wc[s] = 0;
     }
-    for (int i = 0; i < su->nrare; i++) {
-        const fc_su_rare_t *r = su->rare + i;
-        double a[FC_MAX_DRAWS + 1];
-        for (int j = 0; j < R1; j++) a[j] = r->P * su->psi[r->s][j];
-        fc_suit_two(w, r->y, r->s, a);
+    for (int i = 0; i < su->nrare; i++) { /* each 2-shanten hand once, with all its starts */
+        const fc_su_rare_t *r = su->rare + i, *of[FC_MAX_STARTS];
+        double a[FC_MAX_STARTS][FC_MAX_DRAWS + 1];
+        int n = 0;
+        if (r->s < 0) continue;
+        for (int k = i; k < su->nrare; k++) {
+            fc_su_rare_t *o = su->rare + k;
+            if (o->s < 0 || memcmp(o->y, r->y, 9)) continue;
+            for (int j = 0; j < R1; j++) a[n][j] = o->P * su->psi[o->s][j];
+            of[n++] = o;
+        }
+        fc_suit_two(w, r->y, of, n, a);
+        for (int k = 0; k < n; k++) ((fc_su_rare_t *)of[k])->s = -1 - of[k]->s;
     }
     su->used = 0;
     su->nrare = 0;
@@ -771,6 +826,7 @@ static int fc_suit_run(fc_work_t *w, const fc_dead_start_t *dst, int ns) {
     int code = fc_suit_alloc(w);
     if (code != MJ_OK) return code;
     fc_suit_t *su = w->su;
+    su->dirty = 1;
     if (!++su->gen) { /* the tags' generations wrapped: start clean */
         memset(su->memo, 0, FC_SU_N13 * sizeof(fc_su_leaf_t));
         memset(su->zmemo, 0, FC_SU_N14 * sizeof(fc_su_leaf_t));
@@ -797,6 +853,7 @@ static int fc_suit_run(fc_work_t *w, const fc_dead_start_t *dst, int ns) {
         if ((code = fc_tick(w, 0)) != MJ_OK) return code;
     }
     for (int s = 0; s < ns; s++) fc_suit_finish(w, s);
+    su->dirty = 0;
     return MJ_OK;
 }
 
