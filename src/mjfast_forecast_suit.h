@@ -590,11 +590,14 @@ static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *
     fc_su_half_t *e = su->half[h], *tmp = su->htmp;
     double *P = su->hp[h], *ptmp = su->hptmp;
     int32_t (*at)[22] = su->hat[h];
-    int n = 0;
+    int n = 0, none = 0;
     uint8_t a[5];
-    for (int i = 0; i < nr; i++) a[i] = lo[r0 + i];
+    for (int i = 0; i < nr; i++) {
+        a[i] = lo[r0 + i];
+        none |= lo[r0 + i] > hi[r0 + i]; /* (no start has an entry in time) */
+    }
     memset(at, 0, sizeof su->hat[h]);
-    for (;;) {
+    while (!none) {
         fc_su_half_t *x = tmp + n;
         double *p = ptmp + (int64_t)n * ns;
         x->n = x->D = 0;
