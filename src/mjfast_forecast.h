@@ -51,6 +51,7 @@
 #include "mjfast_forecast_merge.h"  /* equal ready leaves merged (step 1b) */
 #include "mjfast_forecast_curves.h" /* the forward passes (step 3) */
 #include "mjfast_forecast_entry.h"  /* the flush plan's dead phase in closed form */
+#include "mjfast_forecast_suit.h"   /* the flush plan without a graph */
 
 /* Step 2. V_t(s) = win(s) + stay(s) V_{t-1}(s) + sum_k p_k V_{t-1}(pick), where pick is the best
  * successor (the lowest discard within a relative FC_TIE of the best); states with s >= t (no win
@@ -325,6 +326,7 @@ static void fc_free(fc_work_t *w) {
     free(w->c.mass); free(w->c.next); free(w->c.flow); free(w->c.reach); free(w->c.act);
     free(w->c.nact); free(w->c.leaf);
     free(w->p);
+    fc_su_give(w->su);
 }
 
 /* Pool of row i (hand + melds + visible): the draw probabilities. Returns MJ_OK or an error. */
@@ -436,7 +438,13 @@ static int fc_keep_reps(fc_work_t *w) {
 /* The curves and the expected payment of start id (a dead start: -1 - its index in dst), its
  * value into *obj. */
 static double fc_start_curves(fc_work_t *w, int32_t id, const fc_dead_start_t *dst, double *ready,
-                              double *win, double *obj) {
+                              double *win, double *obj, int suit) {
+    if (id < 0 && suit) { /* (fc_suit_run's) */
+        memcpy(ready, w->su->ready[-1 - id], (size_t)w->T * sizeof(double));
+        memcpy(win, w->su->win[-1 - id], (size_t)w->T * sizeof(double));
+        *obj = w->su->obj[-1 - id];
+        return w->su->paid[-1 - id];
+    }
     if (id < 0) return fc_dead_curves(w, &dst[-1 - id], ready, win, obj);
     *obj = *fc_v(w, id, w->T);
     return fc_curves(w, id, ready, win);
@@ -483,11 +491,12 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
     uint8_t legal[27] = {0};
     int32_t start[27];
     /* starts holding dead tiles under a flush without exchanges: no state; their entries instead
-     * (mjfast_forecast_entry.h), start -1 - their index */
-    fc_dead_start_t dst[27];
-    int nds = 0, entries = w->flush >= 0 && w->canon && w->budget == 0;
+     * (mjfast_forecast_entry.h), start -1 - their index; with the flush pass (fc_suit_ok) every
+     * start so */
+    fc_dead_start_t dst[FC_MAX_STARTS];
+    int nds = 0, entries = w->flush >= 0 && w->canon && w->budget == 0, suit = fc_suit_ok(w, &h);
     if (!job->complete) {
-        if (entries && fc_dead_held(w, h.c)) {
+        if (entries && (suit || fc_dead_held(w, h.c))) {
             fc_dead_add(w, h.c, dst, &nds);
             start[0] = -1;
         } else {
@@ -508,7 +517,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             uint8_t rest[27];
             memcpy(rest, h.c, 27);
             rest[d]--;
-            if (entries && fc_dead_held(w, rest)) {
+            if (entries && (suit || fc_dead_held(w, rest))) {
                 start[d] = -1 - fc_dead_add(w, rest, dst, &nds);
                 continue;
             }
@@ -518,6 +527,13 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
         }
     }
     w->en.n = 0;
+    if (suit) {
+        if ((code = fc_suit_run(w, dst, nds)) != MJ_OK) {
+            id = -code;
+            goto fail;
+        }
+        goto curves;
+    }
     for (int k = 0; k < nds; k++) /* fewest dead tiles first: an entry's depth is its least */
         if ((code = fc_dead_entries(w, &dst[fc_dead_order(dst, nds, k)])) != MJ_OK) {
             id = -code;
@@ -528,12 +544,13 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
         id = -code;
         goto fail;
     }
+curves:
     if (w->g.n > job->peak_states) job->peak_states = w->g.n;
     if (w->bytes > job->peak_bytes) job->peak_bytes = w->bytes;
     if (w->work > job->peak_work) job->peak_work = w->work;
     double obj[27];
     if (!job->complete) {
-        job->value[i] = fc_start_curves(w, start[0], dst, job->ready + T * i, job->win + T * i, obj);
+        job->value[i] = fc_start_curves(w, start[0], dst, job->ready + T * i, job->win + T * i, obj, suit);
         return MJ_OK;
     }
     for (int d = 0; d < 27; d++) {
@@ -554,7 +571,7 @@ static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
             job->value[27 * i + d] = job->value[27 * i + same];
             continue;
         }
-        job->value[27 * i + d] = fc_start_curves(w, start[d], dst, rd, wd, obj + d);
+        job->value[27 * i + d] = fc_start_curves(w, start[d], dst, rd, wd, obj + d, suit);
     }
     job->best[i] = (int8_t)fc_best(obj, legal);
     return MJ_OK;

@@ -85,18 +85,23 @@ static int fc_flush_dead(fc_work_t *w, int64_t s, int ndead) {
     return MJ_OK;
 }
 
-/* The drawable winning copies of the ready hand of suit-f counts x (base-5 index idx, odd kinds
+/* The drawable winning kinds of the ready hand of suit-f counts x (base-5 index idx, odd kinds
  * odd) with the row's melds: regular waits from the suit's wait table (the other suits are
  * empty, so complete), seven pairs' single odd kind (meld-free, 4 sets); no fifth copy (as
  * mj_hand_waits and fc_stays). */
-static int fc_flush_wins(const fc_work_t *w, const uint8_t *x, int32_t idx, int odd) {
+static uint32_t fc_flush_winmask(const fc_work_t *w, const uint8_t *x, int32_t idx, int odd) {
     const int f = w->flush;
     uint32_t m = MJ.wmask[idx] & 0x1FFu;
     if (!w->melds && w->tmpl.sets == 4 && odd == 1)
         for (int r = 0; r < 9; r++) m |= (uint32_t)(x[r] & 1) << r;
     for (int r = 0; r < 9; r++)
         if (x[r] + (w->melds ? w->melds[9 * f + r] : 0) >= 4) m &= ~(1u << r);
-    return fc_copies(w, (m << (9 * f)) & w->pool);
+    return (m << (9 * f)) & w->pool;
+}
+
+/* Their copies. */
+static inline int fc_flush_wins(const fc_work_t *w, const uint8_t *x, int32_t idx, int odd) {
+    return fc_copies(w, fc_flush_winmask(w, x, idx, odd));
 }
 
 /* Of the discards cand of the 14 - 3m hand g (all of suit f, each leaving a ready leaf), the

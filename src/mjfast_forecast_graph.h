@@ -274,6 +274,7 @@ typedef struct {
     fc_entries_t en;
     fc_values_t v;
     fc_curves_t c;
+    struct fc_suit *su;       /* the flush pass's scratch (mjfast_forecast_suit.h), or NULL */
 } fc_work_t;
 
 /* The class of state s in the values' order: exchanges left, shanten, dead tiles. */

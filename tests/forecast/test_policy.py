@@ -164,3 +164,16 @@ def test_choose_plan_and_void() -> None:
     assert [p.flush for p in with_meld if p.flush is not None] == [2]  # only s holds the meld
     voids = choose_void("1234567m123p1559s", draws=3, flush="m")
     assert sorted(v.suit for v in voids) == [1, 2]
+
+
+@pytest.mark.parametrize(("hand", "left", "draws"), [
+    # flush m without exchanges, objective "win": the pass over suit patterns (ready, 1-shanten,
+    # and one of the 16 2-shanten 13-tile hands, which picks per draws left) against the twin
+    ("1224457778999m5p", {"3m": 2, "6m": 2, "9p": 1}, 4),      # discard 5p: 2-shanten 13 m tiles
+    ("11123459m2p5p8p7s9s1s", {"6m": 2, "9m": 2, "5s": 1}, 6),  # 6 dead tiles: entries
+    ("12356799m1p4p5p3s6s8s", {"4m": 2, "8m": 2, "9m": 1}, 6),  # 8 m tiles, 6 dead
+    ("2m3m5p7p8p1s4s6s9s1p2p4s5s7s", {"2m": 2, "3m": 1, "4m": 2, "1p": 1}, 6),  # no entry in time
+])
+def test_twin_flush_pass(hand: str, left: dict[str, int], draws: int) -> None:
+    case = _pool_of(Case(hand=[int(x) for x in parse_hand(hand)]), left)
+    _check(case, draws, "win", 0, RULES[0], False, 0)

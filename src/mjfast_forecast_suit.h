@@ -1,0 +1,863 @@
+/* mjfast forecast engine: the flush plan without a state graph (the overview is in
+ * mjfast_forecast.h; RULES.md 9 defines the plan).
+ *
+ * Under a flush of suit f without exchanges, objective "win", no melds and 4 sets, every hand
+ * after the dead phase holds 13 suit-f tiles, and such a hand is at most 2-shanten (16 hands are
+ * 2-shanten, about half ready). So the policy needs no values but there: a ready hand is a leaf
+ * (each draw wins with w / S, w its winning copies, or stays); a 1-shanten hand keeps a draw
+ * only when it makes it ready, and then discards to the ready hand with the most winning copies,
+ * the lowest discard among equals, at every t (fc_collapse's rule, as fc_flush_ready). Only a
+ * 2-shanten hand picks by the draws left (fc_suit_two, from its successors' values).
+ *
+ * So a start's curves and payment are linear in where its mass goes. Its entries y
+ * (mjfast_forecast_entry.h) arrive with E(y, j) = P(y) Psi_D(j): D is the set of live ranks y
+ * holds four times (at their room), P(y) the product over the other ranks of p_r^a / a! (a: the
+ * tiles of rank r kept), and Psi_D(j) = (j - 1)! sum_K d^(j-n-K) / (j-n-K)! Phi_D(K) with
+ * Phi_D(K) = u_D G_D(K) + sum_{r in D} p_r P_r(room_r - 1) G_{D-r}(K) (fc_dead_mass with P(y)
+ * factored out). A 1-shanten hand filters its arrivals by its stay (S - c) / S (c: its progress
+ * copies) into leaves, a leaf by (S - w) / S into wins. So the hands are summed per class: per
+ * D, ready ones by (start, w), 1-shanten ones by (start, c, w of each progress draw's leaf); one
+ * walk per D over the union of the starts' entries classes each hand once for every start that
+ * holds it, and each class's filters run once. A start without dead tiles is one entry at draw 0.
+ * A ready hand's winning copies and payment (fc_paid) are remembered per row (fc_suit_leaf).
+ *
+ * The results are the graph's (the same policy and sums, added in another order). Plain C, no
+ * Python.
+ */
+#ifndef MJFAST_FORECAST_SUIT_H
+#define MJFAST_FORECAST_SUIT_H
+
+#include "mjfast_forecast_entry.h"
+
+#define FC_SU_W 37      /* copies of one suit left to draw: 0..36 */
+#define FC_MAX_STARTS 27 /* starts of a row: one per discard at most */
+#define FC_SU_RARE (16 * FC_MAX_STARTS) /* 2-shanten entries of one D: 16 hands per start */
+
+/* A hand's numbers, remembered for a row (tag: the row's generation). */
+typedef struct {
+    uint32_t tag;
+    int32_t w;  /* winning copies */
+    double pay; /* expected payment of a draw (fc_paid); -1: not yet */
+} fc_su_leaf_t;
+
+/* A 1-shanten hand's progress draws: their kinds, their copies c in all, and the ready hand each
+ * leads to (its winning copies and payment). */
+typedef struct {
+    int n, c;
+    int k[9], w[9];
+    double pay[9];
+} fc_su_one_t;
+
+/* A 2-shanten entry met in a walk, followed after it (fc_suit_two). */
+typedef struct {
+    uint8_t y[9];
+    int s;
+    double P;
+} fc_su_rare_t;
+
+/* One half of the suit's ranks (0: ranks 1-4, 1: ranks 5-9) in a pattern: its counts, tiles,
+ * live ranks held four times (D's bits there), base-5 index (fc_su_at_t's), the starts whose
+ * factor is above zero. */
+typedef struct {
+    uint8_t y[5], n, D;
+    uint16_t key;
+    uint32_t act;
+} fc_su_half_t;
+
+#define FC_SU_HALF 3125 /* patterns of one half at most */
+
+/* The pass's scratch (fc_work_t.su), kept across the rows of one fc_run. */
+typedef struct fc_suit {
+    fc_su_leaf_t *memo, *zmemo;    /* by pattern number: ready hands [FC_SU_N13]; a 1-shanten
+                                    * hand's progress draw z = y + k, the ready hand it keeps
+                                    * [FC_SU_N14] */
+    uint32_t gen;                  /* the row's generation in memo tags (never 0) */
+    struct fc_fans *fans;          /* the rules' fan cache (fc_fans_of), or NULL */
+    int ns, T, total, f;
+    const fc_dead_start_t *st;     /* the starts */
+    fc_dead_ctx_t *ctx;            /* [FC_MAX_STARTS]: each start's dead phase */
+    double fac[FC_MAX_STARTS][9][5]; /* P(y) per start: the factor of rank r holding a tiles */
+    /* per D: ready hands' sum P and sum P pay per (start, w); 1-shanten hands' sum P copies_k and
+     * sum P copies_k pay per (start, c, w); the touched w, c and (c, w) bits */
+    double R[FC_MAX_STARTS][FC_SU_W], RP[FC_MAX_STARTS][FC_SU_W];
+    double *W, *WP;                /* [start][c][w] */
+    uint64_t rw[FC_MAX_STARTS], wc[FC_MAX_STARTS], *ww;
+    uint32_t used;                 /* starts holding some hand of this D */
+    int dirty;                     /* a run under way: the sums may not be zero */
+    fc_su_rare_t rare[FC_SU_RARE];
+    int nrare;
+    double psi[FC_MAX_STARTS][FC_MAX_DRAWS + 1];
+    /* the halves of the patterns (fc_su_halves): [0] ranks 1-4, [1] ranks 5-9 */
+    fc_su_half_t half[2][FC_SU_HALF], htmp[FC_SU_HALF];
+    double *hp[2], *hptmp;           /* [pattern][start] */
+    int32_t hat[2][32][22];
+    /* per start: each leaf class's inflow per draw (bp: times the payments), touched w */
+    double *b, *bp;                /* [start][w][T + 1] */
+    uint64_t bw[FC_MAX_STARTS];
+    /* per start: the results */
+    double ready[FC_MAX_STARTS][FC_MAX_DRAWS], win[FC_MAX_STARTS][FC_MAX_DRAWS];
+    double paid[FC_MAX_STARTS], obj[FC_MAX_STARTS];
+} fc_suit_t;
+
+static void fc_suit_free(fc_suit_t *su) {
+    if (!su) return;
+    free(su->memo);
+    free(su->zmemo);
+    free(su->ctx);
+    free(su->W);
+    free(su->WP);
+    free(su->ww);
+    free(su->b);
+    free(su->bp);
+    free(su->hp[0]);
+    free(su->hp[1]);
+    free(su->hptmp);
+    free(su);
+}
+
+
+/* What the pass asks of a suit pattern, whatever the pool (meld-free, 4 sets, every form), built
+ * once (fc_su_build, 2.8 MB): per pattern of 13 tiles by its rank (mjfast_rank.h, at most 13) a
+ * mask of ranks (a ready hand's waits, no fifth copy; a 1- or 2-shanten hand's progress draws, no
+ * fifth copy), its distance << 9 and its number among the 13-tile patterns << 11; per pattern of
+ * 14 tiles by its rank (at most 14) the discards that leave it ready (at distance 1) and its
+ * number among the 14-tile patterns << 9. The numbers index the row's memos (fc_suit_t). */
+#define FC_SU_N13 93600  /* suit patterns of 13 tiles */
+#define FC_SU_N14 118800 /* of 14 */
+static uint32_t *FC_SU13, *FC_SU14;
+static int32_t fc_su_n[2];
+static mj_state_t fc_su_state;
+
+static inline uint32_t fc_su_rank(int32_t idx, int m) {
+    return MJR.base[m][idx / 3125] + MJR.pos[idx % 3125];
+}
+
+/* A suit index split as the rank tables read it: ranks 1-4 (hi) and 5-9 (lo), each base 5. */
+typedef struct {
+    int hi, lo;
+} fc_su_at_t;
+
+static inline uint32_t fc_su_rank_at(fc_su_at_t a, int m) { return MJR.base[m][a.hi] + MJR.pos[a.lo]; }
+
+/* a with one tile more (delta 1) or less (-1) of rank r. */
+static inline fc_su_at_t fc_su_move(fc_su_at_t a, int r, int delta) {
+    if (r < 4) a.hi += delta * MJ_POW[r + 5];
+    else a.lo += delta * MJ_POW[r];
+    return a;
+}
+
+/* The patterns of n tiles from rank r on (x: the counts so far; idx, pairs, singles of them). */
+static void fc_su_fill(mj_hand_t *h, uint8_t *x, int r, int left, int32_t idx, int pairs, int singles) {
+    if (r < 9) {
+        for (int a = left > 4 * (8 - r) ? left - 4 * (8 - r) : 0; a <= 4 && a <= left; a++) {
+            x[r] = (uint8_t)a;
+            fc_su_fill(h, x, r + 1, left - a, idx + a * MJ_POW[r], pairs + (a >> 1), singles + (a & 1));
+        }
+        x[r] = 0;
+        return;
+    }
+    if (left) return;
+    int n = 0;
+    for (int q = 0; q < 9; q++) n += x[q];
+    const int d = fc_flush_plain(h, idx, pairs, singles);
+    uint32_t m = 0;
+    if (n == 14) { /* (after the 13-tile ones) */
+        for (int q = 0; q < 9; q++)
+            if (d == 1 && x[q] && (FC_SU13[fc_su_rank(idx - MJ_POW[q], 1)] >> 9 & 3) == 1) m |= 1u << q;
+        FC_SU14[fc_su_rank(idx, 0)] = m | (uint32_t)fc_su_n[1]++ << 9;
+        return;
+    }
+    if (d == 1) {
+        m = MJ.wmask[idx] & 0x1FFu;
+        if (singles == 1)
+            for (int q = 0; q < 9; q++) m |= (uint32_t)(x[q] & 1) << q;
+    }
+    for (int q = 0; q < 9; q++) {
+        if (x[q] >= 4) {
+            m &= ~(1u << q);
+            continue;
+        }
+        if (d == 1) continue;
+        int a = x[q], zp = pairs + ((a + 1) >> 1) - (a >> 1), zs = singles + ((a + 1) & 1) - (a & 1);
+        if (fc_flush_plain(h, idx + MJ_POW[q], zp, zs) < d) m |= 1u << q;
+    }
+    FC_SU13[fc_su_rank(idx, 1)] = m | (uint32_t)d << 9 | (uint32_t)fc_su_n[0]++ << 11;
+}
+
+static int fc_su_build(void) {
+    FC_SU13 = (uint32_t *)calloc(MJ_NRANK13, sizeof(uint32_t));
+    FC_SU14 = (uint32_t *)calloc(MJ_NRANK14, sizeof(uint32_t));
+    if (!FC_SU13 || !FC_SU14) {
+        free(FC_SU13);
+        free(FC_SU14);
+        return -1;
+    }
+    mj_hand_t h;
+    uint8_t x[9] = {0};
+    memset(&h, 0, sizeof h);
+    h.form = MJ_FORM_ALL;
+    h.sets = 4;
+    fc_su_n[0] = fc_su_n[1] = 0;
+    fc_su_fill(&h, x, 0, 13, 0, 0, 0);
+    fc_su_fill(&h, x, 0, 14, 0, 0, 0);
+    return fc_su_n[0] == FC_SU_N13 && fc_su_n[1] == FC_SU_N14 ? 0 : -2;
+}
+
+/* Whether the row takes this pass: a flush without exchanges, objective "win", no melds, 4 sets
+ * (and the suit tables built: else, out of memory, the graph serves). */
+static inline int fc_suit_ok(const fc_work_t *w, const mj_hand_t *h) {
+    return w->flush >= 0 && w->budget == 0 && w->job->objective == FC_OBJ_WIN && !h->m &&
+           !h->meld_suits && h->sets == 4 && w->T >= 1 &&
+           (mj_state_get(&fc_su_state) == MJ_STATE_READY || !mj_once(&fc_su_state, fc_su_build, -1, -2));
+}
+
+/* The fans of the ready suit hands' wins under one rules table, shared by the rows and threads
+ * that use those rules (fc_fans_of): per suit and 13-tile pattern number, a state word (the
+ * first thread to fill the entry claims it, then marks it ready) and each winning rank's capped
+ * fan with the self-draw (FC_NO_FAN: not a win of the rules' scoring). 4.5 MB per rules table,
+ * for the process; FC_FAN_SLOTS tables at most (other rules go without). */
+#define FC_FAN_SLOTS 4
+#define FC_NO_FAN (-128)
+typedef struct {
+    mj_state_t state;
+    int8_t fan[9];
+} fc_fan_t;
+
+typedef struct fc_fans {
+    mj_state_t state;
+    int32_t rules[MF_R_SIZE];
+    fc_fan_t *e; /* [3][FC_SU_N13] */
+} fc_fans_t;
+
+static fc_fans_t FC_FANS[FC_FAN_SLOTS];
+
+/* The fan cache of the rules R: a ready one with the same table, else a new one, else NULL. */
+static fc_fans_t *fc_fans_of(const int32_t *R) {
+    for (int i = 0; i < FC_FAN_SLOTS; i++) {
+        fc_fans_t *c = FC_FANS + i;
+        int st = mj_state_get(&c->state);
+        if (st == MJ_STATE_READY && !memcmp(c->rules, R, sizeof c->rules)) return c;
+        if (st == MJ_STATE_NEW && mj_state_claim(&c->state)) {
+            c->e = (fc_fan_t *)calloc(3 * (size_t)FC_SU_N13, sizeof(fc_fan_t));
+            if (!c->e) {
+                mj_state_set(&c->state, MJ_STATE_NEW);
+                return NULL;
+            }
+            memcpy(c->rules, R, sizeof c->rules);
+            mj_state_set(&c->state, MJ_STATE_READY);
+            return c;
+        }
+    }
+    return NULL;
+}
+
+#define FC_SU_NW ((size_t)FC_MAX_STARTS * FC_SU_W * FC_SU_W)
+#define FC_SU_NB ((size_t)FC_MAX_STARTS * FC_SU_W * (FC_MAX_DRAWS + 1))
+/* The scratch's bytes (7.6 MB), counted in the row's buffers (fc_room). */
+#define FC_SU_BYTES                                                                                 \
+    ((int64_t)(sizeof(fc_suit_t) + (FC_SU_N13 + FC_SU_N14) * sizeof(fc_su_leaf_t) +                \
+               FC_MAX_STARTS * sizeof(fc_dead_ctx_t) + (2 * FC_SU_NW + 2 * FC_SU_NB) * sizeof(double) + \
+               FC_MAX_STARTS * FC_SU_W * sizeof(uint64_t) +                                        \
+               3 * (size_t)FC_SU_HALF * FC_MAX_STARTS * sizeof(double)))
+
+/* One scratch is kept for the next fc_run (its pages stay mapped, its sums zero, its memos
+ * stale by their generation), where atomics are at hand; a scratch a failed row left unclean
+ * (its sums not zero) is freed instead. */
+#if defined(__GNUC__) || defined(__clang__)
+static fc_suit_t *FC_SU_SPARE;
+static fc_suit_t *fc_su_take(void) { return __atomic_exchange_n(&FC_SU_SPARE, NULL, __ATOMIC_ACQ_REL); }
+static void fc_su_give(fc_suit_t *su) {
+    if (su && su->dirty) {
+        fc_suit_free(su);
+        return;
+    }
+    fc_suit_free(__atomic_exchange_n(&FC_SU_SPARE, su, __ATOMIC_ACQ_REL));
+}
+#else
+static fc_suit_t *fc_su_take(void) { return NULL; }
+static void fc_su_give(fc_suit_t *su) { fc_suit_free(su); }
+#endif
+
+/* The scratch, taken or allocated at the first row that takes the pass. */
+static int fc_suit_alloc(fc_work_t *w) {
+    if (w->su) return MJ_OK;
+    if (!fc_room(w, FC_SU_BYTES)) return FC_ERR_NOMEM;
+    w->bytes += FC_SU_BYTES;
+    fc_suit_t *su = fc_su_take();
+    if (su) {
+        su->fans = fc_fans_of(w->job->rules);
+        w->su = su;
+        return MJ_OK;
+    }
+    const size_t nw = FC_SU_NW, nb = FC_SU_NB;
+    su = (fc_suit_t *)calloc(1, sizeof(fc_suit_t));
+    if (!su) return FC_ERR_NOMEM;
+    su->memo = (fc_su_leaf_t *)calloc(FC_SU_N13, sizeof(fc_su_leaf_t));
+    su->zmemo = (fc_su_leaf_t *)calloc(FC_SU_N14, sizeof(fc_su_leaf_t));
+    su->ctx = (fc_dead_ctx_t *)malloc(FC_MAX_STARTS * sizeof(fc_dead_ctx_t));
+    su->W = (double *)calloc(nw, sizeof(double));
+    su->WP = (double *)calloc(nw, sizeof(double));
+    su->ww = (uint64_t *)calloc((size_t)FC_MAX_STARTS * FC_SU_W, sizeof(uint64_t));
+    su->b = (double *)calloc(nb, sizeof(double));
+    su->bp = (double *)calloc(nb, sizeof(double));
+    for (int h = 0; h < 2; h++) su->hp[h] = (double *)malloc((size_t)FC_SU_HALF * FC_MAX_STARTS * sizeof(double));
+    su->hptmp = (double *)malloc((size_t)FC_SU_HALF * FC_MAX_STARTS * sizeof(double));
+    su->fans = fc_fans_of(w->job->rules);
+    if (!su->hp[0] || !su->hp[1] || !su->hptmp || !su->memo || !su->zmemo || !su->ctx || !su->W ||
+        !su->WP || !su->ww || !su->b || !su->bp) {
+        fc_suit_free(su);
+        return FC_ERR_NOMEM;
+    }
+    w->su = su;
+    return MJ_OK;
+}
+
+/* The distance of the suit-f hand of index idx with pairs and singles (fc_flush_plain). */
+static inline int fc_su_dist(const fc_work_t *w, int32_t idx, int pairs, int singles) {
+    return fc_flush_plain(&w->tmpl, idx, pairs, singles);
+}
+
+
+/* Entry id of the memo tab, claimed for this row if new (then its w is -1). */
+static inline fc_su_leaf_t *fc_su_memo(const fc_suit_t *su, fc_su_leaf_t *tab, uint32_t id) {
+    fc_su_leaf_t *m = tab + id;
+    if (m->tag != su->gen) {
+        m->tag = su->gen;
+        m->w = -1;
+    }
+    return m;
+}
+
+
+/* The fans of the wins of the ready hand of suit counts x (pattern number id) into fan[9]: from
+ * the cache, or scored (mf_wait_totals, as fc_paid) and cached. */
+static void fc_su_fans(fc_work_t *w, const uint8_t *x, uint32_t id, int *fan) {
+    const fc_suit_t *su = w->su;
+    const int f = su->f;
+    const int32_t *R = w->job->rules;
+    fc_fan_t *e = su->fans ? su->fans->e + (size_t)f * FC_SU_N13 + id : NULL;
+    if (e && mj_state_get(&e->state) == MJ_STATE_READY) {
+        for (int r = 0; r < 9; r++) fan[r] = e->fan[r];
+        return;
+    }
+    uint8_t c[27] = {0};
+    mj_hand_t h;
+    mf_info_t fi;
+    int32_t err[3];
+    int val[27], ok = 1;
+    memcpy(c + 9 * f, x, 9);
+    fc_load(w, c, &h);
+    mf_info(&h, NULL, &fi, err); /* no concealed-kong marks: no error */
+    uint32_t waits = mf_wait_totals(R, &h, &fi, w->vs, val) >> (9 * f);
+    for (int r = 0; r < 9; r++) {
+        int v = waits >> r & 1 ? mf_capped(R, val[9 * f + r] + R[MF_R_ZIMO]) : FC_NO_FAN;
+        fan[r] = v == FC_NO_FAN ? v : v < 0 ? -1 : v;
+        ok &= fan[r] < 127; /* (else not kept: a byte holds it) */
+    }
+    if (e && ok && mj_state_claim(&e->state)) {
+        for (int r = 0; r < 9; r++) e->fan[r] = (int8_t)fan[r];
+        mj_state_set(&e->state, MJ_STATE_READY);
+    }
+}
+
+/* The winning copies and the payment (fc_paid's) of the ready hand of suit counts x (its
+ * FC_SU13 entry info), remembered for the row. */
+static const fc_su_leaf_t *fc_suit_leaf(fc_work_t *w, const uint8_t *x, uint32_t info) {
+    fc_suit_t *su = w->su;
+    fc_su_leaf_t *m = fc_su_memo(su, su->memo, info >> 11);
+    if (m->w < 0) {
+        const int f = su->f, np = w->job->n_pay;
+        const uint32_t wins = (info & 0x1FFu) << (9 * f) & w->pool;
+        int fan[9];
+        double paid = 0.0;
+        fc_su_fans(w, x, info >> 11, fan);
+        for (uint32_t b = wins >> (9 * f); b; b &= b - 1) {
+            int r = mj_ctz(b), v = fan[r];
+            if (v == FC_NO_FAN) continue;
+            paid += w->left[9 * f + r] * w->job->pay[v < 0 ? 0 : v >= np ? np - 1 : v];
+        }
+        m->w = fc_copies(w, wins);
+        m->pay = paid / w->total;
+    }
+    return m;
+}
+
+/* The pairs and singles of suit counts x after one tile more (delta 1) or less (-1) of rank r. */
+static inline void fc_su_step(const uint8_t *x, int r, int delta, int *pairs, int *singles) {
+    int a = x[r], b = a + delta;
+    *pairs += (b >> 1) - (a >> 1);
+    *singles += (b & 1) - (a & 1);
+}
+
+/* The copies left of the ranks of mask m in suit f. */
+static inline int fc_su_copies(const fc_work_t *w, uint32_t m) {
+    return w->clo[w->flush][m & 63] + w->chi[w->flush][m >> 6 & 7];
+}
+
+/* The progress draws of the 1-shanten hand y (at: its index; info: its FC_SU13 entry) into o:
+ * each keeps the ready hand with the most winning copies, the lowest discard among equals. */
+static void fc_suit_one(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t info, fc_su_one_t *o) {
+    const int f = w->su->f;
+    o->n = 0;
+    o->c = fc_su_copies(w, info & 0x1FFu);
+    for (uint32_t prog = info & w->pool >> (9 * f) & 0x1FFu; prog; prog &= prog - 1) {
+        int k = mj_ctz(prog);
+        const fc_su_at_t z = fc_su_move(at, k, 1);
+        const uint32_t zinfo = FC_SU14[fc_su_rank_at(z, 0)];
+        fc_su_leaf_t *m = fc_su_memo(w->su, w->su->zmemo, zinfo >> 9); /* the pick of z = y + k */
+        if (m->w < 0) {
+            int best = -1, bd = 0;
+            uint32_t binfo = 0;
+            for (uint32_t cand = zinfo & 0x1FFu; cand; cand &= cand - 1) {
+                int d = mj_ctz(cand);
+                uint32_t linfo = FC_SU13[fc_su_rank_at(fc_su_move(z, d, -1), 1)];
+                int won = fc_su_copies(w, linfo);
+                if (won > best) {
+                    best = won;
+                    bd = d;
+                    binfo = linfo;
+                }
+            }
+            uint8_t x[9];
+            memcpy(x, y, 9);
+            x[k]++;
+            x[bd]--;
+            const fc_su_leaf_t *l = fc_suit_leaf(w, x, binfo);
+            m->w = l->w;
+            m->pay = l->pay;
+        }
+        o->k[o->n] = k;
+        o->w[o->n] = m->w;
+        o->pay[o->n] = m->pay;
+        o->n++;
+    }
+}
+
+/* Inflow m[j] (j = j0..T) into the leaf class of w winning copies of start s (with the payment
+ * pay: a scalar times m, or the row mp when not NULL). */
+static inline double *fc_su_b(const fc_suit_t *su, double *base, int s, int w) {
+    return base + ((int64_t)s * FC_SU_W + w) * (su->T + 1);
+}
+
+/* The 1-shanten hand o with arrivals a[j] (j = 0..T) of start s: its mass filtered by its stay,
+ * flowing down its progress draws into the leaves a draw later (through draw T - 1). */
+static void fc_suit_one_flow(fc_work_t *w, const fc_su_one_t *o, const double *a, int s) {
+    fc_suit_t *su = w->su;
+    const int T = su->T;
+    double x[FC_MAX_DRAWS + 1], q = (double)(su->total - o->c) / su->total, m = 0.0;
+    for (int j = 0; j < T; j++) x[j] = m = q * m + a[j];
+    for (int i = 0; i < o->n; i++) {
+        double p = w->p[9 * su->f + o->k[i]], pp = p * o->pay[i];
+        double *b = fc_su_b(su, su->b, s, o->w[i]) + 1, *bp = fc_su_b(su, su->bp, s, o->w[i]) + 1;
+        for (int j = 0; j < T; j++) {
+            b[j] += p * x[j];
+            bp[j] += pp * x[j];
+        }
+        su->bw[s] |= 1ULL << o->w[i];
+    }
+}
+
+/* The values V_0..V_T of the 1-shanten hand o (its leaves' V_t = pw + sw V_{t-1}). */
+static void fc_suit_one_values(const fc_work_t *w, const fc_su_one_t *o, double *V) {
+    const fc_suit_t *su = w->su;
+    const int T = su->T;
+    double L[9][FC_MAX_DRAWS + 1], q = (double)(su->total - o->c) / su->total;
+    for (int i = 0; i < o->n; i++) {
+        double pw = (double)o->w[i] / su->total, sw = (double)(su->total - o->w[i]) / su->total;
+        L[i][0] = 0.0;
+        for (int t = 1; t <= T; t++) L[i][t] = pw + sw * L[i][t - 1];
+    }
+    V[0] = 0.0;
+    for (int t = 1; t <= T; t++) {
+        double v = q * V[t - 1];
+        for (int i = 0; i < o->n; i++) v += w->p[9 * su->f + o->k[i]] * L[i][t - 1];
+        V[t] = v;
+    }
+}
+
+/* The 2-shanten hand y with arrivals a[i][j] of the starts of rare[i] (n of them): its progress
+ * draws lead to 1-shanten hands, picked per draws left by their values (the lowest discard within
+ * FC_TIE of the best); their arrivals are then followed as fc_suit_one_flow. */
+static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *const *rare, int n,
+                        double (*a)[FC_MAX_DRAWS + 1]) {
+    fc_suit_t *su = w->su;
+    const int T = su->T, f = su->f;
+    int pairs = 0, singles = 0, c = 0, nu = 0;
+    for (int r = 0; r < 9; r++) {
+        pairs += y[r] >> 1;
+        singles += y[r] & 1;
+    }
+    const int32_t idx = mj_index9(y);
+    fc_su_one_t u[81];
+    double V[81][FC_MAX_DRAWS + 1], in[81][FC_MAX_DRAWS + 1], x[FC_MAX_DRAWS + 1];
+    int ks[9], u0[10], nk = 0;
+    for (int k = 0; k < 9; k++) {
+        if (!w->left[9 * f + k] || y[k] >= 4) continue;
+        int zp = pairs, zs = singles;
+        fc_su_step(y, k, 1, &zp, &zs);
+        int32_t zi = idx + MJ_POW[k];
+        if (fc_su_dist(w, zi, zp, zs) > 2) continue;
+        uint8_t z[9];
+        memcpy(z, y, 9);
+        z[k]++;
+        ks[nk] = k;
+        u0[nk++] = nu;
+        for (int d = 0; d < 9; d++) {
+            if (!z[d] || d == k) continue;
+            int lp = zp, ls = zs;
+            fc_su_step(z, d, -1, &lp, &ls);
+            if (fc_su_dist(w, zi - MJ_POW[d], lp, ls) > 2) continue;
+            z[d]--;
+            int32_t ui = zi - MJ_POW[d];
+            fc_su_at_t ua = {ui / 3125, ui % 3125};
+            fc_suit_one(w, z, ua, FC_SU13[fc_su_rank_at(ua, 1)], &u[nu]);
+            z[d]++;
+            fc_suit_one_values(w, &u[nu], V[nu]);
+            nu++;
+        }
+        c += w->left[9 * f + k];
+    }
+    u0[nk] = nu;
+    int32_t pick[9][FC_MAX_DRAWS + 1];
+    for (int j = 0; j + 2 <= T; j++) { /* through draw T - 2: later it is never ready in time */
+        int t = T - j;
+        for (int i = 0; i < nk; i++) {
+            int lo = u0[i], hi = u0[i + 1], p = lo;
+            double best = V[lo][t - 1];
+            for (int v = lo + 1; v < hi; v++) best = V[v][t - 1] > best ? V[v][t - 1] : best;
+            while (V[p][t - 1] < best - FC_TIE * best) p++;
+            pick[i][j] = p;
+        }
+    }
+    const double q = (double)(su->total - c) / su->total;
+    for (int r = 0; r < n; r++) {
+        double m = 0.0;
+        for (int v = 0; v < nu; v++) memset(in[v], 0, sizeof in[v]);
+        for (int j = 0; j + 2 <= T; j++) {
+            x[j] = m = q * m + a[r][j];
+            for (int i = 0; i < nk; i++) in[pick[i][j]][j + 1] += w->p[9 * f + ks[i]] * x[j];
+        }
+        for (int v = 0; v < nu; v++) fc_suit_one_flow(w, &u[v], in[v], rare[r]->s);
+    }
+}
+
+/* Class the 13-tile suit hand y (index at) for the starts act holding it with weights P[s]. */
+static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t act, const double *P) {
+    fc_suit_t *su = w->su;
+    const uint32_t info = FC_SU13[fc_su_rank_at(at, 1)];
+    const int d = (int)(info >> 9 & 3);
+    su->used |= act;
+    if (d <= 1) { /* ready: a leaf */
+        const fc_su_leaf_t *l = fc_suit_leaf(w, y, info);
+        for (; act; act &= act - 1) {
+            int s = mj_ctz(act);
+            su->R[s][l->w] += P[s];
+            su->RP[s][l->w] += P[s] * l->pay;
+            su->rw[s] |= 1ULL << l->w;
+        }
+        return;
+    }
+    if (d == 2) {
+        fc_su_one_t o;
+        fc_suit_one(w, y, at, info, &o);
+        for (; act; act &= act - 1) {
+            int s = mj_ctz(act);
+            int64_t at = ((int64_t)s * FC_SU_W + o.c) * FC_SU_W;
+            for (int i = 0; i < o.n; i++) {
+                double m = P[s] * w->left[9 * su->f + o.k[i]];
+                su->W[at + o.w[i]] += m;
+                su->WP[at + o.w[i]] += m * o.pay[i];
+                su->ww[s * FC_SU_W + o.c] |= 1ULL << o.w[i];
+            }
+            su->wc[s] |= 1ULL << o.c;
+        }
+        return;
+    }
+    for (; act; act &= act - 1) { /* 2-shanten: after the walk */
+        fc_su_rare_t *r = su->rare + su->nrare++;
+        memcpy(r->y, y, 9);
+        r->s = mj_ctz(act);
+        r->P = P[r->s];
+    }
+}
+
+
+/* The patterns of half h within the ranges lo..hi into su's lists, grouped by (D, tiles) (at),
+ * each with its starts' factors of P(y) (their product over the half). */
+static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *hi) {
+    fc_suit_t *su = w->su;
+    const int r0 = h ? 4 : 0, nr = h ? 5 : 4, ns = su->ns, f = su->f;
+    fc_su_half_t *e = su->half[h], *tmp = su->htmp;
+    double *P = su->hp[h], *ptmp = su->hptmp;
+    int32_t (*at)[22] = su->hat[h];
+    int n = 0, none = 0;
+    uint8_t a[5];
+    for (int i = 0; i < nr; i++) {
+        a[i] = lo[r0 + i];
+        none |= lo[r0 + i] > hi[r0 + i]; /* (no start has an entry in time) */
+    }
+    memset(at, 0, sizeof su->hat[h]);
+    while (!none) {
+        fc_su_half_t *x = tmp + n;
+        double *p = ptmp + (int64_t)n * ns;
+        x->n = x->D = 0;
+        x->key = 0;
+        x->act = 0;
+        for (int s = 0; s < ns; s++) p[s] = 1.0;
+        for (int i = 0; i < nr; i++) {
+            int r = r0 + i;
+            x->y[i] = a[i];
+            x->n = (uint8_t)(x->n + a[i]);
+            x->key = (uint16_t)(5 * x->key + a[i]);
+            x->D |= (uint8_t)((a[i] == 4 && w->left[9 * f + r] > 0) << i);
+            for (int s = 0; s < ns; s++) p[s] *= su->fac[s][r][a[i]];
+        }
+        for (int s = 0; s < ns; s++) x->act |= (uint32_t)(p[s] != 0.0) << s;
+        if (x->act && x->n <= 13) {
+            at[x->D][x->n]++;
+            n++;
+        }
+        int i = nr - 1;
+        while (i >= 0 && a[i] == hi[r0 + i]) a[i] = lo[r0 + i], i--;
+        if (i < 0) break;
+        a[i]++;
+    }
+    /* counting sort by (D, tiles): at[D][t] .. at[D][t + 1] */
+    int32_t sum = 0;
+    for (int d = 0; d < 32; d++)
+        for (int t = 0; t < 22; t++) {
+            int32_t c = at[d][t];
+            at[d][t] = sum;
+            sum += c;
+        }
+    int32_t next[32][22];
+    memcpy(next, at, sizeof next);
+    for (int i = 0; i < n; i++) {
+        int32_t j = next[tmp[i].D][tmp[i].n]++;
+        e[j] = tmp[i];
+        memcpy(P + (int64_t)j * ns, ptmp + (int64_t)i * ns, (size_t)ns * sizeof(double));
+    }
+}
+
+/* The hands of D: each pair of halves of 13 tiles in all, classed for the starts holding both. */
+static void fc_su_pairs(fc_work_t *w, uint32_t D) {
+    fc_suit_t *su = w->su;
+    const int ns = su->ns, dh = (int)(D & 15), dl = (int)(D >> 4);
+    const fc_su_half_t *H = su->half[0], *L = su->half[1];
+    double Q[FC_MAX_STARTS];
+    uint8_t y[9];
+    for (int nh = 0; nh <= 13; nh++) {
+        const int nl = 13 - nh;
+        for (int32_t i = su->hat[0][dh][nh]; i < su->hat[0][dh][nh + 1]; i++) {
+            const double *ph = su->hp[0] + (int64_t)i * ns;
+            memcpy(y, H[i].y, 4);
+            for (int32_t j = su->hat[1][dl][nl]; j < su->hat[1][dl][nl + 1]; j++) {
+                uint32_t act = H[i].act & L[j].act;
+                if (!act) continue;
+                const double *pl = su->hp[1] + (int64_t)j * ns;
+                for (uint32_t m = act; m; m &= m - 1) {
+                    int s = mj_ctz(m);
+                    Q[s] = ph[s] * pl[s];
+                }
+                memcpy(y + 4, L[j].y, 5);
+                fc_suit_hand(w, y, (fc_su_at_t){H[i].key, L[j].key}, act, Q);
+            }
+        }
+    }
+}
+
+/* Psi_D(j), j = 0..T, of start s into su->psi[s]. */
+static void fc_suit_psi(fc_work_t *w, int s, uint32_t D) {
+    fc_suit_t *su = w->su;
+    const int T = su->T, n = su->st[s].n;
+    double *psi = su->psi[s];
+    for (int j = 0; j <= T; j++) psi[j] = 0.0;
+    if (!n) {
+        psi[0] = 1.0;
+        return;
+    }
+    fc_dead_ctx_t *x = su->ctx + s;
+    double phi[FC_MAX_DRAWS + 1], tmp[FC_MAX_DRAWS + 1];
+    const int K = x->K;
+    int u = n;
+    for (uint32_t m = D; m; m &= m - 1) u -= x->room[mj_ctz(m)];
+    for (int i = 0; i <= K; i++) phi[i] = 0.0;
+    if (!D) phi[0] = u;
+    else {
+        const double *g = fc_dead_g(x, D, tmp);
+        for (int i = 0; i <= K; i++) phi[i] = u * g[i];
+        for (uint32_t m = D; m; m &= m - 1) {
+            int r = mj_ctz(m);
+            if (!x->room[r]) continue;
+            double c = x->p[r] * x->pc[r][x->room[r] - 1];
+            uint32_t rest = D & ~(1u << r);
+            if (!rest) {
+                phi[0] += c;
+                continue;
+            }
+            g = fc_dead_g(x, rest, tmp);
+            for (int i = 0; i <= K; i++) phi[i] += c * g[i];
+        }
+    }
+    const int top = D ? K : 0;
+    for (int j = n; j <= T; j++) {
+        double v = 0.0;
+        for (int i = 0; i <= j - n && i <= top; i++) v += x->h[j - n - i] * phi[i];
+        psi[j] = x->fact[j] * v;
+    }
+}
+
+/* After the walk of D: each start's classes with their Psi_D into the leaves' inflows. */
+static void fc_suit_fold(fc_work_t *w, uint32_t D) {
+    fc_suit_t *su = w->su;
+    const int T = su->T, R1 = T + 1;
+    for (uint32_t act = su->used; act; act &= act - 1) {
+        int s = mj_ctz(act);
+        fc_suit_psi(w, s, D);
+        const double *psi = su->psi[s];
+        for (uint64_t m = su->rw[s]; m; m &= m - 1) {
+            int c = fc_ctz64(m);
+            double r = su->R[s][c], rp = su->RP[s][c];
+            double *b = fc_su_b(su, su->b, s, c), *bp = fc_su_b(su, su->bp, s, c);
+            for (int j = 0; j < R1; j++) {
+                b[j] += r * psi[j];
+                bp[j] += rp * psi[j];
+            }
+            su->R[s][c] = su->RP[s][c] = 0.0;
+            su->bw[s] |= 1ULL << c;
+        }
+        su->rw[s] = 0;
+        for (uint64_t mc = su->wc[s]; mc; mc &= mc - 1) {
+            int c = fc_ctz64(mc);
+            double x[FC_MAX_DRAWS + 1], q = (double)(su->total - c) / su->total, mass = 0.0;
+            for (int j = 0; j < T; j++) x[j] = mass = q * mass + psi[j];
+            int64_t at = ((int64_t)s * FC_SU_W + c) * FC_SU_W;
+            for (uint64_t m = su->ww[s * FC_SU_W + c]; m; m &= m - 1) {
+                int l = fc_ctz64(m);
+                double p = su->W[at + l] / su->total, pp = su->WP[at + l] / su->total;
+                double *b = fc_su_b(su, su->b, s, l) + 1, *bp = fc_su_b(su, su->bp, s, l) + 1;
+                for (int j = 0; j < T; j++) {
+                    b[j] += p * x[j];
+                    bp[j] += pp * x[j];
+                }
+                su->W[at + l] = su->WP[at + l] = 0.0;
+                su->bw[s] |= 1ULL << l;
+            }
+            su->ww[s * FC_SU_W + c] = 0;
+        }
+        su->wc[s] = 0;
+    }
+    for (int i = 0; i < su->nrare; i++) { /* each 2-shanten hand once, with all its starts */
+        const fc_su_rare_t *r = su->rare + i, *of[FC_MAX_STARTS];
+        double a[FC_MAX_STARTS][FC_MAX_DRAWS + 1];
+        int n = 0;
+        if (r->s < 0) continue;
+        for (int k = i; k < su->nrare; k++) {
+            fc_su_rare_t *o = su->rare + k;
+            if (o->s < 0 || memcmp(o->y, r->y, 9)) continue;
+            for (int j = 0; j < R1; j++) a[n][j] = o->P * su->psi[o->s][j];
+            of[n++] = o;
+        }
+        fc_suit_two(w, r->y, of, n, a);
+        for (int k = 0; k < n; k++) ((fc_su_rare_t *)of[k])->s = -1 - of[k]->s;
+    }
+    su->used = 0;
+    su->nrare = 0;
+}
+
+/* The leaves' inflows of start s into its curves, payment and value. */
+static void fc_suit_finish(fc_work_t *w, int s) {
+    fc_suit_t *su = w->su;
+    const int T = su->T;
+    double won[FC_MAX_DRAWS + 1] = {0}, rmass[FC_MAX_DRAWS + 1] = {0}, paid = 0.0;
+    for (uint64_t m = su->bw[s]; m; m &= m - 1) {
+        int l = fc_ctz64(m);
+        double *b = fc_su_b(su, su->b, s, l), *bp = fc_su_b(su, su->bp, s, l);
+        double pw = (double)l / su->total, sw = (double)(su->total - l) / su->total, z = 0.0, zp = 0.0;
+        for (int j = 0; j <= T; j++) {
+            z = sw * z + b[j];
+            zp = sw * zp + bp[j];
+            b[j] = bp[j] = 0.0;
+            if (j < T) {
+                won[j] += pw * z;
+                paid += zp;
+            }
+            if (j) rmass[j - 1] += z;
+        }
+    }
+    su->bw[s] = 0;
+    for (int j = 0; j < T; j++) {
+        if (j) won[j] += won[j - 1];
+        su->ready[s][j] = won[j] + rmass[j];
+        su->win[s][j] = won[j];
+    }
+    su->paid[s] = paid;
+    su->obj[s] = won[T - 1];
+}
+
+/* Every start's per-rank factors of P(y) and the walk's ranges. */
+static void fc_suit_setup(fc_work_t *w, uint8_t *lo, uint8_t *hi) {
+    fc_suit_t *su = w->su;
+    const int f = su->f, T = su->T;
+    for (int r = 0; r < 9; r++) {
+        lo[r] = 4;
+        hi[r] = 0;
+    }
+    for (int s = 0; s < su->ns; s++) {
+        const fc_dead_start_t *st = su->st + s;
+        if (st->n) fc_dead_ctx(w, st, su->ctx + s);
+        for (int r = 0; r < 9; r++) {
+            int live = w->left[9 * f + r] > 0, x0 = st->x[r];
+            for (int a = 0; a < 5; a++) {
+                double v = 0.0;
+                if (st->n > T) v = 0.0; /* no entry in time */
+                else if (!st->n || !live) v = a == x0;
+                else if (a >= x0) v = a == 4 ? 1.0 : su->ctx[s].pc[r][a - x0];
+                su->fac[s][r][a] = v;
+            }
+            if (st->n > T) continue;
+            if (x0 < lo[r]) lo[r] = (uint8_t)x0;
+            int top = st->n && live ? 4 : x0;
+            if (top > hi[r]) hi[r] = (uint8_t)top;
+        }
+    }
+}
+
+/* The flush pass over the ns starts dst (fc_dead_add; n = 0: no dead tile): su->ready, win,
+ * paid and obj per start. */
+static int fc_suit_run(fc_work_t *w, const fc_dead_start_t *dst, int ns) {
+    int code = fc_suit_alloc(w);
+    if (code != MJ_OK) return code;
+    fc_suit_t *su = w->su;
+    su->dirty = 1;
+    if (!++su->gen) { /* the tags' generations wrapped: start clean */
+        memset(su->memo, 0, FC_SU_N13 * sizeof(fc_su_leaf_t));
+        memset(su->zmemo, 0, FC_SU_N14 * sizeof(fc_su_leaf_t));
+        su->gen = 1;
+    }
+    su->ns = ns;
+    su->st = dst;
+    su->T = w->T;
+    su->total = w->total;
+    su->f = w->flush;
+    const int f = su->f;
+    uint8_t lo[9], hi[9];
+    fc_suit_setup(w, lo, hi);
+    uint32_t live = 0;
+    for (int r = 0; r < 9; r++) live |= (uint32_t)(w->left[9 * f + r] > 0 && hi[r] == 4) << r;
+    fc_su_halves(w, 0, lo, hi);
+    fc_su_halves(w, 1, lo, hi);
+    /* D: the live ranks held four times (at most three of them in 13 tiles) */
+    for (uint32_t D = 0; D < 512; D++) {
+        if ((D & ~live) || mj_popcount(D) > 3) continue;
+        fc_su_pairs(w, D);
+        if (!su->used) continue;
+        fc_suit_fold(w, D);
+        if ((code = fc_tick(w, 0)) != MJ_OK) return code;
+    }
+    for (int s = 0; s < ns; s++) fc_suit_finish(w, s);
+    su->dirty = 0;
+    return MJ_OK;
+}
+
+#endif
