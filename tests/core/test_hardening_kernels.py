@@ -181,7 +181,7 @@ def test_import_out_of_memory_raises_memory_error() -> None:
 # The shipped layout puts the uint16 table MJ.right at byte 125: expanding the tables must not
 # load it through a misaligned pointer (undefined behaviour, a fault on strict-alignment CPUs).
 ALIGNMENT = textwrap.dedent(r"""
-    #include "mjfast_kernels.h"
+    #include "mjfast_kernel_build.h"
 
     int main(void) {
         static _Alignas(16) uint8_t blob[125 + 2 * 15625 + 1];
