@@ -375,6 +375,18 @@ CASES: tuple[Case, ...] = (
          _STREAM, _M, repeats=3, group="stream"),
     Case("discards_stream", "discards, streamed 14-tile hands", _stream_probes,
          lambda h, o: mjfast.discards(h, out=o), _STREAM, _M, repeats=3, group="stream"),
+    # out= with errors="raise" writes through a temporary, so that a refused batch leaves out
+    # as it was; errors="coerce" writes out in place: these say what the copy costs
+    Case("waits_inplace_stream", "waits_stream with errors=\"coerce\" (out= written in place)",
+         _stream_ready, lambda h, o: mjfast.waits(h, out=o, errors="coerce"), _STREAM, _M,
+         repeats=3, group="stream"),
+    Case("effective_tiles_inplace_stream", "effective_tiles_stream with errors=\"coerce\"",
+         _stream_effective,
+         lambda h, v, o: mjfast.effective_tiles(h, visible=v, out=o, errors="coerce"),
+         _STREAM, _M, repeats=3, group="stream"),
+    Case("discards_inplace_stream", "discards_stream with errors=\"coerce\"", _stream_probes,
+         lambda h, o: mjfast.discards(h, out=o, errors="coerce"), _STREAM, _M, repeats=3,
+         group="stream"),
     Case("fan_stream", "fan, 10^7 distinct winning hands (15% seven pairs) read once, held win "
          "tile, out=", _stream_fan, lambda h, t, o: mjfast.fan(h, t, out=o), _STREAM, _M,
          repeats=3, group="stream"),
