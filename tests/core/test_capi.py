@@ -11,6 +11,7 @@ import ctypes
 import importlib.util
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -166,16 +167,35 @@ def test_shanten(lib: ctypes.CDLL, options: int, form: Form, void_rule: bool) ->
         assert (out == want).all()
 
 
+@pytest.fixture(scope="module")
+def lib_without(build: Path) -> Callable[[str], ctypes.CDLL]:
+    """The library compiled with one SIMD path left out (``-DMJ_AVX2=0``: the paths of CPUs
+    without AVX2; ``-DMJ_SSSE3=0``: SSE2 alone), once per flag; -O1 compiles in half the time.
+    The default build takes the AVX2 paths where the CPU has them."""
+    libs: dict[str, ctypes.CDLL] = {}
+
+    def get(flag: str) -> ctypes.CDLL:
+        if flag not in libs:
+            so = _cc(build / f"libmjfast{flag[5:9]}.so", "-O1", flag, "-shared", "-fPIC",
+                     Path(get_include()) / "mjfast.c")
+            dll = ctypes.CDLL(str(so))
+            for name in ("mj_shanten_n", "mj_effective_n", "mj_discards_n"):
+                getattr(dll, name).restype = ctypes.c_int64
+            assert dll.mj_init() == 0
+            libs[flag] = dll
+        return libs[flag]
+
+    return get
+
+
 @pytest.mark.parametrize("flag", ["-DMJ_AVX2=0", "-DMJ_SSSE3=0"])
-def test_shanten_without_avx2_or_ssse3(build: Path, flag: str) -> None:
+def test_shanten_without_avx2_or_ssse3(lib_without: Callable[[str], ctypes.CDLL],
+                                       flag: str) -> None:
     """The headline shanten loops' other paths (built without AVX2: SSSE3 rows one by one;
     without SSSE3: SSE2) give the Python API's values, bad rows among good ones and batches of
     every length mod 4 included; the default build's AVX2 path is the one test_shanten runs
-    where the CPU has it. -O1: the library compiles in half the time."""
-    so = _cc(build / f"libmjfast{flag[5:9]}.so", "-O1", flag, "-shared", "-fPIC",
-             Path(get_include()) / "mjfast.c")
-    lib = ctypes.CDLL(str(so))
-    lib.mj_shanten_n.restype = ctypes.c_int64
+    where the CPU has it."""
+    lib = lib_without(flag)
     hands = np.concatenate([deal(2000, 14, seed=5), deal(2000, 13, seed=6)])
     hands[[37, 38, 1001, 2502]] = 0  # too few tiles
     hands[[700, 3333], [4, 20]] = 6  # a count above 4
@@ -188,6 +208,28 @@ def test_shanten_without_avx2_or_ssse3(build: Path, flag: str) -> None:
             out = np.empty(n, np.int8)
             lib.mj_shanten_n(_p(hands), ctypes.c_size_t(n), None, -1, options, _p(out, I8P))
             assert (out == want[:n]).all()
+
+
+@pytest.mark.parametrize("form", ["all", "regular", "seven_pairs"])
+@pytest.mark.parametrize(("void_rule", "void_suit"), [(True, -1), (True, 2), (False, -1)])
+def test_columns_without_avx2(lib_without: Callable[[str], ctypes.CDLL], form: Form,
+                              void_rule: bool, void_suit: int) -> None:
+    """discards and effective tiles built without their AVX2 path (the SWAR path every other CPU
+    runs) give the Python API's answers, which come from the AVX2 path where the CPU has it
+    (src/mjfast_column_rows.h dispatches at run time), in every form, with and without the void
+    rule and with a declared void suit."""
+    lib = lib_without("-DMJ_AVX2=0")
+    flags = ({"all": 0, "regular": MJ_FORM_REGULAR, "seven_pairs": MJ_FORM_SEVEN_PAIRS}[form]
+             | (0 if void_rule else MJ_NO_VOID_RULE))
+    for tiles, run, api in ((14, lib.mj_discards_n, mjfast.discards),
+                            (13, lib.mj_effective_n, mjfast.effective_tiles)):
+        hands = deal(4000, tiles, seed=tiles)
+        out = np.empty((4000, 27), np.int8)
+        visible = [None] if tiles == 13 else []
+        assert run(_p(hands), ctypes.c_size_t(4000), None, void_suit, flags, *visible,
+                   _p(out, I8P)) == -1
+        want = api(hands, form=form, void_rule=void_rule, void_suit=void_suit)
+        assert (out == want).all()
 
 
 def test_melds(lib: ctypes.CDLL) -> None:
