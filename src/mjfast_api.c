@@ -13,7 +13,7 @@
 
 #include "mjfast_batch.h"   /* the kernels and their tables (MJ), mj_job_t, mj_run */
 #include "mjfast_fan.h"     /* mf_build, mf_job_t, mf_run */
-#include "mjfast_kernel_build.h" /* mj_build_full, mj_build_wmask, mj_build_void_*: mj_init's tables */
+#include "mjfast_kernel_build.h" /* mj_build_*: mj_init's kernel tables */
 #include "mjfast_shared.h"  /* mj_shared_t */
 #include "mjfast_tables.h"  /* mj_tables_lz, MJ_TABLES_HASH, MJ_N* */
 #include "mjfast.h"         /* after the kernels: its macros repeat a few of their constants */
@@ -132,10 +132,8 @@ static int mj_build_tables(void) {
         if (mj_build_void_pair(fast, (int8_t *)fast + 65536, counts) < 0) rc = MJ_E_TABLES;
         MJ.void_pair = fast;
         MJ.void_last = (const int8_t *)fast + 65536;
-        int8_t *final_shanten = (int8_t *)fast + 2 * 65536;
-        for (size_t i = 0; i < (size_t)MJ_NPAIR * nf; i++)
-            final_shanten[i] = (int8_t)mj_shanten_of(MJ.final[i]);
-        MJ.final_shanten = final_shanten;
+        mj_build_final_shanten((int8_t *)fast + 2 * 65536, (size_t)MJ_NPAIR * nf);
+        MJ.final_shanten = (const int8_t *)fast + 2 * 65536;
         MJ.isa = mj_isa_level();
         int complete = mf_build(fan);
         if (rc == 0) rc = complete == MF_NOMEM ? MJ_E_NOMEM : complete > 0 ? 0 : MJ_E_TABLES;

@@ -4,7 +4,7 @@
  * MJ.isa; GCC and Clang on x86-64 only; -DMJ_AVX2=0 leaves it out).
  *
  * The three void choices q are the 32-bit lanes of one 128-bit vector (lane 3 repeats q = 2):
- * the pair classes' entries of MJC.opt2 come by one gather, seven pairs by its arithmetic
+ * the pair classes' entries of MJC.opt2 come by scalar loads, seven pairs by its arithmetic
  * (mj_seven_probe: a discard keeps it only from an odd count, and only while singles are short
  * of need; a draw lowers it from an odd count always, from an even one while singles exceed
  * need). The 27 kinds are the bytes of one 256-bit vector, tiles 0-15 in the low half and 11-26
@@ -111,7 +111,7 @@ mj_col_vrows_load(const mj_columns_t *t, const mj_job_t *job, int64_t i, int64_t
         mj_col_vrow_t *b = &blk[j];
         __m256i c = mj_kinds_read(src);
         int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
-        /* tiles + 256 * (the counts' excess over 4), as mj_row_load3 */
+        /* tiles + 256 * (the counts' excess over 4), as mj_row_check */
         __m256i sum = _mm256_add_epi64(_mm256_sad_epu8(_mm256_and_si256(c, once), zero),
                                        _mm256_slli_epi64(_mm256_sad_epu8(_mm256_subs_epu8(c, four), zero), 8));
         __m128i s2 = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));

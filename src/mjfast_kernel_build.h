@@ -178,4 +178,11 @@ static inline int mj_build_void_pair(uint8_t *pair, int8_t *last, const uint32_t
     return n;
 }
 
+/* Fill final_shanten: the n entries of MJ.final ([NP][NF]) as shanten, so that the regular
+ * form's headline loop stores its last lookup as it is. */
+static inline void mj_build_final_shanten(int8_t *final_shanten, size_t n) {
+    for (size_t i = 0; i < n; i++)
+        final_shanten[i] = (int8_t)mj_shanten_of(MJ.final[i]);
+}
+
 #endif
