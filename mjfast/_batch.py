@@ -15,6 +15,8 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from typing import Any
 
+import numpy as np
+
 from ._core import _kernels
 from ._validate import Prepared, prepare, row_error
 
@@ -114,13 +116,19 @@ def run_chunks(run: Callable[[int, int], Result], n: int, workers: int, coerce: 
 
 
 def execute(op: int, p: Prepared) -> None:
-    """Fill ``p.out`` with core kernel ``op``; raise the first bad row's error unless ``p.coerce``."""
+    """Fill ``p.out`` with core kernel ``op``; raise the first bad row's error unless ``p.coerce``
+    (with ``p.check_first``, before any row is written)."""
 
-    def run(start: int, end: int) -> Result:
-        return _kernels.run_rows(op, p.hands, p.melds, p.voids, p.void_scalar, p.visible,
-                                 p.void_rule, p.form, p.sets, p.coerce, p.out, start, end)
+    def rows(out: np.ndarray | None) -> Callable[[int, int], Result]:
+        def run(start: int, end: int) -> Result:
+            return _kernels.run_rows(op, p.hands, p.melds, p.voids, p.void_scalar, p.visible,
+                                     p.void_rule, p.form, p.sets, p.coerce, out, start, end)
+        return run
 
-    bad = run_chunks(run, p.hands.shape[0], p.workers, p.coerce)
+    n = p.hands.shape[0]
+    bad = run_chunks(rows(None), n, p.workers, p.coerce) if p.check_first else None
+    if bad is None:
+        bad = run_chunks(rows(p.out), n, p.workers, p.coerce)
     if bad is not None and not p.coerce:
         row, code, a, b = bad
         raise row_error(code, a, b, row, p.batch, SIZE_RULES[op], p.sets)
@@ -140,9 +148,12 @@ def call(op: int, hands: object, *, out_dtype: object, out_row: tuple[int, ...] 
                        sets)
     if res is not None:
         return res
+    # the 27-wide outputs (discards, effective tiles): checking the rows first and writing out=
+    # in place costs less than a temporary as large as the hands and its copy; the narrow ones
+    # are cheaper to copy than to read the hands twice
     p = prepare(hands, out_dtype=out_dtype, out_row=out_row, form=form, melds=melds,
                 void_suit=void_suit, void_rule=void_rule, visible=visible, workers=workers,
-                out=out, errors=errors, sets=sets)
+                out=out, errors=errors, sets=sets, check_first=bool(out_row))
     execute(op, p)
     if p.batch:
         return p.finish()

@@ -144,6 +144,7 @@ class Prepared(NamedTuple):
     workers: int
     out: np.ndarray  # what the kernel writes
     target: np.ndarray | None = None  # the caller's out=, filled from out only on success
+    check_first: bool = False  # out is the caller's: every row must pass before the kernel runs
 
     @property
     def dest(self) -> np.ndarray:
@@ -173,8 +174,15 @@ def prepare(
     out_dtype: Any = np.int8,
     out_row: tuple[int, ...] = (),
     sets: Any = 4,
+    check_first: bool = False,
 ) -> Prepared:
-    """Check every argument of a kernel call; the result holds arrays the kernel can take."""
+    """Check every argument of a kernel call; the result holds arrays the kernel can take.
+
+    A refused batch (``errors="raise"``) leaves the caller's ``out=`` as it was: the kernel
+    writes a temporary that :meth:`Prepared.finish` copies into it, or, with *check_first*, the
+    caller's array itself once the caller has checked every row (``Prepared.check_first``: a
+    second read of the rows, cheaper than the copy where output rows are as wide as the hands).
+    """
     coerce = as_errors(errors)
     counts, batch = _hand(hands, coerce)
     n = counts.shape[0] if batch else None
@@ -190,7 +198,7 @@ def prepare(
     if visible_counts is not None and visible_counts.ndim == 2 and visible_counts.shape[0] != n:
         raise InvalidArgumentError(f"visible: expected {n} rows like hands, got {visible_counts.shape[0]}")
     nworkers = as_workers(workers)
-    target = None
+    target, checked = None, False
     if n is not None:
         shape = (n,) + out_row
         if out is None:
@@ -200,7 +208,10 @@ def prepare(
             refuse_overlap(out, hands=counts, melds=meld_counts, visible=visible_counts,
                            void_suit=voids)
             if not coerce:  # a refused batch must leave the caller's array as it was
-                target, out = out, np.empty_like(out)
+                if check_first:
+                    checked = True
+                else:
+                    target, out = out, np.empty_like(out)
     elif out is not None:
         raise InvalidArgumentError("out: only batch calls (an (N, 27) array of hands) take an output array")
     else:
@@ -209,7 +220,7 @@ def prepare(
     return Prepared(hands=np.ascontiguousarray(counts), batch=batch, melds=meld_counts, voids=voids,
                     void_scalar=void_scalar, visible=visible_counts, void_rule=void_rule,
                     form=form_code, sets=nsets, coerce=coerce, workers=nworkers, out=out,
-                    target=target)
+                    target=target, check_first=checked)
 
 
 def _check_out(out: Any, shape: tuple[int, ...], dtype: np.dtype) -> None:

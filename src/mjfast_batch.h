@@ -11,6 +11,7 @@
 
 #include "mjfast_column_rows.h" /* mj_plain_rows; mj_probes, mj_job_t, mj_plain_shanten */
 #include "mjfast_waits.h"  /* mj_plain_waits */
+#include "mjfast_check.h"  /* mj_rows_fit */
 
 static inline int mj_size_rule(int op) {
     return (op == MJ_OP_SHANTEN || op == MJ_OP_IS_WIN) ? MJ_SIZE_EITHER
@@ -26,18 +27,27 @@ static inline void mj_write_invalid(mj_job_t *job, int64_t i) {
     }
 }
 
-/* One row through the general path (from copies of the caller's rows: mj_row_t). Returns MJ_OK,
- * or an error code with details in err. */
+/* Read and check row i of a job as the general path takes it (from copies of the caller's rows:
+ * mj_row_t) into h, its visible counts into seen (*visible: seen, or NULL without). Returns MJ_OK,
+ * or an error code with details in err: the one set of row rules mj_run and mj_check share. */
+static inline int mj_row_load(const mj_job_t *job, int64_t i, mj_hand_t *h, uint8_t *seen,
+                              const uint8_t **visible, int *void_suit, int32_t *err) {
+    *void_suit = job->voids ? mj_once_i8(job->voids + i) : job->void_scalar;
+    const uint8_t *melds = job->melds ? job->melds + job->melds_stride * i : NULL;
+    *visible = job->visible ? mj_copy27(seen, job->visible + job->visible_stride * i) : NULL;
+    int code = mj_load(h, job->hands + 27 * i, melds, *void_suit, job->void_rule, job->form,
+                       mj_size_rule(job->op), job->sets, err);
+    if (code == MJ_OK && *visible) code = mj_check_visible(h, *visible, err);
+    return code;
+}
+
+/* One row through the general path. Returns MJ_OK, or an error code with details in err. */
 static inline int mj_row(mj_job_t *job, int64_t i, int32_t *err) {
     mj_hand_t h;
     uint8_t seen[27];
-    int void_suit = job->voids ? mj_once_i8(job->voids + i) : job->void_scalar;
-    const uint8_t *melds = job->melds ? job->melds + job->melds_stride * i : NULL;
-    const uint8_t *visible =
-        job->visible ? mj_copy27(seen, job->visible + job->visible_stride * i) : NULL;
-    int code = mj_load(&h, job->hands + 27 * i, melds, void_suit, job->void_rule, job->form,
-                       mj_size_rule(job->op), job->sets, err);
-    if (code == MJ_OK && visible) code = mj_check_visible(&h, visible, err);
+    const uint8_t *visible;
+    int void_suit;
+    int code = mj_row_load(job, i, &h, seen, &visible, &void_suit, err);
     if (code != MJ_OK) return code;
     if (job->op != MJ_OP_IS_WIN && job->op != MJ_OP_WAITS) mj_classes(&h);
     switch (job->op) {
@@ -74,6 +84,28 @@ static inline int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
         }
     }
     return first_bad;
+}
+
+/* Check rows [start, end) as mj_run does, writing nothing (job->out is not read): the first bad
+ * row (details in job->err) or -1. So a caller can refuse a batch before any row is written, and
+ * then run it in place. Meld-free 4-set rows pass by the fast paths' check (mj_rows_fit); a row
+ * it stops at, and every other row, by the general path's (mj_row_load), which names the error. */
+static inline int64_t mj_check(mj_job_t *job, int64_t start, int64_t end) {
+    int plain = !job->melds && job->sets == 4;
+    int32_t err[3];
+    for (int64_t i = start; i < end; i++) {
+        if (plain) {
+            i = mj_rows_fit(job, i, end, mj_size_rule(job->op));
+            if (i == end) break;
+        }
+        mj_hand_t h;
+        uint8_t seen[27];
+        const uint8_t *visible;
+        int void_suit;
+        int code = mj_row_load(job, i, &h, seen, &visible, &void_suit, err);
+        if (code != MJ_OK) return mj_first_bad(-1, i, code, err, job->err);
+    }
+    return -1;
 }
 
 #endif

@@ -19,6 +19,7 @@ cdef extern from "mjfast_batch.h" nogil:
         int32_t err[3]
 
     int64_t mj_run(mj_job_t *job, int64_t start, int64_t end)
+    int64_t mj_check(mj_job_t *job, int64_t start, int64_t end)
     void mj_capped_vector(const uint8_t *c, const uint8_t *cap, int8_t *out)
 
     int MJ_OP_SHANTEN, MJ_OP_IS_WIN, MJ_OP_WAITS, MJ_OP_EFFECTIVE, MJ_OP_DISCARDS

@@ -40,7 +40,8 @@ def kernels_run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void
 
     ``melds``/``visible``: None, or a C-contiguous uint8 array of shape (27,) (one row for all) or
     (n, 27). ``voids``: None (``void_scalar`` for every row) or an int8 array (n,). ``out``: the
-    output array for the op. Returns (first bad row or -1, error code, detail, detail).
+    output array for the op, or None: check the rows only, as the op would, writing nothing.
+    Returns (first bad row or -1, error code, detail, detail).
     """
     cdef mj_job_t job
     cdef const int8_t[::1] vo
@@ -72,6 +73,10 @@ def kernels_run_rows(int op, const uint8_t[:, ::1] hands, melds, voids, int void
         vo = voids
         _check_rows("voids", vo.shape[0], 27, end)
         job.voids = &vo[0]
+    if out is None:
+        with nogil:
+            bad = mj_check(&job, start, end)
+        return (bad, job.err[0], job.err[1], job.err[2])
     if op == MJ_OP_SHANTEN:
         o8 = out
         _check_rows("out", o8.shape[0], 27, end)

@@ -26,7 +26,7 @@ def run_rows(
     form: int,
     sets: int,
     coerce: bool,
-    out: np.ndarray,
+    out: np.ndarray | None,
     start: int,
     end: int,
 ) -> tuple[int, int, int, int]: ...
