@@ -65,13 +65,14 @@ __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE __m256i mj_kinds_read(co
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, -1,  \
         -1, -1, -1, -1, -1, -1, -1
 
-/* The suits' ranks of a row of counts c (kinds' lanes, each at most 4) into rank[3] for the rank
- * tables base (MJR.base[m]): the row regrouped by suit (ranks 1-8 of suits 0 and 1 in the low
+/* The records (of the table rec) of the suits of a row of counts c (kinds' lanes, each at most 4)
+ * into recs[3], by their ranks in the rank tables base (MJR.base[m]): the row regrouped by suit (ranks 1-8 of suits 0 and 1 in the low
  * half, of suit 2 and the ranks 9 in the high one, as mj_row_words), the base-5 halves of each
  * suit by the multiply-adds of mj_index3_ssse3 (ranks 5-8 times 5 by the weights), then the
  * loads of mj_suit_rank (scalar: a gather costs more on the CPUs tried). */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void mj_col_ranks(const uint32_t *base, __m256i c,
-                                                                        uint32_t *rank) {
+                                                                        const uint8_t *rec,
+                                                                        const uint8_t **recs) {
     const __m256i zero = _mm256_setzero_si256();
     __m256i z = _mm256_or_si256(
         _mm256_shuffle_epi8(c, _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, -128, 7, 8, 9,
@@ -92,7 +93,8 @@ __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void mj_col_ranks(const 
         _mm256_permutevar8x32_epi32(nines, _mm256_setr_epi32(4, 5, 6, 6, 0, 0, 0, 0))));
     __m128i lr = _mm_packus_epi32(left, right); /* 16-bit lanes: left 0-2, right 4-6 */
     uint64_t lw = (uint64_t)_mm_cvtsi128_si64(lr), rw = (uint64_t)_mm_extract_epi64(lr, 1);
-    for (int s = 0; s < 3; s++) rank[s] = base[(uint16_t)(lw >> (16 * s))] + MJR.pos[(uint16_t)(rw >> (16 * s))];
+    for (int s = 0; s < 3; s++)
+        recs[s] = rec + (size_t)MJ_REC * (base[(uint16_t)(lw >> (16 * s))] + MJR.pos[(uint16_t)(rw >> (16 * s))]);
 }
 
 /* mj_col_rows_load (reg) by SIMD: each row read into the kinds' lanes (mj_kinds_read) and checked
@@ -105,37 +107,36 @@ mj_col_vrows_load(const mj_columns_t *t, const mj_job_t *job, int64_t i, int64_t
     const int8_t *voids = job->voids ? job->voids + i : NULL;
     const uint8_t *vis = job->visible ? job->visible + job->visible_stride * i : NULL;
     const uint32_t *base = MJR.base[delta > 0];
-    const __m256i zero = _mm256_setzero_si256(), four = _mm256_set1_epi8(4), once = _mm256_setr_epi8(MJ_KINDS_ONCE);
+    const __m256i zero = _mm256_setzero_si256(), three = _mm256_set1_epi8(3), four = _mm256_set1_epi8(4),
+                  once = _mm256_setr_epi8(MJ_KINDS_ONCE);
+    const int void_scalar = job->void_scalar; /* read once: the block's stores might alias it */
+    const uint32_t dead = mj_col_dead(void_scalar);
+    const int64_t vis_stride = job->visible_stride;
     (void)reg;
     for (int64_t j = 0; j < rows; j++, src += 27) {
         mj_col_vrow_t *b = &blk[j];
         __m256i c = mj_kinds_read(src);
-        int void_suit = voids ? mj_once_i8(voids + j) : job->void_scalar;
-        /* tiles + 256 * (the counts' excess over 4), as mj_row_check */
-        __m256i sum = _mm256_add_epi64(_mm256_sad_epu8(_mm256_and_si256(c, once), zero),
-                                       _mm256_slli_epi64(_mm256_sad_epu8(_mm256_subs_epu8(c, four), zero), 8));
-        __m128i s2 = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-        int bad = _mm_cvtsi128_si32(_mm_add_epi64(s2, _mm_unpackhi_epi64(s2, s2))) != 13 + (delta < 0);
+        int void_suit = voids ? mj_once_i8(voids + j) : void_scalar;
+        /* nonzero where a count is above 4, or 3 for draws (a kind held four times has no draw:
+         * the general path answers the row), or with visible rows hand + seen above 4
+         * (saturating: any seen byte from 252 up fails too) */
+        __m256i over = _mm256_subs_epu8(c, delta > 0 ? three : four);
         __m256i left = _mm256_sub_epi8(four, c);
-        if (vis) { /* hand + seen at most 4 (saturating: any seen byte from 252 up fails too) */
-            __m256i seen = mj_kinds_read(vis + job->visible_stride * j);
-            __m256i over = _mm256_subs_epu8(_mm256_adds_epu8(c, seen), four);
-            bad |= _mm256_movemask_epi8(_mm256_cmpeq_epi8(over, zero)) != -1;
+        if (vis) {
+            __m256i seen = mj_kinds_read(vis + vis_stride * j);
+            over = _mm256_or_si256(over, _mm256_subs_epu8(_mm256_adds_epu8(c, seen), four));
             left = _mm256_sub_epi8(left, seen);
         }
-        if (delta > 0) /* a kind held four times: no draw of it */
-            bad |= _mm256_movemask_epi8(_mm256_cmpeq_epi8(c, four)) != 0;
+        __m256i sum = _mm256_sad_epu8(_mm256_and_si256(c, once), zero); /* the tiles */
+        __m128i s2 = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+        int bad = (_mm_cvtsi128_si32(_mm_add_epi64(s2, _mm_unpackhi_epi64(s2, s2))) != 13 + (delta < 0)) |
+                  !_mm256_testz_si256(over, over);
         if (bad | ((unsigned)(void_suit + 1) > 3u)) return j;
-        uint32_t rank[3];
-        mj_col_ranks(base, c, rank);
-        for (int s = 0; s < 3; s++) {
-            b->rec[s] = rec + (size_t)MJ_REC * rank[s];
-            MJ_PREFETCH(b->rec[s]);
-        }
+        mj_col_ranks(base, c, rec, b->rec);
+        for (int s = 0; s < 3; s++) MJ_PREFETCH(b->rec[s]);
         _mm256_storeu_si256((__m256i *)b->c, c);
         if (delta > 0) _mm256_storeu_si256((__m256i *)b->left, left);
-        b->dead = void_suit >= 0 ? MJ_INF * 0x01010101u & ~(0xFFu << (8 * void_suit)) : 0;
-        if (void_suit == 2) b->dead = MJ_INF * 0x0101u;
+        b->dead = voids ? mj_col_dead(void_suit) : dead;
     }
     return rows;
 }

@@ -57,6 +57,12 @@ typedef struct {
 
 #define MJ_PROBE_PASS 16
 
+/* mj_col_row_t.dead of a void suit in -1..2. */
+static MJ_ALWAYS_INLINE uint32_t mj_col_dead(int void_suit) {
+    if (void_suit == 2) return MJ_INF * 0x0101u;
+    return void_suit >= 0 ? MJ_INF * 0x01010101u & ~(0xFFu << (8 * void_suit)) : 0;
+}
+
 /* The first pass over rows [i, i + rows): read and check each row into blk and load its records
  * (reg; else its seven-pairs terms, which the records hold). Returns the rows it took: all, or
  * up to the first that the fast path leaves to the general one (a bad row, visible counts that
@@ -94,8 +100,7 @@ static MJ_ALWAYS_INLINE int64_t mj_col_rows_load(const mj_columns_t *t, const mj
         }
         mj_row_write(&row, b->c);
         if (delta > 0) mj_row_left(&row, vis ? &seen : NULL, b->left);
-        b->dead = void_suit >= 0 ? MJ_INF * 0x01010101u & ~(0xFFu << (8 * void_suit)) : 0;
-        if (void_suit == 2) b->dead = MJ_INF * 0x0101u;
+        b->dead = mj_col_dead(void_suit);
     }
     return rows;
 }
