@@ -127,10 +127,11 @@ mj_col_vrows_load(const mj_columns_t *t, const mj_job_t *job, int64_t i, int64_t
             over = _mm256_or_si256(over, _mm256_subs_epu8(_mm256_adds_epu8(c, seen), four));
             left = _mm256_sub_epi8(left, seen);
         }
-        __m256i sum = _mm256_sad_epu8(_mm256_and_si256(c, once), zero); /* the tiles */
+        /* tiles + 256 * the sum of over, as mj_row_check */
+        __m256i sum = _mm256_add_epi64(_mm256_sad_epu8(_mm256_and_si256(c, once), zero),
+                                       _mm256_slli_epi64(_mm256_sad_epu8(over, zero), 8));
         __m128i s2 = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-        int bad = (_mm_cvtsi128_si32(_mm_add_epi64(s2, _mm_unpackhi_epi64(s2, s2))) != 13 + (delta < 0)) |
-                  !_mm256_testz_si256(over, over);
+        int bad = _mm_cvtsi128_si32(_mm_add_epi64(s2, _mm_unpackhi_epi64(s2, s2))) != 13 + (delta < 0);
         if (bad | ((unsigned)(void_suit + 1) > 3u)) return j;
         mj_col_ranks(base, c, rec, b->rec);
         for (int s = 0; s < 3; s++) MJ_PREFETCH(b->rec[s]);
