@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import mjfast
+import mjfast._batch
 from mjfast import InvalidHandError
 from mjfast.datagen import deal
 
@@ -92,4 +93,17 @@ def test_visible_row_for_all_refuses_the_row_it_overfills() -> None:
     out = np.full((40, 27), 7, np.int8)
     with pytest.raises(InvalidHandError, match=rf"^visible\[{first}\]: "):
         mjfast.effective_tiles(hands, visible=seen, out=out)
+    assert (out == 7).all()
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_refused_in_a_later_chunk(workers: int) -> None:
+    """A bad row past the first chunk (mjfast._batch.CHUNK rows), on one thread or two: every
+    chunk is checked before any is written."""
+    n = mjfast._batch.CHUNK + 1000
+    hands = deal(n, 14, seed=4)
+    hands[n - 10, 3] = 6
+    out = np.full((n, 27), 7, np.int8)
+    with pytest.raises(InvalidHandError, match=rf"^hands\[{n - 10}\]: tile 4m appears 6 times"):
+        mjfast.discards(hands, out=out, workers=workers)
     assert (out == 7).all()
