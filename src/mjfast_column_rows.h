@@ -57,12 +57,6 @@ typedef struct {
 
 #define MJ_PROBE_PASS 16
 
-/* mj_col_row_t.dead of a void suit in -1..2. */
-static MJ_ALWAYS_INLINE uint32_t mj_col_dead(int void_suit) {
-    if (void_suit == 2) return MJ_INF * 0x0101u;
-    return void_suit >= 0 ? MJ_INF * 0x01010101u & ~(0xFFu << (8 * void_suit)) : 0;
-}
-
 /* The first pass over rows [i, i + rows): read and check each row into blk and load its records
  * (reg; else its seven-pairs terms, which the records hold). Returns the rows it took: all, or
  * up to the first that the fast path leaves to the general one (a bad row, visible counts that

@@ -80,6 +80,13 @@ static MJ_ALWAYS_INLINE uint32_t mj_columns_or(uint64_t lo, uint64_t hi, uint32_
     return m | ((uint32_t)(hi >> 48) & 0x1FFu & (0u - (o >> 9 & 1)));
 }
 
+/* The void choices a row's declared void suit (-1..2) rules out: byte q MJ_INF where suit q may
+ * not be the void suit, else 0; byte 3 repeats byte 2 (the rows' dead, mjfast_column_rows.h). */
+static MJ_ALWAYS_INLINE uint32_t mj_col_dead(int void_suit) {
+    if (void_suit == 2) return MJ_INF * 0x0101u;
+    return void_suit >= 0 ? MJ_INF * 0x01010101u & ~(0xFFu << (8 * void_suit)) : 0u;
+}
+
 /* Minimum of x[j] + y[9 - j] over the columns, and the columns of x attaining it (bit j). */
 static int mj_columns_min(const int8_t *x, const int8_t *y, uint32_t *cols) {
     int best = MJ_INF;
