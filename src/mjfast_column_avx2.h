@@ -101,18 +101,17 @@ __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void mj_col_ranks(const 
  * there, the suits' ranks by mj_col_ranks, and the records prefetched for the second pass
  * rather than copied. */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
-mj_col_vrows_load(const mj_columns_t *t, const mj_job_t *job, int64_t i, int64_t rows,
-                  mj_col_vrow_t *blk, const int delta, const int reg) {
+mj_col_vrows_load_as(const mj_columns_t *t, const mj_job_t *job, int64_t i, int64_t rows,
+                     mj_col_vrow_t *blk, const int delta, const int has_voids, const int has_vis) {
     const uint8_t *src = job->hands + 27 * i, *rec = t->rec[delta > 0];
-    const int8_t *voids = job->voids ? job->voids + i : NULL;
-    const uint8_t *vis = job->visible ? job->visible + job->visible_stride * i : NULL;
+    const int8_t *voids = has_voids ? job->voids + i : NULL;
+    const uint8_t *vis = has_vis ? job->visible + job->visible_stride * i : NULL;
     const uint32_t *base = MJR.base[delta > 0];
     const __m256i zero = _mm256_setzero_si256(), three = _mm256_set1_epi8(3), four = _mm256_set1_epi8(4),
                   once = _mm256_setr_epi8(MJ_KINDS_ONCE);
     const int void_scalar = job->void_scalar; /* read once: the block's stores might alias it */
     const uint32_t dead = mj_col_dead(void_scalar);
     const int64_t vis_stride = job->visible_stride;
-    (void)reg;
     for (int64_t j = 0; j < rows; j++, src += 27) {
         mj_col_vrow_t *b = &blk[j];
         __m256i c = mj_kinds_read(src);
@@ -140,6 +139,19 @@ mj_col_vrows_load(const mj_columns_t *t, const mj_job_t *job, int64_t i, int64_t
         b->dead = voids ? mj_col_dead(void_suit) : dead;
     }
     return rows;
+}
+
+/* mj_col_vrows_load_as with a job's per-row void suits and visible rows (present or not) as
+ * constants: loops without their tests. */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
+mj_col_vrows_load(const mj_columns_t *t, const mj_job_t *job, int64_t i, int64_t rows,
+                  mj_col_vrow_t *blk, const int delta, const int reg) {
+    (void)reg;
+    if (job->voids)
+        return job->visible ? mj_col_vrows_load_as(t, job, i, rows, blk, delta, 1, 1)
+                            : mj_col_vrows_load_as(t, job, i, rows, blk, delta, 1, 0);
+    return job->visible ? mj_col_vrows_load_as(t, job, i, rows, blk, delta, 0, 1)
+                        : mj_col_vrows_load_as(t, job, i, rows, blk, delta, 0, 0);
 }
 
 /* The records of a row: [suit 0 | suit 1] and [suit 1 | suit 2]. */
