@@ -107,7 +107,7 @@ mj_col_vrows_load_as(const mj_columns_t *t, const mj_job_t *job, int64_t i, int6
     const int8_t *voids = has_voids ? job->voids + i : NULL;
     const uint8_t *vis = has_vis ? job->visible + job->visible_stride * i : NULL;
     const uint32_t *base = MJR.base[delta > 0];
-    const __m256i zero = _mm256_setzero_si256(), three = _mm256_set1_epi8(3), four = _mm256_set1_epi8(4),
+    const __m256i zero = _mm256_setzero_si256(), four = _mm256_set1_epi8(4),
                   once = _mm256_setr_epi8(MJ_KINDS_ONCE);
     const int void_scalar = job->void_scalar; /* read once: the block's stores might alias it */
     const uint32_t dead = mj_col_dead(void_scalar);
@@ -116,10 +116,9 @@ mj_col_vrows_load_as(const mj_columns_t *t, const mj_job_t *job, int64_t i, int6
         mj_col_vrow_t *b = &blk[j];
         __m256i c = mj_kinds_read(src);
         int void_suit = voids ? mj_once_i8(voids + j) : void_scalar;
-        /* nonzero where a count is above 4, or 3 for draws (a kind held four times has no draw:
-         * the general path answers the row), or with visible rows hand + seen above 4
-         * (saturating: any seen byte from 252 up fails too) */
-        __m256i over = _mm256_subs_epu8(c, delta > 0 ? three : four);
+        /* nonzero where a count is above 4, or with visible rows hand + seen above 4 (saturating:
+         * any seen byte from 252 up fails too) */
+        __m256i over = _mm256_subs_epu8(c, four);
         __m256i left = _mm256_sub_epi8(four, c);
         if (vis) {
             __m256i seen = mj_kinds_read(vis + vis_stride * j);
@@ -274,7 +273,8 @@ mj_col_kinds(uint8_t *out, const mj_col_vrow_t *b, __m256i r01, __m256i r12, con
         __m128i d = h ? _mm256_extracti128_si256(q->d, 1) : _mm256_castsi256_si128(q->d);
         __m256i sh = _mm256_sub_epi8(_mm256_broadcastb_epi8(d), no);
         y = _mm256_blendv_epi8(sh, _mm256_set1_epi8(MJ_NOT_HELD), _mm256_cmpeq_epi8(c, _mm256_setzero_si256()));
-    } else { /* copies left where lowered, else -1 */
+    } else { /* copies left where lowered, else -1; -1 for a kind held four times (no draw) */
+        no = _mm256_or_si256(no, _mm256_cmpeq_epi8(c, _mm256_set1_epi8(4)));
         y = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)b->left), no);
     }
     _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(y));
