@@ -99,7 +99,8 @@ __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void mj_col_ranks(const 
 
 /* mj_col_rows_load (reg) by SIMD: each row read into the kinds' lanes (mj_kinds_read) and checked
  * there, the suits' ranks by mj_col_ranks, and the records prefetched for the second pass
- * rather than copied. */
+ * rather than copied. Unlike it, it keeps effective tiles' rows holding a kind four times
+ * (mj_col_kinds answers that kind -1). */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
 mj_col_vrows_load_as(const mj_columns_t *t, const mj_job_t *job, int64_t i, int64_t rows,
                      mj_col_vrow_t *blk, const int delta, const int has_voids, const int has_vis) {
