@@ -19,7 +19,7 @@
  * D, ready ones by (start, w), 1-shanten ones by (start, c, w of each progress draw's leaf); one
  * walk per D over the union of the starts' entries classes each hand once for every start that
  * holds it, and each class's filters run once. A start without dead tiles is one entry at draw 0.
- * A ready hand's winning copies and payment (fc_paid) are remembered per row (fc_suit_leaf).
+ * A ready hand's winning copies and payment (fc_paid) are remembered per row (fc_su_wins, fc_su_pay).
  *
  * The results are the graph's (the same policy and sums, added in another order). Plain C, no
  * Python.
@@ -35,24 +35,13 @@ static inline int fc_su_dist(const fc_work_t *w, int32_t idx, int pairs, int sin
 }
 
 
-/* Entry id of the memo tab, claimed for this row if new (then its w is -1). */
-static inline fc_su_leaf_t *fc_su_memo(const fc_suit_t *su, fc_su_leaf_t *tab, uint32_t id) {
-    fc_su_leaf_t *m = tab + id;
-    if (m->tag != su->gen) {
-        m->tag = su->gen;
-        m->w = -1;
-    }
-    return m;
-}
-
-
-/* The fans of the wins of the ready hand of suit counts x (pattern number id) into fan[9]: from
+/* The fans of the wins of the ready hand of suit counts x (ready number ri) into fan[9]: from
  * the cache, or scored (mf_wait_totals, as fc_paid) and cached. */
-static void fc_su_fans(fc_work_t *w, const uint8_t *x, uint32_t id, int *fan) {
+static void fc_su_fans(fc_work_t *w, const uint8_t *x, uint32_t ri, int *fan) {
     const fc_suit_t *su = w->su;
     const int f = su->f;
     const int32_t *R = w->job->rules;
-    fc_fan_t *e = su->fans ? su->fans->e + (size_t)f * FC_SU_N13 + id : NULL;
+    fc_fan_t *e = su->fans ? su->fans->e + (size_t)f * FC_SU_NR + ri : NULL;
     if (e && mj_state_get(&e->state) == MJ_STATE_READY) {
         for (int r = 0; r < 9; r++) fan[r] = e->fan[r];
         return;
@@ -77,26 +66,50 @@ static void fc_su_fans(fc_work_t *w, const uint8_t *x, uint32_t id, int *fan) {
     }
 }
 
-/* The winning copies and the payment (fc_paid's) of the ready hand of suit counts x (its
- * FC_SU13 entry info), remembered for the row. */
-static const fc_su_leaf_t *fc_suit_leaf(fc_work_t *w, const uint8_t *x, uint32_t info) {
+/* The copies left of the ranks of mask m in suit f. */
+static inline int fc_su_copies(const fc_work_t *w, uint32_t m) {
+    return w->clo[w->flush][m & 63] + w->chi[w->flush][m >> 6 & 7];
+}
+
+/* The winning copies of the ready hand of ready number ri and waits m, remembered for the row
+ * (w8: 0xFF not yet, 0x40 | w without its payment yet, w with it). */
+static inline int fc_su_wins_of(fc_work_t *w, uint32_t ri, uint32_t m) {
+    uint8_t *x = w->su->w8 + ri;
+    if (*x == 0xFF) *x = (uint8_t)(0x40 | fc_su_copies(w, m & w->pool >> (9 * w->flush)));
+    return *x & 0x3F;
+}
+
+/* The same of the ready hand of FC_SU13 entry info. */
+static inline int fc_su_wins(fc_work_t *w, uint32_t info) { return fc_su_wins_of(w, info >> 11, info); }
+
+/* The payment (fc_paid's) of the ready hand of FC_SU13 entry info into the row's memo: the suit
+ * counts y, with a tile of rank k more and of rank d less where k >= 0. */
+static void fc_su_price(fc_work_t *w, const uint8_t *y, int k, int d, uint32_t info) {
     fc_suit_t *su = w->su;
-    fc_su_leaf_t *m = fc_su_memo(su, su->memo, info >> 11);
-    if (m->w < 0) {
-        const int f = su->f, np = w->job->n_pay;
-        const uint32_t wins = (info & 0x1FFu) << (9 * f) & w->pool;
-        int fan[9];
-        double paid = 0.0;
-        fc_su_fans(w, x, info >> 11, fan);
-        for (uint32_t b = wins >> (9 * f); b; b &= b - 1) {
-            int r = mj_ctz(b), v = fan[r];
-            if (v == FC_NO_FAN) continue;
-            paid += w->left[9 * f + r] * w->job->pay[v < 0 ? 0 : v >= np ? np - 1 : v];
-        }
-        m->w = fc_copies(w, wins);
-        m->pay = paid / w->total;
+    const uint32_t ri = info >> 11;
+    const int f = su->f, np = w->job->n_pay, won = fc_su_wins(w, info);
+    int fan[9];
+    uint8_t x[9];
+    double paid = 0.0;
+    memcpy(x, y, 9);
+    if (k >= 0) {
+        x[k]++;
+        x[d]--;
     }
-    return m;
+    fc_su_fans(w, x, ri, fan);
+    for (uint32_t b = info & w->pool >> (9 * f) & 0x1FFu; b; b &= b - 1) {
+        int r = mj_ctz(b), v = fan[r];
+        if (v != FC_NO_FAN) paid += w->left[9 * f + r] * w->job->pay[v < 0 ? 0 : v >= np ? np - 1 : v];
+    }
+    su->pay[ri] = paid / w->total;
+    su->w8[ri] = (uint8_t)won;
+}
+
+/* The ready number of the ready hand of FC_SU13 entry info (y, k, d: as fc_su_price), its
+ * winning copies and payment known (su->w8, su->pay). */
+static inline uint32_t fc_su_ready(fc_work_t *w, const uint8_t *y, int k, int d, uint32_t info) {
+    if (w->su->w8[info >> 11] >= 0x40) fc_su_price(w, y, k, d, info);
+    return info >> 11;
 }
 
 /* The pairs and singles of suit counts x after one tile more (delta 1) or less (-1) of rank r. */
@@ -106,46 +119,41 @@ static inline void fc_su_step(const uint8_t *x, int r, int delta, int *pairs, in
     *singles += (b & 1) - (a & 1);
 }
 
-/* The copies left of the ranks of mask m in suit f. */
-static inline int fc_su_copies(const fc_work_t *w, uint32_t m) {
-    return w->clo[w->flush][m & 63] + w->chi[w->flush][m >> 6 & 7];
+/* The ready number of the hand that the 1-shanten hand y (at: its index) keeps after the
+ * progress draw k: the ready hand with the most winning copies, the lowest discard among equals,
+ * picked once per row for z = y + k. */
+static inline uint32_t fc_su_pick(fc_work_t *w, const uint8_t *y, fc_su_at_t at, int k) {
+    fc_suit_t *su = w->su;
+    const int32_t zn = fc_su_num(fc_su_move(at, k, 1), 1);
+    uint32_t ri = su->pk[zn];
+    if (ri == 0xFFFF) {
+        int best = -1;
+        uint32_t pick = 0;
+        for (int32_t e = FC_SU_COFF[zn]; e < FC_SU_COFF[zn + 1]; e++) {
+            const uint32_t c = FC_SU_CAND[e];
+            const int won = fc_su_wins_of(w, c & 0xFFFFu, c >> 20);
+            if (won > best) {
+                best = won;
+                pick = c;
+            }
+        }
+        ri = fc_su_ready(w, y, k, (int)(pick >> 16 & 15), (pick >> 20) | (pick & 0xFFFFu) << 11);
+        su->pk[zn] = (uint16_t)ri;
+    }
+    return ri;
 }
 
-/* The progress draws of the 1-shanten hand y (at: its index; info: its FC_SU13 entry) into o:
- * each keeps the ready hand with the most winning copies, the lowest discard among equals. */
+/* The progress draws of the 1-shanten hand y (at: its index; info: its FC_SU13 entry) into o. */
 static void fc_suit_one(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t info, fc_su_one_t *o) {
-    const int f = w->su->f;
+    fc_suit_t *su = w->su;
     o->n = 0;
     o->c = fc_su_copies(w, info & 0x1FFu);
-    for (uint32_t prog = info & w->pool >> (9 * f) & 0x1FFu; prog; prog &= prog - 1) {
-        int k = mj_ctz(prog);
-        const fc_su_at_t z = fc_su_move(at, k, 1);
-        const uint32_t zinfo = FC_SU14[fc_su_rank_at(z, 0)];
-        fc_su_leaf_t *m = fc_su_memo(w->su, w->su->zmemo, zinfo >> 9); /* the pick of z = y + k */
-        if (m->w < 0) {
-            int best = -1, bd = 0;
-            uint32_t binfo = 0;
-            for (uint32_t cand = zinfo & 0x1FFu; cand; cand &= cand - 1) {
-                int d = mj_ctz(cand);
-                uint32_t linfo = FC_SU13[fc_su_rank_at(fc_su_move(z, d, -1), 1)];
-                int won = fc_su_copies(w, linfo);
-                if (won > best) {
-                    best = won;
-                    bd = d;
-                    binfo = linfo;
-                }
-            }
-            uint8_t x[9];
-            memcpy(x, y, 9);
-            x[k]++;
-            x[bd]--;
-            const fc_su_leaf_t *l = fc_suit_leaf(w, x, binfo);
-            m->w = l->w;
-            m->pay = l->pay;
-        }
+    for (uint32_t prog = info & w->pool >> (9 * su->f) & 0x1FFu; prog; prog &= prog - 1) {
+        const int k = mj_ctz(prog);
+        const uint32_t ri = fc_su_pick(w, y, at, k);
         o->k[o->n] = k;
-        o->w[o->n] = m->w;
-        o->pay[o->n] = m->pay;
+        o->w[o->n] = su->w8[ri];
+        o->pay[o->n] = su->pay[ri];
         o->n++;
     }
 }
@@ -227,7 +235,7 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *cons
             z[d]--;
             int32_t ui = zi - MJ_POW[d];
             fc_su_at_t ua = {ui / 3125, ui % 3125};
-            fc_suit_one(w, z, ua, FC_SU13[fc_su_rank_at(ua, 1)], &u[nu]);
+            fc_suit_one(w, z, ua, FC_SU13[fc_su_num(ua, 0)], &u[nu]);
             z[d]++;
             fc_suit_one_values(w, &u[nu], V[nu]);
             nu++;
@@ -236,6 +244,7 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *cons
     }
     u0[nk] = nu;
     int32_t pick[9][FC_MAX_DRAWS + 1];
+    uint8_t picked[81] = {0};
     for (int j = 0; j + 2 <= T; j++) { /* through draw T - 2: later it is never ready in time */
         int t = T - j;
         for (int i = 0; i < nk; i++) {
@@ -244,50 +253,68 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *cons
             for (int v = lo + 1; v < hi; v++) best = V[v][t - 1] > best ? V[v][t - 1] : best;
             while (V[p][t - 1] < best - FC_TIE * best) p++;
             pick[i][j] = p;
+            picked[p] = 1;
         }
     }
     const double q = (double)(su->total - c) / su->total;
-    for (int r = 0; r < n; r++) {
+    for (int r = 0; r < n; r++) { /* (the hands never picked get nothing) */
         double m = 0.0;
-        for (int v = 0; v < nu; v++) memset(in[v], 0, sizeof in[v]);
+        for (int v = 0; v < nu; v++)
+            if (picked[v]) memset(in[v], 0, sizeof in[v]);
         for (int j = 0; j + 2 <= T; j++) {
             x[j] = m = q * m + a[r][j];
             for (int i = 0; i < nk; i++) in[pick[i][j]][j + 1] += w->p[9 * f + ks[i]] * x[j];
         }
-        for (int v = 0; v < nu; v++) fc_suit_one_flow(w, &u[v], in[v], rare[r]->s);
+        for (int v = 0; v < nu; v++)
+            if (picked[v]) fc_suit_one_flow(w, &u[v], in[v], rare[r]->s);
     }
 }
 
-/* Class the 13-tile suit hand y (index at) for the starts act holding it with weights P[s]. */
-static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t act, const double *P) {
+/* m[s] += a P[s] and mp[s] += b P[s] for s < n (a multiple of 4: fixed lanes, which compilers
+ * vectorize). */
+static inline void fc_su_axpy(double *restrict m, double *restrict mp, const double *restrict P,
+                              double a, double b, int n) {
+    for (int s = 0; s < n; s += 4)
+        for (int t = 0; t < 4; t++) {
+            m[s + t] += a * P[s + t];
+            mp[s + t] += b * P[s + t];
+        }
+}
+
+/* Class the 13-tile suit hand y (index at) for the starts act holding it with weights P[s]
+ * (s < ns4; 0 for the starts not in act). */
+static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t act,
+                         const double *restrict P) {
     fc_suit_t *su = w->su;
-    const uint32_t info = FC_SU13[fc_su_rank_at(at, 1)];
+    const uint32_t info = FC_SU13[fc_su_num(at, 0)];
     const int d = (int)(info >> 9 & 3);
     su->used |= act;
     if (d <= 1) { /* ready: a leaf */
-        const fc_su_leaf_t *l = fc_suit_leaf(w, y, info);
-        for (; act; act &= act - 1) {
-            int s = mj_ctz(act);
-            su->R[s][l->w] += P[s];
-            su->RP[s][l->w] += P[s] * l->pay;
-            su->rw[s] |= 1ULL << l->w;
-        }
+        const uint32_t ri = fc_su_ready(w, y, -1, -1, info);
+        fc_su_axpy(su->R[su->w8[ri]], su->RP[su->w8[ri]], P, 1.0, su->pay[ri], su->ns4);
+        su->rw |= 1ULL << su->w8[ri];
         return;
     }
-    if (d == 2) {
-        fc_su_one_t o;
-        fc_suit_one(w, y, at, info, &o);
-        for (; act; act &= act - 1) {
-            int s = mj_ctz(act);
-            int64_t at = ((int64_t)s * FC_SU_W + o.c) * FC_SU_W;
-            for (int i = 0; i < o.n; i++) {
-                double m = P[s] * w->left[9 * su->f + o.k[i]];
-                su->W[at + o.w[i]] += m;
-                su->WP[at + o.w[i]] += m * o.pay[i];
-                su->ww[s * FC_SU_W + o.c] |= 1ULL << o.w[i];
-            }
-            su->wc[s] |= 1ULL << o.c;
+    if (d == 2) { /* its progress draws by the winning copies of the hand each keeps */
+        const int c = fc_su_copies(w, info & 0x1FFu);
+        double a[FC_SU_W], ap[FC_SU_W];
+        uint64_t ws = 0;
+        for (uint32_t prog = info & w->pool >> (9 * su->f) & 0x1FFu; prog; prog &= prog - 1) {
+            const int k = mj_ctz(prog);
+            const uint32_t ri = fc_su_pick(w, y, at, k), l = su->w8[ri];
+            const double left = w->left[9 * su->f + k];
+            if (!(ws >> l & 1)) a[l] = ap[l] = 0.0;
+            a[l] += left;
+            ap[l] += left * su->pay[ri];
+            ws |= 1ULL << l;
         }
+        for (uint64_t m = ws; m; m &= m - 1) {
+            const int l = fc_ctz64(m);
+            const int64_t at = ((int64_t)c * FC_SU_W + l) * su->ns4;
+            fc_su_axpy(su->W + at, su->WP + at, P, a[l], ap[l], su->ns4);
+        }
+        su->ww[c] |= ws;
+        su->wc |= 1ULL << c;
         return;
     }
     for (; act; act &= act - 1) { /* 2-shanten: after the walk */
@@ -303,7 +330,7 @@ static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t
  * each with its starts' factors of P(y) (their product over the half). */
 static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *hi) {
     fc_suit_t *su = w->su;
-    const int r0 = h ? 4 : 0, nr = h ? 5 : 4, ns = su->ns, f = su->f;
+    const int r0 = h ? 4 : 0, nr = h ? 5 : 4, ns = su->ns, ns4 = su->ns4, f = su->f;
     fc_su_half_t *e = su->half[h], *tmp = su->htmp;
     double *P = su->hp[h], *ptmp = su->hptmp;
     int32_t (*at)[22] = su->hat[h];
@@ -316,7 +343,7 @@ static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *
     memset(at, 0, sizeof su->hat[h]);
     while (!none) {
         fc_su_half_t *x = tmp + n;
-        double *p = ptmp + (int64_t)n * ns;
+        double *p = ptmp + (int64_t)n * ns4;
         x->n = x->D = 0;
         x->key = 0;
         x->act = 0;
@@ -330,6 +357,7 @@ static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *
             for (int s = 0; s < ns; s++) p[s] *= su->fac[s][r][a[i]];
         }
         for (int s = 0; s < ns; s++) x->act |= (uint32_t)(p[s] != 0.0) << s;
+        for (int s = ns; s < ns4; s++) p[s] = 0.0;
         if (x->act && x->n <= 13) {
             at[x->D][x->n]++;
             n++;
@@ -352,30 +380,28 @@ static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *
     for (int i = 0; i < n; i++) {
         int32_t j = next[tmp[i].D][tmp[i].n]++;
         e[j] = tmp[i];
-        memcpy(P + (int64_t)j * ns, ptmp + (int64_t)i * ns, (size_t)ns * sizeof(double));
+        memcpy(P + (int64_t)j * ns4, ptmp + (int64_t)i * ns4, (size_t)ns4 * sizeof(double));
     }
 }
 
 /* The hands of D: each pair of halves of 13 tiles in all, classed for the starts holding both. */
 static void fc_su_pairs(fc_work_t *w, uint32_t D) {
     fc_suit_t *su = w->su;
-    const int ns = su->ns, dh = (int)(D & 15), dl = (int)(D >> 4);
+    const int ns4 = su->ns4, dh = (int)(D & 15), dl = (int)(D >> 4);
     const fc_su_half_t *H = su->half[0], *L = su->half[1];
-    double Q[FC_MAX_STARTS];
+    double Q[FC_SU_NS];
     uint8_t y[9];
     for (int nh = 0; nh <= 13; nh++) {
         const int nl = 13 - nh;
         for (int32_t i = su->hat[0][dh][nh]; i < su->hat[0][dh][nh + 1]; i++) {
-            const double *ph = su->hp[0] + (int64_t)i * ns;
+            const double *ph = su->hp[0] + (int64_t)i * ns4;
             memcpy(y, H[i].y, 4);
             for (int32_t j = su->hat[1][dl][nl]; j < su->hat[1][dl][nl + 1]; j++) {
                 uint32_t act = H[i].act & L[j].act;
                 if (!act) continue;
-                const double *pl = su->hp[1] + (int64_t)j * ns;
-                for (uint32_t m = act; m; m &= m - 1) {
-                    int s = mj_ctz(m);
-                    Q[s] = ph[s] * pl[s];
-                }
+                const double *pl = su->hp[1] + (int64_t)j * ns4;
+                for (int s = 0; s < ns4; s += 4) /* (0 outside act) */
+                    for (int t = 0; t < 4; t++) Q[s + t] = ph[s + t] * pl[s + t];
                 memcpy(y + 4, L[j].y, 5);
                 fc_suit_hand(w, y, (fc_su_at_t){H[i].key, L[j].key}, act, Q);
             }
@@ -428,42 +454,57 @@ static void fc_suit_psi(fc_work_t *w, int s, uint32_t D) {
 static void fc_suit_fold(fc_work_t *w, uint32_t D) {
     fc_suit_t *su = w->su;
     const int T = su->T, R1 = T + 1;
+    const int ns4 = su->ns4;
+    const double total = su->total;
     for (uint32_t act = su->used; act; act &= act - 1) {
         int s = mj_ctz(act);
         fc_suit_psi(w, s, D);
         const double *psi = su->psi[s];
-        for (uint64_t m = su->rw[s]; m; m &= m - 1) {
+        for (uint64_t m = su->rw; m; m &= m - 1) {
             int c = fc_ctz64(m);
-            double r = su->R[s][c], rp = su->RP[s][c];
+            double r = su->R[c][s], rp = su->RP[c][s];
+            if (r == 0.0 && rp == 0.0) continue; /* (a start without such hands) */
             double *b = fc_su_b(su, su->b, s, c), *bp = fc_su_b(su, su->bp, s, c);
             for (int j = 0; j < R1; j++) {
                 b[j] += r * psi[j];
                 bp[j] += rp * psi[j];
             }
-            su->R[s][c] = su->RP[s][c] = 0.0;
             su->bw[s] |= 1ULL << c;
         }
-        su->rw[s] = 0;
-        for (uint64_t mc = su->wc[s]; mc; mc &= mc - 1) {
-            int c = fc_ctz64(mc);
+        for (uint64_t mc = su->wc; mc; mc &= mc - 1) {
+            int c = fc_ctz64(mc), filtered = 0;
             double x[FC_MAX_DRAWS + 1], q = (double)(su->total - c) / su->total, mass = 0.0;
-            for (int j = 0; j < T; j++) x[j] = mass = q * mass + psi[j];
-            int64_t at = ((int64_t)s * FC_SU_W + c) * FC_SU_W;
-            for (uint64_t m = su->ww[s * FC_SU_W + c]; m; m &= m - 1) {
+            const double *cw = su->W + (int64_t)c * FC_SU_W * ns4, *cwp = su->WP + (int64_t)c * FC_SU_W * ns4;
+            for (uint64_t m = su->ww[c]; m; m &= m - 1) {
                 int l = fc_ctz64(m);
-                double p = su->W[at + l] / su->total, pp = su->WP[at + l] / su->total;
+                if (cw[l * ns4 + s] == 0.0 && cwp[l * ns4 + s] == 0.0) continue;
+                if (!filtered++)
+                    for (int j = 0; j < T; j++) x[j] = mass = q * mass + psi[j];
+                double p = cw[l * ns4 + s] / total, pp = cwp[l * ns4 + s] / total;
                 double *b = fc_su_b(su, su->b, s, l) + 1, *bp = fc_su_b(su, su->bp, s, l) + 1;
                 for (int j = 0; j < T; j++) {
                     b[j] += p * x[j];
                     bp[j] += pp * x[j];
                 }
-                su->W[at + l] = su->WP[at + l] = 0.0;
                 su->bw[s] |= 1ULL << l;
             }
-            su->ww[s * FC_SU_W + c] = 0;
         }
-        su->wc[s] = 0;
     }
+    for (uint64_t m = su->rw; m; m &= m - 1) { /* the sums back to zero */
+        int c = fc_ctz64(m);
+        memset(su->R[c], 0, (size_t)ns4 * sizeof(double));
+        memset(su->RP[c], 0, (size_t)ns4 * sizeof(double));
+    }
+    for (uint64_t mc = su->wc; mc; mc &= mc - 1) {
+        int c = fc_ctz64(mc);
+        for (uint64_t m = su->ww[c]; m; m &= m - 1) {
+            int64_t at = ((int64_t)c * FC_SU_W + fc_ctz64(m)) * ns4;
+            memset(su->W + at, 0, (size_t)ns4 * sizeof(double));
+            memset(su->WP + at, 0, (size_t)ns4 * sizeof(double));
+        }
+        su->ww[c] = 0;
+    }
+    su->rw = su->wc = 0;
     for (int i = 0; i < su->nrare; i++) { /* each 2-shanten hand once, with all its starts */
         const fc_su_rare_t *r = su->rare + i, *of[FC_MAX_STARTS];
         double a[FC_MAX_STARTS][FC_MAX_DRAWS + 1];
@@ -547,12 +588,10 @@ static int fc_suit_run(fc_work_t *w, const fc_dead_start_t *dst, int ns) {
     if (code != MJ_OK) return code;
     fc_suit_t *su = w->su;
     su->dirty = 1;
-    if (!++su->gen) { /* the tags' generations wrapped: start clean */
-        memset(su->memo, 0, FC_SU_N13 * sizeof(fc_su_leaf_t));
-        memset(su->zmemo, 0, FC_SU_N14 * sizeof(fc_su_leaf_t));
-        su->gen = 1;
-    }
+    memset(su->w8, 0xFF, FC_SU_NR); /* the row's memos: another pool */
+    memset(su->pk, 0xFF, FC_SU_N14 * sizeof(uint16_t));
     su->ns = ns;
+    su->ns4 = (ns + 3) & ~3;
     su->st = dst;
     su->T = w->T;
     su->total = w->total;
