@@ -35,9 +35,10 @@ static inline int fc_su_dist(const fc_work_t *w, int32_t idx, int pairs, int sin
 }
 
 
-/* The fans of the wins of the ready hand of suit counts x (ready number ri) into fan[9]: from
- * the cache, or scored (mf_wait_totals, as fc_paid) and cached. */
-static void fc_su_fans(fc_work_t *w, const uint8_t *x, uint32_t ri, int *fan) {
+/* The fans of the wins of the ready hand of ready number ri into fan[9] (its suit counts: y, with
+ * a tile of rank k more and of rank d less where k >= 0): from the cache, or scored
+ * (mf_wait_totals, as fc_paid) and cached. */
+static void fc_su_fans(fc_work_t *w, const uint8_t *y, int k, int d, uint32_t ri, int *fan) {
     const fc_suit_t *su = w->su;
     const int f = su->f;
     const int32_t *R = w->job->rules;
@@ -51,7 +52,11 @@ static void fc_su_fans(fc_work_t *w, const uint8_t *x, uint32_t ri, int *fan) {
     mf_info_t fi;
     int32_t err[3];
     int val[27], ok = 1;
-    memcpy(c + 9 * f, x, 9);
+    memcpy(c + 9 * f, y, 9);
+    if (k >= 0) {
+        c[9 * f + k]++;
+        c[9 * f + d]--;
+    }
     fc_load(w, c, &h);
     mf_info(&h, NULL, &fi, err); /* no concealed-kong marks: no error */
     uint32_t waits = mf_wait_totals(R, &h, &fi, w->vs, val) >> (9 * f);
@@ -87,19 +92,15 @@ static inline int fc_su_wins(fc_work_t *w, uint32_t info) { return fc_su_wins_of
 static void fc_su_price(fc_work_t *w, const uint8_t *y, int k, int d, uint32_t info) {
     fc_suit_t *su = w->su;
     const uint32_t ri = info >> 11;
-    const int f = su->f, np = w->job->n_pay, won = fc_su_wins(w, info);
+    const int f = su->f, won = fc_su_wins(w, info);
+    const int np = w->job->n_pay;
     int fan[9];
-    uint8_t x[9];
     double paid = 0.0;
-    memcpy(x, y, 9);
-    if (k >= 0) {
-        x[k]++;
-        x[d]--;
-    }
-    fc_su_fans(w, x, ri, fan);
+    fc_su_fans(w, y, k, d, ri, fan);
     for (uint32_t b = info & w->pool >> (9 * f) & 0x1FFu; b; b &= b - 1) {
-        int r = mj_ctz(b), v = fan[r];
-        if (v != FC_NO_FAN) paid += w->left[9 * f + r] * w->job->pay[v < 0 ? 0 : v >= np ? np - 1 : v];
+        const int r = mj_ctz(b), v = fan[r];
+        if (v == FC_NO_FAN) continue;
+        paid += w->left[9 * f + r] * (v < 127 ? su->payv[v + 1] : w->job->pay[v >= np ? np - 1 : v]);
     }
     su->pay[ri] = paid / w->total;
     su->w8[ri] = (uint8_t)won;
@@ -272,7 +273,7 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *cons
 
 /* m[s] += a P[s] and mp[s] += b P[s] for s < n (a multiple of 4: fixed lanes, which compilers
  * vectorize). */
-static inline void fc_su_axpy(double *restrict m, double *restrict mp, const double *restrict P,
+static MJ_ALWAYS_INLINE void fc_su_axpy(double *restrict m, double *restrict mp, const double *restrict P,
                               double a, double b, int n) {
     for (int s = 0; s < n; s += 4)
         for (int t = 0; t < 4; t++) {
@@ -283,7 +284,7 @@ static inline void fc_su_axpy(double *restrict m, double *restrict mp, const dou
 
 /* Class the 13-tile suit hand y (index at) for the starts act holding it with weights P[s]
  * (s < ns4; 0 for the starts not in act). */
-static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t act,
+static MJ_ALWAYS_INLINE void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t act,
                          const double *restrict P) {
     fc_suit_t *su = w->su;
     const uint32_t info = FC_SU13[fc_su_num(at, 0)];
@@ -385,7 +386,7 @@ static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *
 }
 
 /* The hands of D: each pair of halves of 13 tiles in all, classed for the starts holding both. */
-static void fc_su_pairs(fc_work_t *w, uint32_t D) {
+static MJ_ALWAYS_INLINE void fc_su_pairs_of(fc_work_t *w, uint32_t D) {
     fc_suit_t *su = w->su;
     const int ns4 = su->ns4, dh = (int)(D & 15), dl = (int)(D >> 4);
     const fc_su_half_t *H = su->half[0], *L = su->half[1];
@@ -407,6 +408,21 @@ static void fc_su_pairs(fc_work_t *w, uint32_t D) {
             }
         }
     }
+}
+
+#if MJ_AVX2
+/* The same compiled for AVX2 (the sums over starts 4 lanes at a time; the same numbers: no FMA). */
+__attribute__((target("avx2"))) static void fc_su_pairs_avx2(fc_work_t *w, uint32_t D) { fc_su_pairs_of(w, D); }
+#endif
+
+static void fc_su_pairs(fc_work_t *w, uint32_t D) {
+#if MJ_AVX2
+    if (MJ.isa == MJ_ISA_AVX2) {
+        fc_su_pairs_avx2(w, D);
+        return;
+    }
+#endif
+    fc_su_pairs_of(w, D);
 }
 
 /* Psi_D(j), j = 0..T, of start s into su->psi[s]. */
@@ -590,6 +606,8 @@ static int fc_suit_run(fc_work_t *w, const fc_dead_start_t *dst, int ns) {
     su->dirty = 1;
     memset(su->w8, 0xFF, FC_SU_NR); /* the row's memos: another pool */
     memset(su->pk, 0xFF, FC_SU_N14 * sizeof(uint16_t));
+    for (int v = -1; v < 127; v++) /* the payment per payer of a fan (as fc_paid clamps it) */
+        su->payv[v + 1] = w->job->pay[v < 0 ? 0 : v >= w->job->n_pay ? w->job->n_pay - 1 : v];
     su->ns = ns;
     su->ns4 = (ns + 3) & ~3;
     su->st = dst;

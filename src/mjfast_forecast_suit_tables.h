@@ -52,6 +52,7 @@ typedef struct fc_suit {
     uint8_t *w8;
     uint16_t *pk;
     double *pay;
+    double payv[128];              /* the payment per payer of fan v - 1 (-1 .. 126) */
     struct fc_fans *fans;          /* the rules' fan cache (fc_fans_of), or NULL */
     int ns, ns4, T, total, f;
     const fc_dead_start_t *st;     /* the starts */
