@@ -35,18 +35,15 @@ static inline int fc_su_dist(const fc_work_t *w, int32_t idx, int pairs, int sin
 }
 
 
-/* The fans of the wins of the ready hand of ready number ri into fan[9] (its suit counts: y, with
- * a tile of rank k more and of rank d less where k >= 0): from the cache, or scored
- * (mf_wait_totals, as fc_paid) and cached. */
-static void fc_su_fans(fc_work_t *w, const uint8_t *y, int k, int d, uint32_t ri, int *fan) {
+/* The fans of the wins of the ready hand of ready number ri, per rank (its suit counts: y, with
+ * a tile of rank k more and of rank d less where k >= 0): the cache's entry, or NULL when it is
+ * not cached (then scored, mf_wait_totals as fc_paid, into fan and cached). */
+static const int8_t *fc_su_fans(fc_work_t *w, const uint8_t *y, int k, int d, uint32_t ri, int *fan) {
     const fc_suit_t *su = w->su;
     const int f = su->f;
     const int32_t *R = w->job->rules;
     fc_fan_t *e = su->fans ? su->fans->e + (size_t)f * FC_SU_NR + ri : NULL;
-    if (e && mj_state_get(&e->state) == MJ_STATE_READY) {
-        for (int r = 0; r < 9; r++) fan[r] = e->fan[r];
-        return;
-    }
+    if (e && mj_state_get(&e->state) == MJ_STATE_READY) return e->fan;
     uint8_t c[27] = {0};
     mj_hand_t h;
     mf_info_t fi;
@@ -69,6 +66,7 @@ static void fc_su_fans(fc_work_t *w, const uint8_t *y, int k, int d, uint32_t ri
         for (int r = 0; r < 9; r++) e->fan[r] = (int8_t)fan[r];
         mj_state_set(&e->state, MJ_STATE_READY);
     }
+    return NULL;
 }
 
 /* The copies left of the ranks of mask m in suit f. */
@@ -96,9 +94,9 @@ static void fc_su_price(fc_work_t *w, const uint8_t *y, int k, int d, uint32_t i
     const int np = w->job->n_pay;
     int fan[9];
     double paid = 0.0;
-    fc_su_fans(w, y, k, d, ri, fan);
+    const int8_t *cached = fc_su_fans(w, y, k, d, ri, fan);
     for (uint32_t b = info & w->pool >> (9 * f) & 0x1FFu; b; b &= b - 1) {
-        const int r = mj_ctz(b), v = fan[r];
+        const int r = mj_ctz(b), v = cached ? cached[r] : fan[r];
         if (v == FC_NO_FAN) continue;
         paid += w->left[9 * f + r] * (v < 127 ? su->payv[v + 1] : w->job->pay[v >= np ? np - 1 : v]);
     }
@@ -273,7 +271,7 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *cons
 
 /* m[s] += a P[s] and mp[s] += b P[s] for s < n (a multiple of 4: fixed lanes, which compilers
  * vectorize). */
-static MJ_ALWAYS_INLINE void fc_su_axpy(double *restrict m, double *restrict mp, const double *restrict P,
+static inline void fc_su_axpy(double *restrict m, double *restrict mp, const double *restrict P,
                               double a, double b, int n) {
     for (int s = 0; s < n; s += 4)
         for (int t = 0; t < 4; t++) {
@@ -284,7 +282,7 @@ static MJ_ALWAYS_INLINE void fc_su_axpy(double *restrict m, double *restrict mp,
 
 /* Class the 13-tile suit hand y (index at) for the starts act holding it with weights P[s]
  * (s < ns4; 0 for the starts not in act). */
-static MJ_ALWAYS_INLINE void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t act,
+static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t act,
                          const double *restrict P) {
     fc_suit_t *su = w->su;
     const uint32_t info = FC_SU13[fc_su_num(at, 0)];
@@ -386,7 +384,7 @@ static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *
 }
 
 /* The hands of D: each pair of halves of 13 tiles in all, classed for the starts holding both. */
-static MJ_ALWAYS_INLINE void fc_su_pairs_of(fc_work_t *w, uint32_t D) {
+static void fc_su_pairs(fc_work_t *w, uint32_t D) {
     fc_suit_t *su = w->su;
     const int ns4 = su->ns4, dh = (int)(D & 15), dl = (int)(D >> 4);
     const fc_su_half_t *H = su->half[0], *L = su->half[1];
@@ -408,21 +406,6 @@ static MJ_ALWAYS_INLINE void fc_su_pairs_of(fc_work_t *w, uint32_t D) {
             }
         }
     }
-}
-
-#if MJ_AVX2
-/* The same compiled for AVX2 (the sums over starts 4 lanes at a time; the same numbers: no FMA). */
-__attribute__((target("avx2"))) static void fc_su_pairs_avx2(fc_work_t *w, uint32_t D) { fc_su_pairs_of(w, D); }
-#endif
-
-static void fc_su_pairs(fc_work_t *w, uint32_t D) {
-#if MJ_AVX2
-    if (MJ.isa == MJ_ISA_AVX2) {
-        fc_su_pairs_avx2(w, D);
-        return;
-    }
-#endif
-    fc_su_pairs_of(w, D);
 }
 
 /* Psi_D(j), j = 0..T, of start s into su->psi[s]. */
