@@ -269,19 +269,19 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *cons
     }
 }
 
-/* m[s] += a P[s] and mp[s] += b P[s] for s < n (a multiple of 4: fixed lanes, which compilers
+/* m[s] += a P[s] and mp[s] += b P[s] for s < n (even: pairs of lanes, which compilers
  * vectorize). */
 static inline void fc_su_axpy(double *restrict m, double *restrict mp, const double *restrict P,
                               double a, double b, int n) {
-    for (int s = 0; s < n; s += 4)
-        for (int t = 0; t < 4; t++) {
+    for (int s = 0; s < n; s += 2)
+        for (int t = 0; t < 2; t++) {
             m[s + t] += a * P[s + t];
             mp[s + t] += b * P[s + t];
         }
 }
 
 /* Class the 13-tile suit hand y (index at) for the starts act holding it with weights P[s]
- * (s < ns4; 0 for the starts not in act). */
+ * (s < ns2; 0 for the starts not in act). */
 static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t act,
                          const double *restrict P) {
     fc_suit_t *su = w->su;
@@ -290,7 +290,7 @@ static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t
     su->used |= act;
     if (d <= 1) { /* ready: a leaf */
         const uint32_t ri = fc_su_ready(w, y, -1, -1, info);
-        fc_su_axpy(su->R[su->w8[ri]], su->RP[su->w8[ri]], P, 1.0, su->pay[ri], su->ns4);
+        fc_su_axpy(su->R[su->w8[ri]], su->RP[su->w8[ri]], P, 1.0, su->pay[ri], su->ns2);
         su->rw |= 1ULL << su->w8[ri];
         return;
     }
@@ -309,8 +309,8 @@ static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t
         }
         for (uint64_t m = ws; m; m &= m - 1) {
             const int l = fc_ctz64(m);
-            const int64_t at = ((int64_t)c * FC_SU_W + l) * su->ns4;
-            fc_su_axpy(su->W + at, su->WP + at, P, a[l], ap[l], su->ns4);
+            const int64_t at = ((int64_t)c * FC_SU_W + l) * su->ns2;
+            fc_su_axpy(su->W + at, su->WP + at, P, a[l], ap[l], su->ns2);
         }
         su->ww[c] |= ws;
         su->wc |= 1ULL << c;
@@ -329,7 +329,7 @@ static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t
  * each with its starts' factors of P(y) (their product over the half). */
 static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *hi) {
     fc_suit_t *su = w->su;
-    const int r0 = h ? 4 : 0, nr = h ? 5 : 4, ns = su->ns, ns4 = su->ns4, f = su->f;
+    const int r0 = h ? 4 : 0, nr = h ? 5 : 4, ns = su->ns, ns2 = su->ns2, f = su->f;
     fc_su_half_t *e = su->half[h], *tmp = su->htmp;
     double *P = su->hp[h], *ptmp = su->hptmp;
     int32_t (*at)[22] = su->hat[h];
@@ -340,23 +340,28 @@ static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *
         none |= lo[r0 + i] > hi[r0 + i]; /* (no start has an entry in time) */
     }
     memset(at, 0, sizeof su->hat[h]);
-    while (!none) {
+    double pre[6][FC_SU_NS]; /* the products over the first i ranks, kept while those stay */
+    for (int s = 0; s < ns; s++) pre[0][s] = 1.0;
+    for (int from = 0; !none;) {
         fc_su_half_t *x = tmp + n;
-        double *p = ptmp + (int64_t)n * ns4;
+        double *p = ptmp + (int64_t)n * ns2;
         x->n = x->D = 0;
         x->key = 0;
         x->act = 0;
-        for (int s = 0; s < ns; s++) p[s] = 1.0;
         for (int i = 0; i < nr; i++) {
             int r = r0 + i;
             x->y[i] = a[i];
             x->n = (uint8_t)(x->n + a[i]);
             x->key = (uint16_t)(5 * x->key + a[i]);
             x->D |= (uint8_t)((a[i] == 4 && w->left[9 * f + r] > 0) << i);
-            for (int s = 0; s < ns; s++) p[s] *= su->fac[s][r][a[i]];
+            if (i >= from)
+                for (int s = 0; s < ns; s++) pre[i + 1][s] = pre[i][s] * su->fac[s][r][a[i]];
         }
-        for (int s = 0; s < ns; s++) x->act |= (uint32_t)(p[s] != 0.0) << s;
-        for (int s = ns; s < ns4; s++) p[s] = 0.0;
+        for (int s = 0; s < ns; s++) {
+            p[s] = pre[nr][s];
+            x->act |= (uint32_t)(p[s] != 0.0) << s;
+        }
+        for (int s = ns; s < ns2; s++) p[s] = 0.0;
         if (x->act && x->n <= 13) {
             at[x->D][x->n]++;
             n++;
@@ -365,6 +370,7 @@ static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *
         while (i >= 0 && a[i] == hi[r0 + i]) a[i] = lo[r0 + i], i--;
         if (i < 0) break;
         a[i]++;
+        from = i;
     }
     /* counting sort by (D, tiles): at[D][t] .. at[D][t + 1] */
     int32_t sum = 0;
@@ -379,28 +385,28 @@ static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *
     for (int i = 0; i < n; i++) {
         int32_t j = next[tmp[i].D][tmp[i].n]++;
         e[j] = tmp[i];
-        memcpy(P + (int64_t)j * ns4, ptmp + (int64_t)i * ns4, (size_t)ns4 * sizeof(double));
+        memcpy(P + (int64_t)j * ns2, ptmp + (int64_t)i * ns2, (size_t)ns2 * sizeof(double));
     }
 }
 
 /* The hands of D: each pair of halves of 13 tiles in all, classed for the starts holding both. */
 static void fc_su_pairs(fc_work_t *w, uint32_t D) {
     fc_suit_t *su = w->su;
-    const int ns4 = su->ns4, dh = (int)(D & 15), dl = (int)(D >> 4);
+    const int ns2 = su->ns2, dh = (int)(D & 15), dl = (int)(D >> 4);
     const fc_su_half_t *H = su->half[0], *L = su->half[1];
     double Q[FC_SU_NS];
     uint8_t y[9];
     for (int nh = 0; nh <= 13; nh++) {
         const int nl = 13 - nh;
         for (int32_t i = su->hat[0][dh][nh]; i < su->hat[0][dh][nh + 1]; i++) {
-            const double *ph = su->hp[0] + (int64_t)i * ns4;
+            const double *ph = su->hp[0] + (int64_t)i * ns2;
             memcpy(y, H[i].y, 4);
             for (int32_t j = su->hat[1][dl][nl]; j < su->hat[1][dl][nl + 1]; j++) {
                 uint32_t act = H[i].act & L[j].act;
                 if (!act) continue;
-                const double *pl = su->hp[1] + (int64_t)j * ns4;
-                for (int s = 0; s < ns4; s += 4) /* (0 outside act) */
-                    for (int t = 0; t < 4; t++) Q[s + t] = ph[s + t] * pl[s + t];
+                const double *pl = su->hp[1] + (int64_t)j * ns2;
+                for (int s = 0; s < ns2; s += 2) /* (0 outside act) */
+                    for (int t = 0; t < 2; t++) Q[s + t] = ph[s + t] * pl[s + t];
                 memcpy(y + 4, L[j].y, 5);
                 fc_suit_hand(w, y, (fc_su_at_t){H[i].key, L[j].key}, act, Q);
             }
@@ -453,7 +459,7 @@ static void fc_suit_psi(fc_work_t *w, int s, uint32_t D) {
 static void fc_suit_fold(fc_work_t *w, uint32_t D) {
     fc_suit_t *su = w->su;
     const int T = su->T, R1 = T + 1;
-    const int ns4 = su->ns4;
+    const int ns2 = su->ns2;
     const double total = su->total;
     for (uint32_t act = su->used; act; act &= act - 1) {
         int s = mj_ctz(act);
@@ -473,13 +479,13 @@ static void fc_suit_fold(fc_work_t *w, uint32_t D) {
         for (uint64_t mc = su->wc; mc; mc &= mc - 1) {
             int c = fc_ctz64(mc), filtered = 0;
             double x[FC_MAX_DRAWS + 1], q = (double)(su->total - c) / su->total, mass = 0.0;
-            const double *cw = su->W + (int64_t)c * FC_SU_W * ns4, *cwp = su->WP + (int64_t)c * FC_SU_W * ns4;
+            const double *cw = su->W + (int64_t)c * FC_SU_W * ns2, *cwp = su->WP + (int64_t)c * FC_SU_W * ns2;
             for (uint64_t m = su->ww[c]; m; m &= m - 1) {
                 int l = fc_ctz64(m);
-                if (cw[l * ns4 + s] == 0.0 && cwp[l * ns4 + s] == 0.0) continue;
+                if (cw[l * ns2 + s] == 0.0 && cwp[l * ns2 + s] == 0.0) continue;
                 if (!filtered++)
                     for (int j = 0; j < T; j++) x[j] = mass = q * mass + psi[j];
-                double p = cw[l * ns4 + s] / total, pp = cwp[l * ns4 + s] / total;
+                double p = cw[l * ns2 + s] / total, pp = cwp[l * ns2 + s] / total;
                 double *b = fc_su_b(su, su->b, s, l) + 1, *bp = fc_su_b(su, su->bp, s, l) + 1;
                 for (int j = 0; j < T; j++) {
                     b[j] += p * x[j];
@@ -491,15 +497,15 @@ static void fc_suit_fold(fc_work_t *w, uint32_t D) {
     }
     for (uint64_t m = su->rw; m; m &= m - 1) { /* the sums back to zero */
         int c = fc_ctz64(m);
-        memset(su->R[c], 0, (size_t)ns4 * sizeof(double));
-        memset(su->RP[c], 0, (size_t)ns4 * sizeof(double));
+        memset(su->R[c], 0, (size_t)ns2 * sizeof(double));
+        memset(su->RP[c], 0, (size_t)ns2 * sizeof(double));
     }
     for (uint64_t mc = su->wc; mc; mc &= mc - 1) {
         int c = fc_ctz64(mc);
         for (uint64_t m = su->ww[c]; m; m &= m - 1) {
-            int64_t at = ((int64_t)c * FC_SU_W + fc_ctz64(m)) * ns4;
-            memset(su->W + at, 0, (size_t)ns4 * sizeof(double));
-            memset(su->WP + at, 0, (size_t)ns4 * sizeof(double));
+            int64_t at = ((int64_t)c * FC_SU_W + fc_ctz64(m)) * ns2;
+            memset(su->W + at, 0, (size_t)ns2 * sizeof(double));
+            memset(su->WP + at, 0, (size_t)ns2 * sizeof(double));
         }
         su->ww[c] = 0;
     }
@@ -592,7 +598,7 @@ static int fc_suit_run(fc_work_t *w, const fc_dead_start_t *dst, int ns) {
     for (int v = -1; v < 127; v++) /* the payment per payer of a fan (as fc_paid clamps it) */
         su->payv[v + 1] = w->job->pay[v < 0 ? 0 : v >= w->job->n_pay ? w->job->n_pay - 1 : v];
     su->ns = ns;
-    su->ns4 = (ns + 3) & ~3;
+    su->ns2 = (ns + 1) & ~1;
     su->st = dst;
     su->T = w->T;
     su->total = w->total;

@@ -13,7 +13,7 @@
 
 #define FC_SU_W 37      /* copies of one suit left to draw: 0..36 */
 #define FC_MAX_STARTS 27 /* starts of a row: one per discard at most */
-#define FC_SU_NS 28      /* FC_MAX_STARTS rounded up to 4 lanes: the sums' vectors over starts */
+#define FC_SU_NS 28      /* FC_MAX_STARTS rounded up to even: the sums' vectors over starts */
 #define FC_SU_RARE (16 * FC_MAX_STARTS) /* 2-shanten entries of one D: 16 hands per start */
 
 /* A 1-shanten hand's progress draws: their kinds, their copies c in all, and the ready hand each
@@ -43,7 +43,7 @@ typedef struct {
 #define FC_SU_HALF 3125 /* patterns of one half at most */
 
 /* The pass's scratch (w->su), kept across the rows of one fc_run. The sums over starts are
- * vectors of ns4 (ns rounded up to 4 lanes): a hand's class adds to all its starts at once (a
+ * vectors of ns2 (ns rounded up to even): a hand's class adds to all its starts at once (a
  * start not holding it adds 0). */
 typedef struct fc_suit {
     /* the row's memos (reset per row): per ready pattern (its ready number, FC_SU13) its winning
@@ -54,14 +54,14 @@ typedef struct fc_suit {
     double *pay;
     double payv[128];              /* the payment per payer of fan v - 1 (-1 .. 126) */
     struct fc_fans *fans;          /* the rules' fan cache (fc_fans_of), or NULL */
-    int ns, ns4, T, total, f;
+    int ns, ns2, T, total, f;
     const fc_dead_start_t *st;     /* the starts */
     fc_dead_ctx_t *ctx;            /* [FC_MAX_STARTS]: each start's dead phase */
     double fac[FC_MAX_STARTS][9][5]; /* P(y) per start: the factor of rank r holding a tiles */
     /* per D: ready hands' sum P and sum P pay per (w, start); 1-shanten hands' sum P copies_k and
      * sum P copies_k pay per (c, w, start); the touched w, c and (c, w) bits */
     double R[FC_SU_W][FC_SU_NS], RP[FC_SU_W][FC_SU_NS];
-    double *W, *WP;                /* [c][w][ns4] */
+    double *W, *WP;                /* [c][w][ns2] */
     uint64_t rw, wc, ww[FC_SU_W];
     uint32_t used;                 /* starts holding some hand of this D */
     int dirty;                     /* a run under way: the sums may not be zero */
@@ -70,7 +70,7 @@ typedef struct fc_suit {
     double psi[FC_MAX_STARTS][FC_MAX_DRAWS + 1];
     /* the halves of the patterns (fc_su_halves): [0] ranks 1-4, [1] ranks 5-9 */
     fc_su_half_t half[2][FC_SU_HALF], htmp[FC_SU_HALF];
-    double *hp[2], *hptmp;         /* [pattern][ns4] */
+    double *hp[2], *hptmp;         /* [pattern][ns2] */
     int32_t hat[2][32][22];
     /* per start: each leaf class's inflow per draw (bp: times the payments), touched w */
     double *b, *bp;                /* [start][w][T + 1] */
