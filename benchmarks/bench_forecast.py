@@ -4,7 +4,8 @@
 The hands are fixed: the first dealt 14-tile hands of each shanten (void rule, no declared void)
 from a seeded shuffle, the same every run. ``pytest benchmarks/bench_forecast.py
 --benchmark-only`` times them (hands/s in ``extra_info``); under ``--benchmark-disable`` each
-case runs once on a few hands. ``PYTHONPATH=. python benchmarks/bench_forecast.py`` prints the README table.
+case runs once on a few hands. ``PYTHONPATH=. python benchmarks/bench_forecast.py`` prints the README table
+(``--flush``: its flush rows alone).
 """
 
 from __future__ import annotations
@@ -110,12 +111,14 @@ def _best(rounds: int, fn: Any, *args: Any) -> float:
     return best
 
 
-def table(rounds: int = 3) -> str:
+def table(rounds: int = 3, flush_only: bool = False) -> str:
     """The README table: hands/s (the best of ``rounds`` timed runs after a warm-up, as
-    pytest-benchmark's minimum) and the slowest hand per shanten and policy class."""
+    pytest-benchmark's minimum) and the slowest hand per shanten and policy class (``flush_only``:
+    the flush rows alone)."""
     rows = ["| shanten | policy | draws | hands | hands/s | slowest hand | target |",
             "|---|---|---|---|---|---|---|"]
-    for (s, name), n in sorted(SIZES.items(), key=lambda kv: (list(CLASSES).index(kv[0][1]), kv[0][0])):
+    classes = {} if flush_only else SIZES
+    for (s, name), n in sorted(classes.items(), key=lambda kv: (list(CLASSES).index(kv[0][1]), kv[0][0])):
         hands = hands_of(s, n)
         target = "" if TARGETS.get((s, name)) is None else f"{TARGETS[s, name]:,}"
         try:
@@ -138,4 +141,4 @@ def table(rounds: int = 3) -> str:
 
 
 if __name__ == "__main__":
-    sys.stdout.write(table() + "\n")
+    sys.stdout.write(table(flush_only="--flush" in sys.argv[1:]) + "\n")

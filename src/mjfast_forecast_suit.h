@@ -16,10 +16,12 @@
  * Phi_D(K) = u_D G_D(K) + sum_{r in D} p_r P_r(room_r - 1) G_{D-r}(K) (fc_dead_mass with P(y)
  * factored out). A 1-shanten hand filters its arrivals by its stay (S - c) / S (c: its progress
  * copies) into leaves, a leaf by (S - w) / S into wins. So the hands are summed per class: per
- * D, ready ones by (start, w), 1-shanten ones by (start, c, w of each progress draw's leaf); one
- * walk per D over the union of the starts' entries classes each hand once for every start that
- * holds it, and each class's filters run once. A start without dead tiles is one entry at draw 0.
- * A ready hand's winning copies and payment (fc_paid) are remembered per row (fc_suit_leaf).
+ * D, ready ones by (w, start), 1-shanten ones by (c, w of each progress draw's leaf, start); one
+ * walk per D over the union of the starts' entries classes each hand once and adds its weights
+ * to all the starts at once (a vector over them: 0 for a start not holding it), and each class's
+ * filters run once. A start without dead tiles is one entry at draw 0. A ready hand's winning
+ * copies and payment, and the hand a progress draw keeps, are remembered per row
+ * (mjfast_forecast_suit_leaf.h).
  *
  * The results are the graph's (the same policy and sums, added in another order). Plain C, no
  * Python.
@@ -27,77 +29,13 @@
 #ifndef MJFAST_FORECAST_SUIT_H
 #define MJFAST_FORECAST_SUIT_H
 
-#include "mjfast_forecast_suit_tables.h" /* fc_suit_t, FC_SU13/14, the fan cache, the scratch */
+#include "mjfast_forecast_suit_leaf.h" /* the suit hands' numbers per row (and the tables) */
 
 /* The distance of the suit-f hand of index idx with pairs and singles (fc_flush_plain). */
 static inline int fc_su_dist(const fc_work_t *w, int32_t idx, int pairs, int singles) {
     return fc_flush_plain(&w->tmpl, idx, pairs, singles);
 }
 
-
-/* Entry id of the memo tab, claimed for this row if new (then its w is -1). */
-static inline fc_su_leaf_t *fc_su_memo(const fc_suit_t *su, fc_su_leaf_t *tab, uint32_t id) {
-    fc_su_leaf_t *m = tab + id;
-    if (m->tag != su->gen) {
-        m->tag = su->gen;
-        m->w = -1;
-    }
-    return m;
-}
-
-
-/* The fans of the wins of the ready hand of suit counts x (pattern number id) into fan[9]: from
- * the cache, or scored (mf_wait_totals, as fc_paid) and cached. */
-static void fc_su_fans(fc_work_t *w, const uint8_t *x, uint32_t id, int *fan) {
-    const fc_suit_t *su = w->su;
-    const int f = su->f;
-    const int32_t *R = w->job->rules;
-    fc_fan_t *e = su->fans ? su->fans->e + (size_t)f * FC_SU_N13 + id : NULL;
-    if (e && mj_state_get(&e->state) == MJ_STATE_READY) {
-        for (int r = 0; r < 9; r++) fan[r] = e->fan[r];
-        return;
-    }
-    uint8_t c[27] = {0};
-    mj_hand_t h;
-    mf_info_t fi;
-    int32_t err[3];
-    int val[27], ok = 1;
-    memcpy(c + 9 * f, x, 9);
-    fc_load(w, c, &h);
-    mf_info(&h, NULL, &fi, err); /* no concealed-kong marks: no error */
-    uint32_t waits = mf_wait_totals(R, &h, &fi, w->vs, val) >> (9 * f);
-    for (int r = 0; r < 9; r++) {
-        int v = waits >> r & 1 ? mf_capped(R, val[9 * f + r] + R[MF_R_ZIMO]) : FC_NO_FAN;
-        fan[r] = v == FC_NO_FAN ? v : v < 0 ? -1 : v;
-        ok &= fan[r] < 127; /* (else not kept: a byte holds it) */
-    }
-    if (e && ok && mj_state_claim(&e->state)) {
-        for (int r = 0; r < 9; r++) e->fan[r] = (int8_t)fan[r];
-        mj_state_set(&e->state, MJ_STATE_READY);
-    }
-}
-
-/* The winning copies and the payment (fc_paid's) of the ready hand of suit counts x (its
- * FC_SU13 entry info), remembered for the row. */
-static const fc_su_leaf_t *fc_suit_leaf(fc_work_t *w, const uint8_t *x, uint32_t info) {
-    fc_suit_t *su = w->su;
-    fc_su_leaf_t *m = fc_su_memo(su, su->memo, info >> 11);
-    if (m->w < 0) {
-        const int f = su->f, np = w->job->n_pay;
-        const uint32_t wins = (info & 0x1FFu) << (9 * f) & w->pool;
-        int fan[9];
-        double paid = 0.0;
-        fc_su_fans(w, x, info >> 11, fan);
-        for (uint32_t b = wins >> (9 * f); b; b &= b - 1) {
-            int r = mj_ctz(b), v = fan[r];
-            if (v == FC_NO_FAN) continue;
-            paid += w->left[9 * f + r] * w->job->pay[v < 0 ? 0 : v >= np ? np - 1 : v];
-        }
-        m->w = fc_copies(w, wins);
-        m->pay = paid / w->total;
-    }
-    return m;
-}
 
 /* The pairs and singles of suit counts x after one tile more (delta 1) or less (-1) of rank r. */
 static inline void fc_su_step(const uint8_t *x, int r, int delta, int *pairs, int *singles) {
@@ -106,49 +44,6 @@ static inline void fc_su_step(const uint8_t *x, int r, int delta, int *pairs, in
     *singles += (b & 1) - (a & 1);
 }
 
-/* The copies left of the ranks of mask m in suit f. */
-static inline int fc_su_copies(const fc_work_t *w, uint32_t m) {
-    return w->clo[w->flush][m & 63] + w->chi[w->flush][m >> 6 & 7];
-}
-
-/* The progress draws of the 1-shanten hand y (at: its index; info: its FC_SU13 entry) into o:
- * each keeps the ready hand with the most winning copies, the lowest discard among equals. */
-static void fc_suit_one(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t info, fc_su_one_t *o) {
-    const int f = w->su->f;
-    o->n = 0;
-    o->c = fc_su_copies(w, info & 0x1FFu);
-    for (uint32_t prog = info & w->pool >> (9 * f) & 0x1FFu; prog; prog &= prog - 1) {
-        int k = mj_ctz(prog);
-        const fc_su_at_t z = fc_su_move(at, k, 1);
-        const uint32_t zinfo = FC_SU14[fc_su_rank_at(z, 0)];
-        fc_su_leaf_t *m = fc_su_memo(w->su, w->su->zmemo, zinfo >> 9); /* the pick of z = y + k */
-        if (m->w < 0) {
-            int best = -1, bd = 0;
-            uint32_t binfo = 0;
-            for (uint32_t cand = zinfo & 0x1FFu; cand; cand &= cand - 1) {
-                int d = mj_ctz(cand);
-                uint32_t linfo = FC_SU13[fc_su_rank_at(fc_su_move(z, d, -1), 1)];
-                int won = fc_su_copies(w, linfo);
-                if (won > best) {
-                    best = won;
-                    bd = d;
-                    binfo = linfo;
-                }
-            }
-            uint8_t x[9];
-            memcpy(x, y, 9);
-            x[k]++;
-            x[bd]--;
-            const fc_su_leaf_t *l = fc_suit_leaf(w, x, binfo);
-            m->w = l->w;
-            m->pay = l->pay;
-        }
-        o->k[o->n] = k;
-        o->w[o->n] = m->w;
-        o->pay[o->n] = m->pay;
-        o->n++;
-    }
-}
 
 /* Inflow m[j] (j = j0..T) into the leaf class of w winning copies of start s (with the payment
  * pay: a scalar times m, or the row mp when not NULL). */
@@ -227,7 +122,7 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *cons
             z[d]--;
             int32_t ui = zi - MJ_POW[d];
             fc_su_at_t ua = {ui / 3125, ui % 3125};
-            fc_suit_one(w, z, ua, FC_SU13[fc_su_rank_at(ua, 1)], &u[nu]);
+            fc_suit_one(w, z, ua, FC_SU13[fc_su_num(ua, 0)], &u[nu]);
             z[d]++;
             fc_suit_one_values(w, &u[nu], V[nu]);
             nu++;
@@ -236,6 +131,7 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *cons
     }
     u0[nk] = nu;
     int32_t pick[9][FC_MAX_DRAWS + 1];
+    uint8_t picked[81] = {0};
     for (int j = 0; j + 2 <= T; j++) { /* through draw T - 2: later it is never ready in time */
         int t = T - j;
         for (int i = 0; i < nk; i++) {
@@ -244,50 +140,68 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *cons
             for (int v = lo + 1; v < hi; v++) best = V[v][t - 1] > best ? V[v][t - 1] : best;
             while (V[p][t - 1] < best - FC_TIE * best) p++;
             pick[i][j] = p;
+            picked[p] = 1;
         }
     }
     const double q = (double)(su->total - c) / su->total;
-    for (int r = 0; r < n; r++) {
+    for (int r = 0; r < n; r++) { /* (the hands never picked get nothing) */
         double m = 0.0;
-        for (int v = 0; v < nu; v++) memset(in[v], 0, sizeof in[v]);
+        for (int v = 0; v < nu; v++)
+            if (picked[v]) memset(in[v], 0, sizeof in[v]);
         for (int j = 0; j + 2 <= T; j++) {
             x[j] = m = q * m + a[r][j];
             for (int i = 0; i < nk; i++) in[pick[i][j]][j + 1] += w->p[9 * f + ks[i]] * x[j];
         }
-        for (int v = 0; v < nu; v++) fc_suit_one_flow(w, &u[v], in[v], rare[r]->s);
+        for (int v = 0; v < nu; v++)
+            if (picked[v]) fc_suit_one_flow(w, &u[v], in[v], rare[r]->s);
     }
 }
 
-/* Class the 13-tile suit hand y (index at) for the starts act holding it with weights P[s]. */
-static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t act, const double *P) {
+/* m[s] += a P[s] and mp[s] += b P[s] for s < n (even: pairs of lanes, which compilers
+ * vectorize). */
+static inline void fc_su_axpy(double *restrict m, double *restrict mp, const double *restrict P,
+                              double a, double b, int n) {
+    for (int s = 0; s < n; s += 2)
+        for (int t = 0; t < 2; t++) {
+            m[s + t] += a * P[s + t];
+            mp[s + t] += b * P[s + t];
+        }
+}
+
+/* Class the 13-tile suit hand y (index at) for the starts act holding it with weights P[s]
+ * (s < ns2; 0 for the starts not in act). */
+static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t act,
+                         const double *restrict P) {
     fc_suit_t *su = w->su;
-    const uint32_t info = FC_SU13[fc_su_rank_at(at, 1)];
+    const uint32_t info = FC_SU13[fc_su_num(at, 0)];
     const int d = (int)(info >> 9 & 3);
     su->used |= act;
     if (d <= 1) { /* ready: a leaf */
-        const fc_su_leaf_t *l = fc_suit_leaf(w, y, info);
-        for (; act; act &= act - 1) {
-            int s = mj_ctz(act);
-            su->R[s][l->w] += P[s];
-            su->RP[s][l->w] += P[s] * l->pay;
-            su->rw[s] |= 1ULL << l->w;
-        }
+        const uint32_t ri = fc_su_ready(w, y, -1, -1, info);
+        fc_su_axpy(su->R[su->w8[ri]], su->RP[su->w8[ri]], P, 1.0, su->pay[ri], su->ns2);
+        su->rw |= 1ULL << su->w8[ri];
         return;
     }
-    if (d == 2) {
-        fc_su_one_t o;
-        fc_suit_one(w, y, at, info, &o);
-        for (; act; act &= act - 1) {
-            int s = mj_ctz(act);
-            int64_t at = ((int64_t)s * FC_SU_W + o.c) * FC_SU_W;
-            for (int i = 0; i < o.n; i++) {
-                double m = P[s] * w->left[9 * su->f + o.k[i]];
-                su->W[at + o.w[i]] += m;
-                su->WP[at + o.w[i]] += m * o.pay[i];
-                su->ww[s * FC_SU_W + o.c] |= 1ULL << o.w[i];
-            }
-            su->wc[s] |= 1ULL << o.c;
+    if (d == 2) { /* its progress draws by the winning copies of the hand each keeps */
+        const int c = fc_su_copies(w, info & 0x1FFu);
+        double a[FC_SU_W], ap[FC_SU_W];
+        uint64_t ws = 0;
+        for (uint32_t prog = info & w->pool >> (9 * su->f) & 0x1FFu; prog; prog &= prog - 1) {
+            const int k = mj_ctz(prog);
+            const uint32_t ri = fc_su_pick(w, y, at, k), l = su->w8[ri];
+            const double left = w->left[9 * su->f + k];
+            if (!(ws >> l & 1)) a[l] = ap[l] = 0.0;
+            a[l] += left;
+            ap[l] += left * su->pay[ri];
+            ws |= 1ULL << l;
         }
+        for (uint64_t m = ws; m; m &= m - 1) {
+            const int l = fc_ctz64(m);
+            const int64_t at = ((int64_t)c * FC_SU_W + l) * su->ns2;
+            fc_su_axpy(su->W + at, su->WP + at, P, a[l], ap[l], su->ns2);
+        }
+        su->ww[c] |= ws;
+        su->wc |= 1ULL << c;
         return;
     }
     for (; act; act &= act - 1) { /* 2-shanten: after the walk */
@@ -303,7 +217,7 @@ static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t
  * each with its starts' factors of P(y) (their product over the half). */
 static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *hi) {
     fc_suit_t *su = w->su;
-    const int r0 = h ? 4 : 0, nr = h ? 5 : 4, ns = su->ns, f = su->f;
+    const int r0 = h ? 4 : 0, nr = h ? 5 : 4, ns = su->ns, ns2 = su->ns2, f = su->f;
     fc_su_half_t *e = su->half[h], *tmp = su->htmp;
     double *P = su->hp[h], *ptmp = su->hptmp;
     int32_t (*at)[22] = su->hat[h];
@@ -314,22 +228,28 @@ static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *
         none |= lo[r0 + i] > hi[r0 + i]; /* (no start has an entry in time) */
     }
     memset(at, 0, sizeof su->hat[h]);
-    while (!none) {
+    double pre[6][FC_SU_NS]; /* the products over the first i ranks, kept while those stay */
+    for (int s = 0; s < ns; s++) pre[0][s] = 1.0;
+    for (int from = 0; !none;) {
         fc_su_half_t *x = tmp + n;
-        double *p = ptmp + (int64_t)n * ns;
+        double *p = ptmp + (int64_t)n * ns2;
         x->n = x->D = 0;
         x->key = 0;
         x->act = 0;
-        for (int s = 0; s < ns; s++) p[s] = 1.0;
         for (int i = 0; i < nr; i++) {
             int r = r0 + i;
             x->y[i] = a[i];
             x->n = (uint8_t)(x->n + a[i]);
             x->key = (uint16_t)(5 * x->key + a[i]);
             x->D |= (uint8_t)((a[i] == 4 && w->left[9 * f + r] > 0) << i);
-            for (int s = 0; s < ns; s++) p[s] *= su->fac[s][r][a[i]];
+            if (i >= from)
+                for (int s = 0; s < ns; s++) pre[i + 1][s] = pre[i][s] * su->fac[s][r][a[i]];
         }
-        for (int s = 0; s < ns; s++) x->act |= (uint32_t)(p[s] != 0.0) << s;
+        for (int s = 0; s < ns; s++) {
+            p[s] = pre[nr][s];
+            x->act |= (uint32_t)(p[s] != 0.0) << s;
+        }
+        for (int s = ns; s < ns2; s++) p[s] = 0.0;
         if (x->act && x->n <= 13) {
             at[x->D][x->n]++;
             n++;
@@ -338,6 +258,7 @@ static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *
         while (i >= 0 && a[i] == hi[r0 + i]) a[i] = lo[r0 + i], i--;
         if (i < 0) break;
         a[i]++;
+        from = i;
     }
     /* counting sort by (D, tiles): at[D][t] .. at[D][t + 1] */
     int32_t sum = 0;
@@ -352,30 +273,28 @@ static void fc_su_halves(fc_work_t *w, int h, const uint8_t *lo, const uint8_t *
     for (int i = 0; i < n; i++) {
         int32_t j = next[tmp[i].D][tmp[i].n]++;
         e[j] = tmp[i];
-        memcpy(P + (int64_t)j * ns, ptmp + (int64_t)i * ns, (size_t)ns * sizeof(double));
+        memcpy(P + (int64_t)j * ns2, ptmp + (int64_t)i * ns2, (size_t)ns2 * sizeof(double));
     }
 }
 
 /* The hands of D: each pair of halves of 13 tiles in all, classed for the starts holding both. */
 static void fc_su_pairs(fc_work_t *w, uint32_t D) {
     fc_suit_t *su = w->su;
-    const int ns = su->ns, dh = (int)(D & 15), dl = (int)(D >> 4);
+    const int ns2 = su->ns2, dh = (int)(D & 15), dl = (int)(D >> 4);
     const fc_su_half_t *H = su->half[0], *L = su->half[1];
-    double Q[FC_MAX_STARTS];
+    double Q[FC_SU_NS];
     uint8_t y[9];
     for (int nh = 0; nh <= 13; nh++) {
         const int nl = 13 - nh;
         for (int32_t i = su->hat[0][dh][nh]; i < su->hat[0][dh][nh + 1]; i++) {
-            const double *ph = su->hp[0] + (int64_t)i * ns;
+            const double *ph = su->hp[0] + (int64_t)i * ns2;
             memcpy(y, H[i].y, 4);
             for (int32_t j = su->hat[1][dl][nl]; j < su->hat[1][dl][nl + 1]; j++) {
                 uint32_t act = H[i].act & L[j].act;
                 if (!act) continue;
-                const double *pl = su->hp[1] + (int64_t)j * ns;
-                for (uint32_t m = act; m; m &= m - 1) {
-                    int s = mj_ctz(m);
-                    Q[s] = ph[s] * pl[s];
-                }
+                const double *pl = su->hp[1] + (int64_t)j * ns2;
+                for (int s = 0; s < ns2; s += 2) /* (0 outside act) */
+                    for (int t = 0; t < 2; t++) Q[s + t] = ph[s + t] * pl[s + t];
                 memcpy(y + 4, L[j].y, 5);
                 fc_suit_hand(w, y, (fc_su_at_t){H[i].key, L[j].key}, act, Q);
             }
@@ -428,42 +347,57 @@ static void fc_suit_psi(fc_work_t *w, int s, uint32_t D) {
 static void fc_suit_fold(fc_work_t *w, uint32_t D) {
     fc_suit_t *su = w->su;
     const int T = su->T, R1 = T + 1;
+    const int ns2 = su->ns2;
+    const double total = su->total;
     for (uint32_t act = su->used; act; act &= act - 1) {
         int s = mj_ctz(act);
         fc_suit_psi(w, s, D);
         const double *psi = su->psi[s];
-        for (uint64_t m = su->rw[s]; m; m &= m - 1) {
+        for (uint64_t m = su->rw; m; m &= m - 1) {
             int c = fc_ctz64(m);
-            double r = su->R[s][c], rp = su->RP[s][c];
+            double r = su->R[c][s], rp = su->RP[c][s];
+            if (r == 0.0 && rp == 0.0) continue; /* (a start without such hands) */
             double *b = fc_su_b(su, su->b, s, c), *bp = fc_su_b(su, su->bp, s, c);
             for (int j = 0; j < R1; j++) {
                 b[j] += r * psi[j];
                 bp[j] += rp * psi[j];
             }
-            su->R[s][c] = su->RP[s][c] = 0.0;
             su->bw[s] |= 1ULL << c;
         }
-        su->rw[s] = 0;
-        for (uint64_t mc = su->wc[s]; mc; mc &= mc - 1) {
-            int c = fc_ctz64(mc);
+        for (uint64_t mc = su->wc; mc; mc &= mc - 1) {
+            int c = fc_ctz64(mc), filtered = 0;
             double x[FC_MAX_DRAWS + 1], q = (double)(su->total - c) / su->total, mass = 0.0;
-            for (int j = 0; j < T; j++) x[j] = mass = q * mass + psi[j];
-            int64_t at = ((int64_t)s * FC_SU_W + c) * FC_SU_W;
-            for (uint64_t m = su->ww[s * FC_SU_W + c]; m; m &= m - 1) {
+            const double *cw = su->W + (int64_t)c * FC_SU_W * ns2, *cwp = su->WP + (int64_t)c * FC_SU_W * ns2;
+            for (uint64_t m = su->ww[c]; m; m &= m - 1) {
                 int l = fc_ctz64(m);
-                double p = su->W[at + l] / su->total, pp = su->WP[at + l] / su->total;
+                if (cw[l * ns2 + s] == 0.0 && cwp[l * ns2 + s] == 0.0) continue;
+                if (!filtered++)
+                    for (int j = 0; j < T; j++) x[j] = mass = q * mass + psi[j];
+                double p = cw[l * ns2 + s] / total, pp = cwp[l * ns2 + s] / total;
                 double *b = fc_su_b(su, su->b, s, l) + 1, *bp = fc_su_b(su, su->bp, s, l) + 1;
                 for (int j = 0; j < T; j++) {
                     b[j] += p * x[j];
                     bp[j] += pp * x[j];
                 }
-                su->W[at + l] = su->WP[at + l] = 0.0;
                 su->bw[s] |= 1ULL << l;
             }
-            su->ww[s * FC_SU_W + c] = 0;
         }
-        su->wc[s] = 0;
     }
+    for (uint64_t m = su->rw; m; m &= m - 1) { /* the sums back to zero */
+        int c = fc_ctz64(m);
+        memset(su->R[c], 0, (size_t)ns2 * sizeof(double));
+        memset(su->RP[c], 0, (size_t)ns2 * sizeof(double));
+    }
+    for (uint64_t mc = su->wc; mc; mc &= mc - 1) {
+        int c = fc_ctz64(mc);
+        for (uint64_t m = su->ww[c]; m; m &= m - 1) {
+            int64_t at = ((int64_t)c * FC_SU_W + fc_ctz64(m)) * ns2;
+            memset(su->W + at, 0, (size_t)ns2 * sizeof(double));
+            memset(su->WP + at, 0, (size_t)ns2 * sizeof(double));
+        }
+        su->ww[c] = 0;
+    }
+    su->rw = su->wc = 0;
     for (int i = 0; i < su->nrare; i++) { /* each 2-shanten hand once, with all its starts */
         const fc_su_rare_t *r = su->rare + i, *of[FC_MAX_STARTS];
         double a[FC_MAX_STARTS][FC_MAX_DRAWS + 1];
@@ -547,12 +481,12 @@ static int fc_suit_run(fc_work_t *w, const fc_dead_start_t *dst, int ns) {
     if (code != MJ_OK) return code;
     fc_suit_t *su = w->su;
     su->dirty = 1;
-    if (!++su->gen) { /* the tags' generations wrapped: start clean */
-        memset(su->memo, 0, FC_SU_N13 * sizeof(fc_su_leaf_t));
-        memset(su->zmemo, 0, FC_SU_N14 * sizeof(fc_su_leaf_t));
-        su->gen = 1;
-    }
+    memset(su->w8, 0xFF, FC_SU_NR); /* the row's memos: another pool */
+    memset(su->pk, 0xFF, FC_SU_N14 * sizeof(uint16_t));
+    for (int v = -1; v < 127; v++) /* the payment per payer of a fan (as fc_paid clamps it) */
+        su->payv[v + 1] = w->job->pay[v < 0 ? 0 : v >= w->job->n_pay ? w->job->n_pay - 1 : v];
     su->ns = ns;
+    su->ns2 = (ns + 1) & ~1;
     su->st = dst;
     su->T = w->T;
     su->total = w->total;

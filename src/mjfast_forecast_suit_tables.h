@@ -1,6 +1,6 @@
 /* mjfast forecast engine: what the flush pass without a graph (mjfast_forecast_suit.h) keeps
  * beyond one row: its scratch (fc_suit_t, one spare kept for the next call), the numbered suit
- * patterns of 13 and 14 tiles (FC_SU13 / FC_SU14, built once per process) and the cache of the
+ * patterns of 13 and 14 tiles (FC_SU13, FC_SU_CAND: built once per process) and the cache of the
  * fans of ready suit hands' wins per rules table (FC_FANS).
  *
  * Plain C, no Python.
@@ -10,18 +10,11 @@
 
 #include "mjfast_forecast_entry.h"
 #include "mjfast_once.h" /* mj_state_t, mj_once: the pattern tables once per process */
-#include "mjfast_rank.h" /* MJR: the dense rank that numbers the patterns */
 
 #define FC_SU_W 37      /* copies of one suit left to draw: 0..36 */
 #define FC_MAX_STARTS 27 /* starts of a row: one per discard at most */
+#define FC_SU_NS 28      /* FC_MAX_STARTS rounded up to even: the sums' vectors over starts */
 #define FC_SU_RARE (16 * FC_MAX_STARTS) /* 2-shanten entries of one D: 16 hands per start */
-
-/* A hand's numbers, remembered for a row (tag: the row's generation). */
-typedef struct {
-    uint32_t tag;
-    int32_t w;  /* winning copies */
-    double pay; /* expected payment of a draw (fc_paid); -1: not yet */
-} fc_su_leaf_t;
 
 /* A 1-shanten hand's progress draws: their kinds, their copies c in all, and the ready hand each
  * leads to (its winning copies and payment). */
@@ -49,22 +42,27 @@ typedef struct {
 
 #define FC_SU_HALF 3125 /* patterns of one half at most */
 
-/* The pass's scratch (fc_work_t.su), kept across the rows of one fc_run. */
+/* The pass's scratch (w->su), kept across the rows of one fc_run. The sums over starts are
+ * vectors of ns2 (ns rounded up to even): a hand's class adds to all its starts at once (a
+ * start not holding it adds 0). */
 typedef struct fc_suit {
-    fc_su_leaf_t *memo, *zmemo;    /* by pattern number: ready hands [FC_SU_N13]; a 1-shanten
-                                    * hand's progress draw z = y + k, the ready hand it keeps
-                                    * [FC_SU_N14] */
-    uint32_t gen;                  /* the row's generation in memo tags (never 0) */
+    /* the row's memos (reset per row): per ready pattern (its ready number, FC_SU13) its winning
+     * copies (fc_su_wins) and payment; per 14-tile pattern that a 1-shanten hand's progress draw
+     * makes, the ready number of the hand it keeps (0xFFFF: not yet) */
+    uint8_t *w8;
+    uint16_t *pk;
+    double *pay;
+    double payv[128];              /* the payment per payer of fan v - 1 (-1 .. 126) */
     struct fc_fans *fans;          /* the rules' fan cache (fc_fans_of), or NULL */
-    int ns, T, total, f;
+    int ns, ns2, T, total, f;
     const fc_dead_start_t *st;     /* the starts */
     fc_dead_ctx_t *ctx;            /* [FC_MAX_STARTS]: each start's dead phase */
     double fac[FC_MAX_STARTS][9][5]; /* P(y) per start: the factor of rank r holding a tiles */
-    /* per D: ready hands' sum P and sum P pay per (start, w); 1-shanten hands' sum P copies_k and
-     * sum P copies_k pay per (start, c, w); the touched w, c and (c, w) bits */
-    double R[FC_MAX_STARTS][FC_SU_W], RP[FC_MAX_STARTS][FC_SU_W];
-    double *W, *WP;                /* [start][c][w] */
-    uint64_t rw[FC_MAX_STARTS], wc[FC_MAX_STARTS], *ww;
+    /* per D: ready hands' sum P and sum P pay per (w, start); 1-shanten hands' sum P copies_k and
+     * sum P copies_k pay per (c, w, start); the touched w, c and (c, w) bits */
+    double R[FC_SU_W][FC_SU_NS], RP[FC_SU_W][FC_SU_NS];
+    double *W, *WP;                /* [c][w][ns2] */
+    uint64_t rw, wc, ww[FC_SU_W];
     uint32_t used;                 /* starts holding some hand of this D */
     int dirty;                     /* a run under way: the sums may not be zero */
     fc_su_rare_t rare[FC_SU_RARE];
@@ -72,7 +70,7 @@ typedef struct fc_suit {
     double psi[FC_MAX_STARTS][FC_MAX_DRAWS + 1];
     /* the halves of the patterns (fc_su_halves): [0] ranks 1-4, [1] ranks 5-9 */
     fc_su_half_t half[2][FC_SU_HALF], htmp[FC_SU_HALF];
-    double *hp[2], *hptmp;           /* [pattern][start] */
+    double *hp[2], *hptmp;         /* [pattern][ns2] */
     int32_t hat[2][32][22];
     /* per start: each leaf class's inflow per draw (bp: times the payments), touched w */
     double *b, *bp;                /* [start][w][T + 1] */
@@ -84,12 +82,12 @@ typedef struct fc_suit {
 
 static void fc_suit_free(fc_suit_t *su) {
     if (!su) return;
-    free(su->memo);
-    free(su->zmemo);
+    free(su->w8);
+    free(su->pk);
+    free(su->pay);
     free(su->ctx);
     free(su->W);
     free(su->WP);
-    free(su->ww);
     free(su->b);
     free(su->bp);
     free(su->hp[0]);
@@ -100,41 +98,50 @@ static void fc_suit_free(fc_suit_t *su) {
 
 
 /* What the pass asks of a suit pattern, whatever the pool (meld-free, 4 sets, every form), built
- * once (fc_su_build, 2.8 MB): per pattern of 13 tiles by its rank (mjfast_rank.h, at most 13) a
- * mask of ranks (a ready hand's waits, no fifth copy; a 1- or 2-shanten hand's progress draws, no
- * fifth copy), its distance << 9 and its number among the 13-tile patterns << 11; per pattern of
- * 14 tiles by its rank (at most 14) the discards that leave it ready (at distance 1) and its
- * number among the 14-tile patterns << 9. The numbers index the row's memos (fc_suit_t). */
+ * once (fc_su_build, 2 MB), by the pattern's number among those of its tiles (fc_su_num): per
+ * pattern of 13 tiles (FC_SU13) a mask of ranks (a ready hand's waits, no fifth copy; a 1- or
+ * 2-shanten hand's progress draws, no fifth copy), its distance << 9 and, if ready, its number
+ * among the ready ones << 11 (the row's memos and the fan cache are indexed by it); per pattern
+ * z of 14 tiles at distance 1, the discards that leave it ready, ascending (FC_SU_CAND[
+ * FC_SU_COFF[z] .. FC_SU_COFF[z + 1]]), each as the ready hand's number | the discard << 16 | its
+ * waits << 20. */
 #define FC_SU_N13 93600  /* suit patterns of 13 tiles */
 #define FC_SU_N14 118800 /* of 14 */
-static uint32_t *FC_SU13, *FC_SU14;
-static int32_t fc_su_n[2];
+#define FC_SU_NR 47933   /* ready ones of 13 */
+#define FC_SU_NC 292726  /* discards of the 14-tile ones that leave them ready */
+static uint32_t *FC_SU13, *FC_SU_CAND;
+static int32_t *FC_SU_COFF;
+static int32_t FC_SU_BASE[2][625]; /* [m]: the first number of a ranks 1-4 pattern, 13 + m tiles */
+static uint16_t FC_SU_POS[3125];   /* a ranks 5-9 pattern's place among those of its tiles */
 static mj_state_t fc_su_state;
 
-static inline uint32_t fc_su_rank(int32_t idx, int m) {
-    return MJR.base[m][idx / 3125] + MJR.pos[idx % 3125];
-}
-
-/* A suit index split as the rank tables read it: ranks 1-4 (hi) and 5-9 (lo), each base 5. */
+/* A suit index split in halves, each base 5: ranks 1-4 (hi) and 5-9 (lo). */
 typedef struct {
     int hi, lo;
 } fc_su_at_t;
 
-static inline uint32_t fc_su_rank_at(fc_su_at_t a, int m) { return MJR.base[m][a.hi] + MJR.pos[a.lo]; }
+/* The number of the pattern a among the suit patterns of 13 + m tiles, in the order of their
+ * base-5 index (rank 1 the most significant digit). */
+static inline int32_t fc_su_num(fc_su_at_t a, int m) { return FC_SU_BASE[m][a.hi] + FC_SU_POS[a.lo]; }
+
+/* A tile of rank r in either half's index (base 5, rank 1 the most significant digit). */
+static const int16_t FC_SU_DHI[9] = {125, 25, 5, 1, 0, 0, 0, 0, 0};
+static const int16_t FC_SU_DLO[9] = {0, 0, 0, 0, 625, 125, 25, 5, 1};
 
 /* a with one tile more (delta 1) or less (-1) of rank r. */
 static inline fc_su_at_t fc_su_move(fc_su_at_t a, int r, int delta) {
-    if (r < 4) a.hi += delta * MJ_POW[r + 5];
-    else a.lo += delta * MJ_POW[r];
+    a.hi += delta * FC_SU_DHI[r];
+    a.lo += delta * FC_SU_DLO[r];
     return a;
 }
 
 /* The patterns of n tiles from rank r on (x: the counts so far; idx, pairs, singles of them). */
-static void fc_su_fill(mj_hand_t *h, uint8_t *x, int r, int left, int32_t idx, int pairs, int singles) {
+static void fc_su_fill(mj_hand_t *h, uint8_t *x, int r, int left, int32_t idx, int pairs, int singles,
+                       int32_t *nr) {
     if (r < 9) {
         for (int a = left > 4 * (8 - r) ? left - 4 * (8 - r) : 0; a <= 4 && a <= left; a++) {
             x[r] = (uint8_t)a;
-            fc_su_fill(h, x, r + 1, left - a, idx + a * MJ_POW[r], pairs + (a >> 1), singles + (a & 1));
+            fc_su_fill(h, x, r + 1, left - a, idx + a * MJ_POW[r], pairs + (a >> 1), singles + (a & 1), nr);
         }
         x[r] = 0;
         return;
@@ -142,12 +149,17 @@ static void fc_su_fill(mj_hand_t *h, uint8_t *x, int r, int left, int32_t idx, i
     if (left) return;
     int n = 0;
     for (int q = 0; q < 9; q++) n += x[q];
+    const fc_su_at_t at = {idx / 3125, idx % 3125};
     const int d = fc_flush_plain(h, idx, pairs, singles);
     uint32_t m = 0;
-    if (n == 14) { /* (after the 13-tile ones) */
-        for (int q = 0; q < 9; q++)
-            if (d == 1 && x[q] && (FC_SU13[fc_su_rank(idx - MJ_POW[q], 1)] >> 9 & 3) == 1) m |= 1u << q;
-        FC_SU14[fc_su_rank(idx, 0)] = m | (uint32_t)fc_su_n[1]++ << 9;
+    if (n == 14) { /* (after the 13-tile ones, in the order of their numbers) */
+        for (int q = 0; q < 9 && d == 1; q++) {
+            uint32_t u = x[q] ? FC_SU13[fc_su_num(fc_su_move(at, q, -1), 0)] : 0;
+            if ((u >> 9 & 3) != 1) continue;
+            if (*nr < FC_SU_NC) FC_SU_CAND[*nr] = (u >> 11) | (uint32_t)q << 16 | (u & 0x1FFu) << 20;
+            ++*nr;
+        }
+        FC_SU_COFF[fc_su_num(at, 1) + 1] = *nr;
         return;
     }
     if (d == 1) {
@@ -164,26 +176,43 @@ static void fc_su_fill(mj_hand_t *h, uint8_t *x, int r, int left, int32_t idx, i
         int a = x[q], zp = pairs + ((a + 1) >> 1) - (a >> 1), zs = singles + ((a + 1) & 1) - (a & 1);
         if (fc_flush_plain(h, idx + MJ_POW[q], zp, zs) < d) m |= 1u << q;
     }
-    FC_SU13[fc_su_rank(idx, 1)] = m | (uint32_t)d << 9 | (uint32_t)fc_su_n[0]++ << 11;
+    FC_SU13[fc_su_num(at, 0)] = m | (uint32_t)d << 9 | (uint32_t)(d == 1 ? (*nr)++ : 0) << 11;
 }
 
 static int fc_su_build(void) {
-    FC_SU13 = (uint32_t *)calloc(MJ_NRANK13, sizeof(uint32_t));
-    FC_SU14 = (uint32_t *)calloc(MJ_NRANK14, sizeof(uint32_t));
-    if (!FC_SU13 || !FC_SU14) {
+    int cnt[21] = {0}, tiles[3125], total[2];
+    for (int l = 0; l < 3125; l++) { /* the numbering: per tiles of ranks 5-9, then ranks 1-4 */
+        tiles[l] = l ? tiles[l / 5] + l % 5 : 0;
+        FC_SU_POS[l] = (uint16_t)cnt[tiles[l]]++;
+    }
+    for (int m = 0; m < 2; m++) {
+        int base = 0;
+        for (int hi = 0; hi < 625; hi++) {
+            int t = 13 + m - tiles[hi]; /* (tiles[hi]: its digits are those of ranks 1-4) */
+            FC_SU_BASE[m][hi] = base;
+            base += t >= 0 && t <= 20 ? cnt[t] : 0;
+        }
+        total[m] = base;
+    }
+    if (total[0] != FC_SU_N13 || total[1] != FC_SU_N14) return -2;
+    FC_SU13 = (uint32_t *)calloc(FC_SU_N13, sizeof(uint32_t));
+    FC_SU_COFF = (int32_t *)calloc(FC_SU_N14 + 1, sizeof(int32_t));
+    FC_SU_CAND = (uint32_t *)malloc(FC_SU_NC * sizeof(uint32_t));
+    if (!FC_SU13 || !FC_SU_COFF || !FC_SU_CAND) {
         free(FC_SU13);
-        free(FC_SU14);
+        free(FC_SU_COFF);
+        free(FC_SU_CAND);
         return -1;
     }
     mj_hand_t h;
     uint8_t x[9] = {0};
+    int32_t nr = 0, nc = 0;
     memset(&h, 0, sizeof h);
     h.form = MJ_FORM_ALL;
     h.sets = 4;
-    fc_su_n[0] = fc_su_n[1] = 0;
-    fc_su_fill(&h, x, 0, 13, 0, 0, 0);
-    fc_su_fill(&h, x, 0, 14, 0, 0, 0);
-    return fc_su_n[0] == FC_SU_N13 && fc_su_n[1] == FC_SU_N14 ? 0 : -2;
+    fc_su_fill(&h, x, 0, 13, 0, 0, 0, &nr);
+    fc_su_fill(&h, x, 0, 14, 0, 0, 0, &nc);
+    return nr == FC_SU_NR && nc == FC_SU_NC ? 0 : -2;
 }
 
 /* Whether the row takes this pass: a flush without exchanges, objective "win", no melds, 4 sets
@@ -195,10 +224,10 @@ static inline int fc_suit_ok(const fc_work_t *w, const mj_hand_t *h) {
 }
 
 /* The fans of the ready suit hands' wins under one rules table, shared by the rows and threads
- * that use those rules (fc_fans_of): per suit and 13-tile pattern number, a state word (the
- * first thread to fill the entry claims it, then marks it ready) and each winning rank's capped
- * fan with the self-draw (FC_NO_FAN: not a win of the rules' scoring). 4.5 MB per rules table,
- * for the process; FC_FAN_SLOTS tables at most (other rules go without). */
+ * that use those rules (fc_fans_of): per suit and ready 13-tile pattern (its ready number), a
+ * state word (the first thread to fill the entry claims it, then marks it ready) and each winning
+ * rank's capped fan with the self-draw (FC_NO_FAN: not a win of the rules' scoring). 2.3 MB per
+ * rules table, for the process; FC_FAN_SLOTS tables at most (other rules go without). */
 #define FC_FAN_SLOTS 4
 #define FC_NO_FAN (-128)
 typedef struct {
@@ -209,7 +238,7 @@ typedef struct {
 typedef struct fc_fans {
     mj_state_t state;
     int32_t rules[MF_R_SIZE];
-    fc_fan_t *e; /* [3][FC_SU_N13] */
+    fc_fan_t *e; /* [3][FC_SU_NR] */
 } fc_fans_t;
 
 static fc_fans_t FC_FANS[FC_FAN_SLOTS];
@@ -221,7 +250,7 @@ static fc_fans_t *fc_fans_of(const int32_t *R) {
         int st = mj_state_get(&c->state);
         if (st == MJ_STATE_READY && !memcmp(c->rules, R, sizeof c->rules)) return c;
         if (st == MJ_STATE_NEW && mj_state_claim(&c->state)) {
-            c->e = (fc_fan_t *)calloc(3 * (size_t)FC_SU_N13, sizeof(fc_fan_t));
+            c->e = (fc_fan_t *)calloc(3 * (size_t)FC_SU_NR, sizeof(fc_fan_t));
             if (!c->e) {
                 mj_state_set(&c->state, MJ_STATE_NEW);
                 return NULL;
@@ -234,18 +263,16 @@ static fc_fans_t *fc_fans_of(const int32_t *R) {
     return NULL;
 }
 
-#define FC_SU_NW ((size_t)FC_MAX_STARTS * FC_SU_W * FC_SU_W)
+#define FC_SU_NW ((size_t)FC_SU_W * FC_SU_W * FC_SU_NS)
 #define FC_SU_NB ((size_t)FC_MAX_STARTS * FC_SU_W * (FC_MAX_DRAWS + 1))
-/* The scratch's bytes (7.6 MB), counted in the row's buffers (fc_room). */
+/* The scratch's bytes (3.2 MB), counted in the row's buffers (fc_room). */
 #define FC_SU_BYTES                                                                                 \
-    ((int64_t)(sizeof(fc_suit_t) + (FC_SU_N13 + FC_SU_N14) * sizeof(fc_su_leaf_t) +                \
+    ((int64_t)(sizeof(fc_suit_t) + FC_SU_NR * (sizeof(uint8_t) + sizeof(double)) + FC_SU_N14 * 2 +     \
                FC_MAX_STARTS * sizeof(fc_dead_ctx_t) + (2 * FC_SU_NW + 2 * FC_SU_NB) * sizeof(double) + \
-               FC_MAX_STARTS * FC_SU_W * sizeof(uint64_t) +                                        \
-               3 * (size_t)FC_SU_HALF * FC_MAX_STARTS * sizeof(double)))
+               3 * (size_t)FC_SU_HALF * FC_SU_NS * sizeof(double)))
 
-/* One scratch is kept for the next fc_run (its pages stay mapped, its sums zero, its memos
- * stale by their generation), where atomics are at hand; a scratch a failed row left unclean
- * (its sums not zero) is freed instead. */
+/* One scratch is kept for the next fc_run (its pages stay mapped, its sums zero), where atomics
+ * are at hand; a scratch a failed row left unclean (its sums not zero) is freed instead. */
 #if defined(__GNUC__) || defined(__clang__)
 static fc_suit_t *FC_SU_SPARE;
 static fc_suit_t *fc_su_take(void) { return __atomic_exchange_n(&FC_SU_SPARE, NULL, __ATOMIC_ACQ_REL); }
@@ -272,22 +299,22 @@ static int fc_suit_alloc(fc_work_t *w) {
         w->su = su;
         return MJ_OK;
     }
-    const size_t nw = FC_SU_NW, nb = FC_SU_NB;
+    const size_t nw = FC_SU_NW, nb = FC_SU_NB, nh = (size_t)FC_SU_HALF * FC_SU_NS;
     su = (fc_suit_t *)calloc(1, sizeof(fc_suit_t));
     if (!su) return FC_ERR_NOMEM;
-    su->memo = (fc_su_leaf_t *)calloc(FC_SU_N13, sizeof(fc_su_leaf_t));
-    su->zmemo = (fc_su_leaf_t *)calloc(FC_SU_N14, sizeof(fc_su_leaf_t));
+    su->w8 = (uint8_t *)malloc(FC_SU_NR);
+    su->pk = (uint16_t *)malloc(FC_SU_N14 * sizeof(uint16_t));
+    su->pay = (double *)malloc(FC_SU_NR * sizeof(double));
     su->ctx = (fc_dead_ctx_t *)malloc(FC_MAX_STARTS * sizeof(fc_dead_ctx_t));
     su->W = (double *)calloc(nw, sizeof(double));
     su->WP = (double *)calloc(nw, sizeof(double));
-    su->ww = (uint64_t *)calloc((size_t)FC_MAX_STARTS * FC_SU_W, sizeof(uint64_t));
     su->b = (double *)calloc(nb, sizeof(double));
     su->bp = (double *)calloc(nb, sizeof(double));
-    for (int h = 0; h < 2; h++) su->hp[h] = (double *)malloc((size_t)FC_SU_HALF * FC_MAX_STARTS * sizeof(double));
-    su->hptmp = (double *)malloc((size_t)FC_SU_HALF * FC_MAX_STARTS * sizeof(double));
+    for (int h = 0; h < 2; h++) su->hp[h] = (double *)malloc(nh * sizeof(double));
+    su->hptmp = (double *)malloc(nh * sizeof(double));
     su->fans = fc_fans_of(w->job->rules);
-    if (!su->hp[0] || !su->hp[1] || !su->hptmp || !su->memo || !su->zmemo || !su->ctx || !su->W ||
-        !su->WP || !su->ww || !su->b || !su->bp) {
+    if (!su->hp[0] || !su->hp[1] || !su->hptmp || !su->w8 || !su->pk || !su->pay || !su->ctx ||
+        !su->W || !su->WP || !su->b || !su->bp) {
         fc_suit_free(su);
         return FC_ERR_NOMEM;
     }

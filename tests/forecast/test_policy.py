@@ -16,6 +16,7 @@ from mjfast import discards, parse_hand
 from mjfast._ref.forecast import Model
 from mjfast.errors import InvalidArgumentError
 from mjfast.forecast import forecast
+from mjfast.rules import Rules
 from tests.forecast.test_twin import RULES, _check
 from tests.strategies import Case, cases
 
@@ -177,3 +178,32 @@ def test_choose_plan_and_void() -> None:
 def test_twin_flush_pass(hand: str, left: dict[str, int], draws: int) -> None:
     case = _pool_of(Case(hand=[int(x) for x in parse_hand(hand)]), left)
     _check(case, draws, "win", 0, RULES[0], False, 0)
+
+
+def test_flush_pass_rows_alike() -> None:
+    """The flush pass remembers its hands' numbers per row (the pool changes them) and the fans
+    per rules table: rows of one batch (each with its own pool and suit) give what each gives
+    alone, and a second call what the first (its fans then cached) gave."""
+    hands = np.stack([parse_hand(h) for h in (
+        "1239m1258p234679s",    # 4 tiles of m, 4 of p, 6 of s: many entries in s's plan
+        "2378m35p11224489s",    # 8 of s
+        "1123345m469p278s8s",   # 7 of m
+    )])
+    suits = [2, 2, 0]
+    visible = np.zeros((3, 27), np.uint8)
+    visible[1, 18:27] = 1  # one copy of each s rank seen: another pool
+    alone = [forecast(h, draws=18, flush=f, visible=v) for h, f, v in zip(hands, suits, visible)]
+    for suit in (2, 0):
+        rows = [i for i in range(3) if suits[i] == suit]
+        batch = forecast(hands[rows], draws=18, flush=suit, visible=visible[rows], workers=1)
+        for j, i in enumerate(rows):
+            np.testing.assert_array_equal(batch.win[j], alone[i].win)
+            np.testing.assert_array_equal(batch.ready[j], alone[i].ready)
+            np.testing.assert_array_equal(np.asarray(batch.value)[j], alone[i].value)
+    again = forecast(hands[0], draws=18, flush=2)
+    np.testing.assert_array_equal(again.win, alone[0].win)
+    np.testing.assert_array_equal(np.asarray(again.value), np.asarray(alone[0].value))
+    qq = Rules.preset("qq")  # other rules: their own fans, scored at the first call
+    first, second = (forecast(hands[0], draws=18, flush=2, rules=qq) for _ in range(2))
+    np.testing.assert_array_equal(np.asarray(second.value), np.asarray(first.value))
+    assert not np.array_equal(np.asarray(first.value), np.asarray(again.value), equal_nan=True)
