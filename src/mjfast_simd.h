@@ -164,12 +164,12 @@ mj_rows_words_avx2(const uint8_t *a, const uint8_t *b, __m256i *x01, __m256i *x2
                            _mm256_and_si256(w0, _mm256_setr_epi8(MJ_WORDS_9, MJ_WORDS_9)));
 }
 
-/* mj_row_check of four rows of 13 or 14 tiles at once (two per pair of words): 1 when all four
- * pass. Each lane's tile total (psadbw, summed across its halves) sits in dwords 0 and 2 of the
- * lane, so one blend puts the four rows' totals side by side (dwords 1 and 3 stay 0); a count
- * above 4 anywhere leaves a nonzero byte in the maximum less 4. */
+/* mj_row_check of four rows of lo..hi tiles at once (two per pair of words; hi - lo is 0 or 1): 1
+ * when all four pass. Each lane's tile total (psadbw, summed across its halves) sits in dwords 0
+ * and 2 of the lane, so one blend puts the four rows' totals side by side (dwords 1 and 3 stay
+ * 0); a count above 4 anywhere leaves a nonzero byte in the maximum less 4. */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int
-mj_rows4_ok_avx2(__m256i a01, __m256i a2n, __m256i b01, __m256i b2n) {
+mj_rows4_ok_avx2(__m256i a01, __m256i a2n, __m256i b01, __m256i b2n, const int lo, const int hi) {
     const __m256i zero = _mm256_setzero_si256();
     __m256i sa = _mm256_sad_epu8(_mm256_add_epi8(a01, a2n), zero);
     __m256i sb = _mm256_sad_epu8(_mm256_add_epi8(b01, b2n), zero);
@@ -177,9 +177,10 @@ mj_rows4_ok_avx2(__m256i a01, __m256i a2n, __m256i b01, __m256i b2n) {
     sb = _mm256_add_epi32(sb, _mm256_shuffle_epi32(sb, 0x4E));
     __m256i over = _mm256_subs_epu8(
         _mm256_max_epu8(_mm256_max_epu8(a01, a2n), _mm256_max_epu8(b01, b2n)), _mm256_set1_epi8(4));
-    /* 0 where the total is 13 or 14 */
+    /* 0 where the total is lo..hi */
     __m256i off = _mm256_srli_epi32(_mm256_sub_epi32(_mm256_blend_epi32(sa, sb, 0xCC),
-                                                     _mm256_setr_epi32(13, 0, 13, 0, 13, 0, 13, 0)), 1);
+                                                     _mm256_setr_epi32(lo, 0, lo, 0, lo, 0, lo, 0)),
+                                    hi - lo);
     return _mm256_testz_si256(_mm256_or_si256(off, over), _mm256_or_si256(off, over));
 }
 

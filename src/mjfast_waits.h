@@ -97,22 +97,30 @@ static MJ_ALWAYS_INLINE int mj_plain_read(const uint8_t *src, int void_suit, mj_
     return mj_row_suits(row);
 }
 
+/* The wait masks of a row's suit indices idx[0..2] side by side, 16 bits each. */
+static MJ_ALWAYS_INLINE uint64_t mj_waits_masks(const uint32_t *idx, const uint16_t *wmask) {
+    return (uint64_t)wmask[idx[0]] | (uint64_t)wmask[idx[1]] << 16 | (uint64_t)wmask[idx[2]] << 32;
+}
+
+/* The wait of seven pairs of a row whose suits' wait masks, side by side 16 bits each, count one
+ * odd kind in all: that kind (held once or three times, so a copy is left), in the suit whose
+ * mask counts one; already held, so the suits stay those held. */
+static MJ_ALWAYS_INLINE uint32_t mj_seven_wait(uint64_t w) {
+    int s = (w >> 10 & 3) ? 0 : (w >> 26 & 3) ? 1 : 2;
+    return 1u << (9 * s + (int)(w >> (16 * s + 12) & 15));
+}
+
 /* The waits of a meld-free 13-tile row from its suits' indices (0 when it is not ready; the
  * caller answers 0 for rows whose suits may not win: no superset of them may either, so the
  * suits a completed hand holds are those held, and a suit held by no wait adds none). The three
  * wait masks side by side, 16 bits each; a multiply gathers their bits 9-11 into mj_wait_key's
  * index. */
 static MJ_ALWAYS_INLINE uint32_t mj_plain_waits_of(const uint16_t *wmask, const uint32_t *idx) {
-    uint64_t w = (uint64_t)wmask[idx[0]] | (uint64_t)wmask[idx[1]] << 16 | (uint64_t)wmask[idx[2]] << 32;
+    uint64_t w = mj_waits_masks(idx, wmask);
     uint64_t key = mj_wait_key[((w >> 9 & 0x700070007ULL) * (1ULL << 32 | 1ULL << 19 | 1ULL << 6)) >> 32 & 511];
     uint64_t m = w & key;
     uint32_t waits = (uint32_t)((m & 0x1FF) | (m >> 7 & 0x3FE00) | (m >> 14 & 0x7FC0000));
-    if (MJ_UNLIKELY((int64_t)key < 0)) {
-        /* seven pairs: the one odd kind (held once or three times, so a copy is left), in the
-         * suit whose mask counts one; already held, so the suits stay those held */
-        int s = (w >> 10 & 3) ? 0 : (w >> 26 & 3) ? 1 : 2;
-        waits |= 1u << (9 * s + (int)(w >> (16 * s + 12) & 15));
-    }
+    if (MJ_UNLIKELY((int64_t)key < 0)) waits |= mj_seven_wait(w);
     return waits;
 }
 
@@ -198,13 +206,69 @@ static MJ_ALWAYS_INLINE int64_t mj_plain_waits_block(const mj_job_t *job, int64_
 }
 
 #if MJ_AVX2
-/* mj_plain_waits_block without void vector, the first pass two rows at a time, one in each
- * 128-bit lane of the AVX2 registers (mj_rows_words_avx2, mj_rows_tiles_avx2, mj_index6_avx2);
- * a pair holding a bad row, and an odd last row, go one by one. */
+/* The waits of four rows from their suits' wait masks w (16-bit lanes 0-2 of each 64-bit lane,
+ * lane 3 zero) side by side, as mj_plain_waits_of: suit s's waits count when the two other suits
+ * are complete (bit 9). Dwords 0, 2, 4, 6 get the rows' waits without seven pairs; *seven has
+ * bit k set when row k holds one odd kind in all (the masks' bits 10-11 summed by psadbw). */
+#define MJ_NEXT1 2, 3, 4, 5, 0, 1, -1, -1, 10, 11, 12, 13, 8, 9, -1, -1
+#define MJ_NEXT2 4, 5, 0, 1, 2, 3, -1, -1, 12, 13, 8, 9, 10, 11, -1, -1
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE __m256i mj_waits4_avx2(__m256i w, int *seven) {
+    __m256i c = _mm256_srai_epi16(_mm256_slli_epi16(w, 6), 15); /* -1: complete suit */
+    __m256i e = _mm256_and_si256(_mm256_shuffle_epi8(c, _mm256_setr_epi8(MJ_NEXT1, MJ_NEXT1)),
+                                 _mm256_shuffle_epi8(c, _mm256_setr_epi8(MJ_NEXT2, MJ_NEXT2)));
+    __m256i x = _mm256_and_si256(_mm256_and_si256(w, e), _mm256_set1_epi16(0x1FF));
+    /* ranks of suits 0 and 1 in dword 0 (times 1 and 512), suit 2's in dword 1, moved to bit 18 */
+    __m256i d = _mm256_sllv_epi32(
+        _mm256_madd_epi16(x, _mm256_setr_epi16(1, 512, 1, 0, 1, 512, 1, 0, 1, 512, 1, 0, 1, 512, 1, 0)),
+        _mm256_setr_epi32(0, 18, 0, 18, 0, 18, 0, 18));
+    __m256i odd = _mm256_sad_epu8(_mm256_and_si256(_mm256_srli_epi16(w, 10), _mm256_set1_epi16(3)),
+                                  _mm256_setzero_si256());
+    *seven = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(odd, _mm256_set1_epi64x(1))));
+    return _mm256_add_epi32(d, _mm256_shuffle_epi32(d, 0xB1));
+}
+#undef MJ_NEXT1
+#undef MJ_NEXT2
+
+/* The second pass of mj_plain_waits_avx2: the waits of the todo rows kept at idx (their row
+ * numbers in at; idx has room for four entries more) into out, four rows at a time by
+ * mj_waits4_avx2 from their wait masks (asked for by the first pass); dense: row j is kept at
+ * idx[j] (every row kept), so four results go out in one store. */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void
+mj_waits_finish_avx2(uint32_t (*idx)[4], const uint8_t *at, int64_t todo, const uint16_t *wmask,
+                     uint32_t *out, int dense) {
+    _mm256_storeu_si256((__m256i *)idx[todo], _mm256_setzero_si256()); /* index 0 past the end */
+    _mm256_storeu_si256((__m256i *)idx[todo + 2], _mm256_setzero_si256());
+    for (int64_t j = 0; j < todo; j += 4) {
+        uint64_t w[4];
+        for (int k = 0; k < 4; k++) w[k] = mj_waits_masks(idx[j + k], wmask);
+        int seven;
+        __m256i d = mj_waits4_avx2(_mm256_setr_epi64x((long long)w[0], (long long)w[1],
+                                                      (long long)w[2], (long long)w[3]), &seven);
+        union {
+            __m128i v;
+            uint32_t d[4];
+        } r;
+        r.v = _mm256_castsi256_si128(
+            _mm256_permutevar8x32_epi32(d, _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6)));
+        for (int k = 0; MJ_UNLIKELY(seven); k++, seven >>= 1)
+            if (seven & 1) r.d[k] |= mj_seven_wait(w[k]);
+        if (dense && j + 4 <= todo) {
+            _mm_storeu_si128((__m128i *)(out + j), r.v);
+        } else {
+            for (int64_t k = 0, m = todo - j < 4 ? todo - j : 4; k < m; k++) out[at[j + k]] = r.d[k];
+        }
+    }
+}
+
+/* mj_plain_waits_block without void vector, both passes four rows at a time: the first two rows
+ * in each pair of AVX2 words (mj_rows_words_avx2, mj_rows4_ok_avx2, mj_index6_avx2: one check of
+ * the four, the indices of each row in a 128-bit lane), the second by mj_waits_finish_avx2 (every
+ * row kept: the four results stored at once). Four rows holding a bad one, and the last rows, go
+ * one by one (mj_plain_waits_rows). */
 __attribute__((target("avx2"))) static int64_t mj_plain_waits_avx2(const mj_job_t *job, int64_t i,
                                                                    int64_t end, int void_rule) {
-    const __m256i zero = _mm256_setzero_si256(), thirteen = _mm256_set1_epi32(13);
-    uint32_t idx[MJ_BLOCK][4];
+    const __m256i zero = _mm256_setzero_si256();
+    uint32_t idx[MJ_BLOCK + 4][4];
     uint8_t at[MJ_BLOCK];
     if ((unsigned)(job->void_scalar + 1) > 3u) return 0; /* the general path reports it */
     const uint8_t *src = job->hands + 27 * i;
@@ -212,24 +276,29 @@ __attribute__((target("avx2"))) static int64_t mj_plain_waits_avx2(const mj_job_
     uint32_t *out = (uint32_t *)job->out + i;
     uint32_t ok = mj_wait_ok[void_rule ? job->void_scalar + 2 : 0];
     int64_t rows = end - i < MJ_BLOCK ? end - i : MJ_BLOCK, n = 0, todo = 0;
-    for (; n + 2 <= rows; n += 2, src += 54) {
-        __m256i x01, x2n;
-        mj_rows_words_avx2(src, src + 27, &x01, &x2n);
-        __m256i tiles = mj_rows_tiles_avx2(x01, x2n), v = mj_index6_avx2(x01, x2n);
-        if ((_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(tiles, thirteen))) & 0x11) != 0x11)
-            break;
-        int lacks = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, zero)));
-        out[n] = out[n + 1] = 0;
-        if (ok >> (lacks & 15) & 1) {
-            mj_waits_keep(_mm256_castsi256_si128(v), idx[todo], wmask);
-            at[todo++] = (uint8_t)n;
-        }
-        if (ok >> (lacks >> 4) & 1) {
-            mj_waits_keep(_mm256_extracti128_si256(v, 1), idx[todo], wmask);
-            at[todo++] = (uint8_t)(n + 1);
+    for (; n + 4 <= rows; n += 4, src += 108) {
+        __m256i a01, a2n, b01, b2n;
+        mj_rows_words_avx2(src, src + 27, &a01, &a2n);
+        mj_rows_words_avx2(src + 54, src + 81, &b01, &b2n);
+        /* rows about 38 ahead (read once: the hardware's stream prefetch alone lags) */
+        MJ_PREFETCH((const void *)((uintptr_t)src + 1024));
+        MJ_PREFETCH((const void *)((uintptr_t)src + 1088));
+        if (!mj_rows4_ok_avx2(a01, a2n, b01, b2n, 13, 13)) break;
+        __m256i va = mj_index6_avx2(a01, a2n), vb = mj_index6_avx2(b01, b2n);
+        int lacks = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(va, zero))) |
+                    _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(vb, zero))) << 8;
+        _mm_storeu_si128((__m128i *)(out + n), _mm_setzero_si128());
+        __m128i v[4] = {_mm256_castsi256_si128(va), _mm256_extracti128_si256(va, 1),
+                        _mm256_castsi256_si128(vb), _mm256_extracti128_si256(vb, 1)};
+        for (int r = 0; r < 4; r++) {
+            if (ok >> (lacks >> 4 * r & 15) & 1) {
+                mj_waits_keep(v[r], idx[todo], wmask);
+                at[todo++] = (uint8_t)(n + r);
+            }
         }
     }
-    return mj_plain_waits_rows(job, i, n, rows, idx, at, todo, void_rule, 0);
+    mj_waits_finish_avx2(idx, at, todo, wmask, out, todo == n);
+    return mj_plain_waits_rows(job, i, n, rows, idx, at, 0, void_rule, 0);
 }
 #endif
 

@@ -179,7 +179,8 @@ def lib_without(build: Path) -> Callable[[str], ctypes.CDLL]:
             so = _cc(build / f"libmjfast{flag[5:9]}.so", "-O1", flag, "-shared", "-fPIC",
                      Path(get_include()) / "mjfast.c")
             dll = ctypes.CDLL(str(so))
-            for name in ("mj_shanten_n", "mj_effective_n", "mj_discards_n"):
+            for name in ("mj_shanten_n", "mj_effective_n", "mj_discards_n", "mj_waits_n",
+                         "mj_is_win_n"):
                 getattr(dll, name).restype = ctypes.c_int64
             assert dll.mj_init() == 0
             libs[flag] = dll
@@ -207,6 +208,33 @@ def test_shanten_without_avx2_or_ssse3(lib_without: Callable[[str], ctypes.CDLL]
         for n in (len(hands), 1001, 1002, 1003):
             out = np.empty(n, np.int8)
             lib.mj_shanten_n(_p(hands), ctypes.c_size_t(n), None, -1, options, _p(out, I8P))
+            assert (out == want[:n]).all()
+
+
+@pytest.mark.parametrize(("void_rule", "void_suit"), [(True, -1), (True, 0), (False, -1)])
+def test_waits_without_avx2(lib_without: Callable[[str], ctypes.CDLL], void_rule: bool,
+                            void_suit: int) -> None:
+    """waits and the win test built without their AVX2 paths (the SSE2 rows one by one) give the
+    Python API's answers, which come from the AVX2 paths where the CPU has them: ready hands
+    (seven pairs among them), dealt ones, bad rows among good ones, batches of every length mod 4,
+    with and without the void rule and with a declared void suit."""
+    lib = lib_without("-DMJ_AVX2=0")
+    flags = 0 if void_rule else MJ_NO_VOID_RULE
+    hands, tile = complete_hands(3000, seed=9, return_tile=True, seven_pairs=0.3)
+    hands[np.arange(3000), tile] -= 1
+    hands = np.concatenate([hands, deal(1000, 13, seed=10)])
+    hands[[37, 38, 1001, 3502]] = 0  # too few tiles
+    hands[[700, 3333], [4, 20]] = 6  # a count above 4
+    void = None if void_suit < 0 else void_suit
+    wins = np.concatenate([complete_hands(2000, seed=11, seven_pairs=0.3), deal(2000, 14, seed=12)])
+    waits = np.asarray(mjfast.waits(hands, void_rule=void_rule, void_suit=void, errors="coerce"))
+    win = np.asarray(mjfast.is_win(wins, void_rule=void_rule, void_suit=void, errors="coerce"))
+    u32p = ctypes.POINTER(ctypes.c_uint32)
+    for rows, run, want, kind in ((hands, lib.mj_waits_n, waits.astype(np.uint32), u32p),
+                                  (wins, lib.mj_is_win_n, win.astype(np.uint8), U8P)):
+        for n in (len(rows), 1001, 1002, 1003):
+            out = np.empty(n, want.dtype)
+            run(_p(rows), ctypes.c_size_t(n), None, void_suit, flags, _p(out, kind))
             assert (out == want[:n]).all()
 
 
