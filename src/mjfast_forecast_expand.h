@@ -200,32 +200,73 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, ui
     return MJ_OK;
 }
 
-/* The floater of the state of f (no exchange left: only progress is allowed), or -1: the one held
- * kind f whose discard keeps the distance dh while every other held kind's raises it (one discard
- * probe of the 13 - 3m hand). Then no other discard makes progress after any draw (a draw lowers
- * a distance by at most 1, so X - d of distance dh + 1 gives X + k - d of at least dh), so each
- * group (a draw that lowers the distance) has the one successor X + k - f and needs no probes of
- * its own (fc_group_floater): one probe instead of one per group. */
-static int fc_floater(const fc_work_t *w, const fc_from_t *f, mj_hand_t *h) {
+/* The unneeded kinds of the state of f (no exchange left: only progress is allowed): the held
+ * kinds whose discard keeps the distance dh (one discard probe of the 13 - 3m hand X). Only they
+ * can make progress after a draw: a draw lowers a distance by at most 1, so X - d of distance
+ * dh + 1 gives X + k - d of at least dh. With one, f (a floater), the groups are the draws k that
+ * lower the distance of the core C = X - f, each with the one successor C + k, the same for every
+ * hand of that core (fc_expand_core). */
+static uint32_t fc_unneeded(const fc_work_t *w, const fc_from_t *f, mj_hand_t *h) {
     uint8_t d12[27];
     fc_probes_of(w, h, -1, d12);
-    uint32_t keep = f->held & fc_below(d12, f->dh + 1);
-    return keep && !(keep & (keep - 1)) ? mj_ctz(keep) : -1;
+    return f->held & fc_below(d12, f->dh + 1);
 }
 
-/* The group of draw k onto the state of f whose floater is fl (fc_floater): its one successor,
- * X + k - fl, a distance lower. Returns MJ_OK or an FC_ERR_*. */
-static int fc_group_floater(fc_work_t *w, const fc_from_t *f, int k, int fl) {
+#define FC_CORE (1 << 23) /* a memo tag bit: the groups of a core (fc_expand_core), not a hand's */
+
+/* The groups of draws groups onto the state of f whose floater is fl (fc_unneeded): each the one
+ * successor X + k - fl, a distance lower. Returns MJ_OK or an FC_ERR_*. */
+static int fc_groups_floater(fc_work_t *w, const fc_from_t *f, uint32_t groups, int fl) {
     uint8_t c[27];
     memcpy(c, w->g.cnt[f->s].c, 27);
-    c[k]++;
-    int64_t id = fc_state(w, w->g.key[f->s] + w->wt[k] - w->wt[fl], f->e, -1, mj_shanten_of(f->dh - 1),
-                          w->g.depth[f->s] + 1, c, fl);
-    if (id < 0) return (int)-id;
-    w->g.ref[id] = 1;
-    w->g.edges[w->g.ne++] = FC_HEAD(k, 1);
-    w->g.edges[w->g.ne++] = -1;
-    w->g.edges[w->g.ne++] = (int32_t)id;
+    for (; groups; groups &= groups - 1) {
+        int k = mj_ctz(groups);
+        c[k]++;
+        int64_t id = fc_state(w, w->g.key[f->s] + w->wt[k] - w->wt[fl], f->e, -1, mj_shanten_of(f->dh - 1),
+                              w->g.depth[f->s] + 1, c, fl);
+        c[k]--;
+        if (id < 0) return (int)-id;
+        w->g.ref[id] = 1;
+        w->g.edges[w->g.ne++] = FC_HEAD(k, 1);
+        w->g.edges[w->g.ne++] = -1;
+        w->g.edges[w->g.ne++] = (int32_t)id;
+    }
+    return MJ_OK;
+}
+
+/* Expand the spent state of f (no exchange left, shanten >= 1, no dead suit, no flush; loaded as
+ * h) whose floater is fl: its groups are its core's (fc_unneeded), remembered per core (the memo
+ * under FC_CORE, with the distance and the frontier flag) and copied for the next hand of that
+ * core, which then needs no probe of its draws either; its stay: every other draw (on the
+ * frontier: only fifth copies, the rest dropped, as fc_classify), and no winning draw. The first
+ * hand of a core is expanded first (breadth first), so its successors' depths serve. */
+static int fc_expand_core(fc_work_t *w, const fc_from_t *f, mj_hand_t *h, int fl) {
+    int64_t s = f->s;
+    uint64_t core = w->g.key[s] - w->wt[fl];
+    int mkey = FC_CORE | f->dh | f->front << 8 | f->e << 10;
+    fc_memo_t *m = fc_memo_at(w, core, mkey);
+    uint32_t groups = 0, stays, wins;
+    if (!fc_grow(w, (void **)&w->g.edges, &w->g.ecap, w->g.ne + 27 * 3, sizeof(int32_t))) return FC_ERR_NOMEM;
+    w->g.e0[s] = w->g.ne;
+    if (m->row == w->g.row && m->key == core && (m->tag & 0xFFFFFF) == (uint32_t)mkey) {
+        int n = (int)(m->tag >> 24);
+        const int32_t *from = w->g.edges + m->off;
+        for (int i = 0; i < n; i++) groups |= 1u << fc_head_p(from[3 * i]);
+        memcpy(w->g.edges + w->g.ne, from, (size_t)(3 * n) * sizeof(int32_t));
+        w->g.ne += 3 * n;
+    } else {
+        int dh;
+        groups = fc_classify(w, s, h, 0, f->front, 0, 0u, &dh, &stays, &wins);
+        int code = fc_groups_floater(w, f, groups, fl);
+        if (code != MJ_OK) return code;
+        *m = (fc_memo_t){core, w->g.e0[s], w->g.row, (uint32_t)mkey | (uint32_t)mj_popcount(groups) << 24};
+    }
+    stays = f->front ? fc_stays(w, h) : w->pool & ~groups;
+    w->g.e1[s] = w->g.ne;
+    w->g.stay[s] = (double)fc_copies(w, stays) / w->total;
+    w->g.pwin[s] = w->g.ppay[s] = 0.0;
+    w->g.mark[s] = FC_EXPANDED;
+    w->g.nv[s] = 0;
     return MJ_OK;
 }
 
@@ -267,6 +308,14 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     fc_from_t f = {s, &h, 0u, w->dead, 1,
                    w->g.sh[s] == w->T - w->g.depth[s], ex && w->g.sh[s] == w->T - w->g.depth[s] - 1,
                    ndead > 0, -1, w->g.pv[s], ex, w->g.ex[s]};
+    /* spent (rows with a budget, whose spent states are most of the graph): a hand with a floater
+     * takes its core's groups (fc_expand_core) */
+    if (!ex && w->budget > 0 && !ds && w->flush < 0) {
+        f.dh = w->g.sh[s] + 1;
+        f.held = ~fc_below(w->g.cnt[s].c, 1) & 0x7FFFFFFu;
+        uint32_t unneeded = fc_unneeded(w, &f, &h);
+        if (unneeded && !(unneeded & (unneeded - 1))) return fc_expand_core(w, &f, &h, mj_ctz(unneeded));
+    }
     uint32_t stays, wins;
     uint32_t groups = fc_classify(w, s, &h, f.held_void, f.front, ex, f.vmask, &f.dh, &stays, &wins);
     if (!fc_grow(w, (void **)&w->g.edges, &w->g.ecap, w->g.ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
@@ -275,22 +324,15 @@ static int fc_expand(fc_work_t *w, int64_t s) {
         if (h.c[t] && (ds >> (t / 9) & 1)) f.last_void = t;
     int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : (f.pv + 1) << 10);
     f.held = groups ? ~fc_below(w->g.cnt[s].c, 1) & 0x7FFFFFFu : 0u;
-    /* no exchange left, several groups: a floater (fc_floater) spares their probes (rows with a
-     * budget, whose spent states are most of the graph; no dead tiles, plan or flush) */
-    int fl = !ex && w->budget > 0 && !ds && w->flush < 0 && (groups & (groups - 1)) ? fc_floater(w, &f, &h) : -1;
     fc_memo_t *at[27];
     int mk[27];
-    for (uint32_t b = fl >= 0 ? 0u : groups; b; b &= b - 1) { /* the memo entries are cache misses: ask early */
+    for (uint32_t b = groups; b; b &= b - 1) { /* the memo entries are cache misses: ask early */
         int k = mj_ctz(b);
         mk[k] = fc_mkey(w, &f, k, mkey);
         at[k] = fc_memo_at(w, w->g.key[s] + w->wt[k], mk[k]);
         MJ_PREFETCH(at[k]);
     }
-    for (uint32_t b = fl >= 0 ? groups : 0u; b; b &= b - 1) {
-        int code = fc_group_floater(w, &f, mj_ctz(b), fl);
-        if (code != MJ_OK) return code;
-    }
-    for (uint32_t b = fl >= 0 ? 0u : groups; b; b &= b - 1) {
+    for (uint32_t b = groups; b; b &= b - 1) {
         int k = mj_ctz(b), back = 0;
         int code = fc_group(w, &f, k, w->g.key[s] + w->wt[k], mk[k], at[k], &back);
         if (code != MJ_OK) return code;
