@@ -249,15 +249,9 @@ static int fc_values(fc_work_t *w) {
     if (!fc_grow(w, (void **)&w->v.picks, &w->v.pcap, w->g.ngroups * T, sizeof(int32_t))) return FC_ERR_NOMEM;
     int value = w->job->objective == FC_OBJ_VALUE;
     if (w->budget >= 0) {
-        if (need > w->c.fcap) { /* the flow rows of fc_curves_dag: zero outside its passes */
-            if (!fc_room(w, (need - w->c.fcap) * (int64_t)sizeof(double))) return FC_ERR_NOMEM;
-            free(w->c.flow);
-            w->bytes -= w->c.fcap * (int64_t)sizeof(double);
-            w->c.flow = (double *)calloc((size_t)need, sizeof(double));
-            w->c.fcap = w->c.flow ? need : 0;
-            if (!w->c.flow) return FC_ERR_NOMEM;
-            w->bytes += need * (int64_t)sizeof(double);
-        }
+        int64_t had = w->c.fcap; /* the flow rows of fc_curves_dag: zero outside its passes */
+        if (!fc_grow(w, (void **)&w->c.flow, &w->c.fcap, need, sizeof(double))) return FC_ERR_NOMEM;
+        if (w->c.fcap > had) memset(w->c.flow + had, 0, (size_t)(w->c.fcap - had) * sizeof(double));
         if (!fc_grow(w, (void **)&w->c.reach, &w->c.rcap, (w->g.n >> 6) + 1, sizeof(uint64_t))) return FC_ERR_NOMEM;
         memset(w->c.reach, 0, (size_t)((w->g.n >> 6) + 1) * sizeof(uint64_t));
         w->v.vsn = T + 1;
@@ -295,11 +289,12 @@ static int fc_values(fc_work_t *w) {
 static int fc_reset(fc_work_t *w) {
     if (!w->g.memo) {
         if (!fc_room(w, FC_MEMO * (int64_t)sizeof(fc_memo_t))) return FC_ERR_BYTES;
-        w->g.memo = (fc_memo_t *)calloc(FC_MEMO, sizeof(fc_memo_t));
+        w->g.memo = (fc_memo_t *)malloc(FC_MEMO * sizeof(fc_memo_t)); /* zeroed as used: fc_memo_zero */
         if (!w->g.memo) return FC_ERR_NOMEM;
+        w->g.mzero = 0;
         w->bytes += FC_MEMO * (int64_t)sizeof(fc_memo_t);
     }
-    w->g.row++; /* row 0 never occurs: calloc's zeros are stale entries */
+    w->g.row++; /* row 0 never occurs: zeroed entries are stale */
     if (w->g.hcap > 4096 && w->g.hcap > 16 * w->g.n) { /* a big table from an earlier row: start small */
         free(w->g.hkey);
         free(w->g.hval);

@@ -149,8 +149,7 @@ static inline int fc_mkey(const fc_work_t *w, const fc_from_t *f, int k, int mke
 /* The memo entry of the 14 - 3m hand gkey under mkey. A small graph uses the first 4 hcap
  * entries of the memo: they stay in cache. */
 static inline fc_memo_t *fc_memo_at(const fc_work_t *w, uint64_t gkey, int mkey) {
-    uint64_t mmask = (uint64_t)(4 * w->g.hcap < FC_MEMO ? 4 * w->g.hcap : FC_MEMO) - 1;
-    return w->g.memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & mmask);
+    return w->g.memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & (uint64_t)(fc_memo_span(w) - 1));
 }
 
 /* The group of state f->s for draw k at the end of the edges: its successors (remembered per
@@ -163,7 +162,8 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, ui
     w->g.ne += 2;
     if (m->row == w->g.row && m->key == gkey && (m->tag & 0xFFFFFF) == (uint32_t)mkey) {
         int mc = (int)(m->tag >> 24);
-        memcpy(w->g.edges + w->g.ne, w->g.edges + m->off, (size_t)mc * sizeof(int32_t));
+        const int32_t *from = w->g.edges + m->off;
+        for (int i = 0; i < mc; i++) w->g.edges[w->g.ne + i] = from[i]; /* a few: no memcpy call */
         w->g.ne += mc;
         w->g.edges[head] = FC_HEAD(k, mc);
         /* the same successors: the first group's picks serve (it covers every t this one needs:

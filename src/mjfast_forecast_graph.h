@@ -206,6 +206,7 @@ typedef struct {
     int64_t ne, ecap, ngroups;
     fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
     uint32_t row;             /* memo generation: entries of earlier rows are stale */
+    int64_t mzero;            /* memo entries zeroed so far (the first fc_memo_span ones are read) */
 } fc_graph_t;
 
 /* Step 1b, equal ready leaves merged (mjfast_forecast_merge.h): its scratch. */
@@ -394,6 +395,18 @@ static inline int fc_tag(int e, int pv) { return e + pv + 1; }
 /* The slot hash of the key (+ 1, as stored) of a state of tag e (fc_tag). */
 static inline uint64_t fc_slot(uint64_t key1, int e) { return fc_hash(key1 + (uint64_t)e * 0x9E3779B97F4A7C15ULL); }
 
+/* The memo entries in use: the first 4 hcap (a small graph's stay in cache), at most FC_MEMO. */
+static inline int64_t fc_memo_span(const fc_work_t *w) { return 4 * w->g.hcap < FC_MEMO ? 4 * w->g.hcap : FC_MEMO; }
+
+/* Zero the memo entries that came into use (a grown hash table), so a fresh call's first rows
+ * touch only the pages they read. */
+static void fc_memo_zero(fc_work_t *w) {
+    int64_t span = fc_memo_span(w);
+    if (!w->g.memo || span <= w->g.mzero) return;
+    memset(w->g.memo + w->g.mzero, 0, (size_t)(span - w->g.mzero) * sizeof(fc_memo_t));
+    w->g.mzero = span;
+}
+
 /* Rehash into a table of twice the size. */
 static int fc_rehash(fc_work_t *w) {
     int64_t cap = w->g.hcap ? 2 * w->g.hcap : 1024;
@@ -418,6 +431,7 @@ static int fc_rehash(fc_work_t *w) {
     w->g.hkey = k;
     w->g.hval = v;
     w->g.hcap = cap;
+    fc_memo_zero(w);
     return 1;
 }
 
