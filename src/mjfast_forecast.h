@@ -89,11 +89,11 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
  * lo..hi into picks[t - 1], as fc_pick with t - 1 draws left (the best per t first, row by row
  * over all t at once, then the lowest discard within FC_TIE of it), and the picked values into
  * val[t]. */
-static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int lo, int hi,
-                         int32_t *picks, double *val) {
-    const double *r[27];
+static MJ_ALWAYS_INLINE void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int lo, int hi,
+                                          int32_t *picks, double *val) {
+    const double *r[27] = {fc_vrow(w, ids[0]) - 1}; /* r[i][t]: t - 1 draws left (count >= 2) */
     double best[FC_MAX_DRAWS + 1];
-    for (int i = 0; i < count; i++) r[i] = fc_vrow(w, ids[i]) - 1; /* r[i][t]: t - 1 draws left */
+    for (int i = 1; i < count; i++) r[i] = fc_vrow(w, ids[i]) - 1;
     for (int t = lo; t <= hi; t++) best[t] = r[0][t];
     for (int i = 1; i < count; i++)
         for (int t = lo; t <= hi; t++) best[t] = r[i][t] > best[t] ? r[i][t] : best[t];
@@ -115,8 +115,9 @@ static inline int fc_lists(const fc_work_t *w, int64_t e, int32_t s) {
 
 /* The successor terms of state s with a budget into acc[t] (t = 1..T; what lies outside lo..hi
  * is not used), sum_k p_k V_{t-1}(pick), each group's picks per t on the way; the groups that
- * list s itself (w->g.loop[s]) are left to fc_values_loop. */
-static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
+ * list s itself (w->g.loop[s]) are left to fc_values_loop. Its loops over t are compiled twice
+ * (fc_terms). */
+static MJ_ALWAYS_INLINE void fc_terms_on(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
     const int T = w->T;
     double val[FC_MAX_DRAWS + 1];
     for (int t = 0; t <= T; t++) acc[t] = 0.0;
@@ -141,6 +142,23 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
         }
         e += 2 + count;
     }
+}
+
+static void fc_terms_base(fc_work_t *w, int32_t s, int lo, int hi, double *acc) { fc_terms_on(w, s, lo, hi, acc); }
+#if MJ_AVX2
+FC_AVX2 static void fc_terms_avx2(fc_work_t *w, int32_t s, int lo, int hi, double *acc) { fc_terms_on(w, s, lo, hi, acc); }
+#endif
+
+/* fc_terms_on with the loops over t four doubles a step where the CPU has AVX2 (FC_AVX2), else
+ * two (SSE2). */
+static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
+#if MJ_AVX2
+    if (MJ.isa == MJ_ISA_AVX2) {
+        fc_terms_avx2(w, s, lo, hi, acc);
+        return;
+    }
+#endif
+    fc_terms_base(w, s, lo, hi, acc);
 }
 
 #define FC_BLOCK 64 /* states of one (exchanges, shanten, dead tiles) class valued together */

@@ -96,6 +96,13 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
 }
 
 #define FC_MAX_DRAWS 27
+
+#if MJ_AVX2
+/* The loops over the draws t (values, curves) compiled for AVX2 beside the baseline, taken where
+ * MJ.isa has it: the same multiplies and adds in the same order (no FMA: "avx2" alone does not
+ * enable it, so nothing is contracted), four doubles a step, so the same bits. */
+#define FC_AVX2 __attribute__((target("avx2")))
+#endif
 #define FC_ID_BITS 26 /* a state id in the hash's values, the exchanges spent (<= 27) above it */
 #define FC_ID_MASK ((1 << FC_ID_BITS) - 1)
 #define FC_TIE 1e-12 /* relative: values this close count as equal (then the lowest discard) */
