@@ -200,6 +200,35 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, ui
     return MJ_OK;
 }
 
+/* The floater of the state of f (no exchange left: only progress is allowed), or -1: the one held
+ * kind f whose discard keeps the distance dh while every other held kind's raises it (one discard
+ * probe of the 13 - 3m hand). Then no other discard makes progress after any draw (a draw lowers
+ * a distance by at most 1, so X - d of distance dh + 1 gives X + k - d of at least dh), so each
+ * group (a draw that lowers the distance) has the one successor X + k - f and needs no probes of
+ * its own (fc_group_floater): one probe instead of one per group. */
+static int fc_floater(const fc_work_t *w, const fc_from_t *f, mj_hand_t *h) {
+    uint8_t d12[27];
+    fc_probes_of(w, h, -1, d12);
+    uint32_t keep = f->held & fc_below(d12, f->dh + 1);
+    return keep && !(keep & (keep - 1)) ? mj_ctz(keep) : -1;
+}
+
+/* The group of draw k onto the state of f whose floater is fl (fc_floater): its one successor,
+ * X + k - fl, a distance lower. Returns MJ_OK or an FC_ERR_*. */
+static int fc_group_floater(fc_work_t *w, const fc_from_t *f, int k, int fl) {
+    uint8_t c[27];
+    memcpy(c, w->g.cnt[f->s].c, 27);
+    c[k]++;
+    int64_t id = fc_state(w, w->g.key[f->s] + w->wt[k] - w->wt[fl], f->e, -1, mj_shanten_of(f->dh - 1),
+                          w->g.depth[f->s] + 1, c, fl);
+    if (id < 0) return (int)-id;
+    w->g.ref[id] = 1;
+    w->g.edges[w->g.ne++] = FC_HEAD(k, 1);
+    w->g.edges[w->g.ne++] = -1;
+    w->g.edges[w->g.ne++] = (int32_t)id;
+    return MJ_OK;
+}
+
 /* Expand the ready leaf s (no exchange left, no dead tile held): every draw wins or leaves the
  * hand as it was (a stay), so it has no edge group. A lazily paid leaf (fc_lazy_pay) keeps its
  * winning draws (a 27-bit mask, exact as a double) in ppay for fc_leaf_pays. */
@@ -246,15 +275,22 @@ static int fc_expand(fc_work_t *w, int64_t s) {
         if (h.c[t] && (ds >> (t / 9) & 1)) f.last_void = t;
     int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : (f.pv + 1) << 10);
     f.held = groups ? ~fc_below(w->g.cnt[s].c, 1) & 0x7FFFFFFu : 0u;
+    /* no exchange left, several groups: a floater (fc_floater) spares their probes (rows with a
+     * budget, whose spent states are most of the graph; no dead tiles, plan or flush) */
+    int fl = !ex && w->budget > 0 && !ds && w->flush < 0 && (groups & (groups - 1)) ? fc_floater(w, &f, &h) : -1;
     fc_memo_t *at[27];
     int mk[27];
-    for (uint32_t b = groups; b; b &= b - 1) { /* the memo entries are cache misses: ask early */
+    for (uint32_t b = fl >= 0 ? 0u : groups; b; b &= b - 1) { /* the memo entries are cache misses: ask early */
         int k = mj_ctz(b);
         mk[k] = fc_mkey(w, &f, k, mkey);
         at[k] = fc_memo_at(w, w->g.key[s] + w->wt[k], mk[k]);
         MJ_PREFETCH(at[k]);
     }
-    for (uint32_t b = groups; b; b &= b - 1) {
+    for (uint32_t b = fl >= 0 ? groups : 0u; b; b &= b - 1) {
+        int code = fc_group_floater(w, &f, mj_ctz(b), fl);
+        if (code != MJ_OK) return code;
+    }
+    for (uint32_t b = fl >= 0 ? 0u : groups; b; b &= b - 1) {
         int k = mj_ctz(b), back = 0;
         int code = fc_group(w, &f, k, w->g.key[s] + w->wt[k], mk[k], at[k], &back);
         if (code != MJ_OK) return code;
