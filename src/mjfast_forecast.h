@@ -91,8 +91,9 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
  * val[t]. */
 static MJ_ALWAYS_INLINE void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int lo, int hi,
                                           int32_t *picks, double *val) {
-    const double *r[27] = {fc_vrow(w, ids[0]) - 1}; /* r[i][t]: t - 1 draws left (count >= 2) */
+    const double *r[27];
     double best[FC_MAX_DRAWS + 1];
+    r[0] = fc_vrow(w, ids[0]) - 1; /* r[i][t]: t - 1 draws left (count >= 2) */
     for (int i = 1; i < count; i++) r[i] = fc_vrow(w, ids[i]) - 1;
     for (int t = lo; t <= hi; t++) best[t] = r[0][t];
     for (int i = 1; i < count; i++)
