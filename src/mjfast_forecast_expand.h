@@ -314,9 +314,9 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     fc_from_t f = {s, &h, 0u, w->dead, 1,
                    w->g.sh[s] == w->T - w->g.depth[s], ex && w->g.sh[s] == w->T - w->g.depth[s] - 1,
                    ndead > 0, -1, w->g.pv[s], ex, w->g.ex[s]};
-    /* spent (rows with a budget, whose spent states are most of the graph): a hand with a floater
-     * takes its core's groups (fc_expand_core) */
-    if (!ex && w->budget > 0 && !ds && w->flush < 0) {
+    /* spent (rows with a budget, whose spent states are most of the graph): a 1-shanten hand with
+     * a floater takes its core's groups (fc_expand_core; hands further away hardly ever have one) */
+    if (!ex && w->budget > 0 && !ds && w->flush < 0 && w->g.sh[s] == 1) {
         f.dh = w->g.sh[s] + 1;
         f.held = ~fc_below(w->g.cnt[s].c, 1) & 0x7FFFFFFu;
         uint32_t unneeded = fc_unneeded(w, &f, &h);
