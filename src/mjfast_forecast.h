@@ -89,11 +89,12 @@ static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count,
  * lo..hi into picks[t - 1], as fc_pick with t - 1 draws left (the best per t first, row by row
  * over all t at once, then the lowest discard within FC_TIE of it), and the picked values into
  * val[t]. */
-static void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int lo, int hi,
-                         int32_t *picks, double *val) {
+static MJ_ALWAYS_INLINE void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int lo, int hi,
+                                          int32_t *picks, double *val) {
     const double *r[27];
     double best[FC_MAX_DRAWS + 1];
-    for (int i = 0; i < count; i++) r[i] = fc_vrow(w, ids[i]) - 1; /* r[i][t]: t - 1 draws left */
+    r[0] = fc_vrow(w, ids[0]) - 1; /* r[i][t]: t - 1 draws left (count >= 2) */
+    for (int i = 1; i < count; i++) r[i] = fc_vrow(w, ids[i]) - 1;
     for (int t = lo; t <= hi; t++) best[t] = r[0][t];
     for (int i = 1; i < count; i++)
         for (int t = lo; t <= hi; t++) best[t] = r[i][t] > best[t] ? r[i][t] : best[t];
@@ -115,8 +116,9 @@ static inline int fc_lists(const fc_work_t *w, int64_t e, int32_t s) {
 
 /* The successor terms of state s with a budget into acc[t] (t = 1..T; what lies outside lo..hi
  * is not used), sum_k p_k V_{t-1}(pick), each group's picks per t on the way; the groups that
- * list s itself (w->g.loop[s]) are left to fc_values_loop. */
-static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
+ * list s itself (w->g.loop[s]) are left to fc_values_loop. Its loops over t are compiled twice
+ * (fc_terms). */
+static MJ_ALWAYS_INLINE void fc_terms_on(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
     const int T = w->T;
     double val[FC_MAX_DRAWS + 1];
     for (int t = 0; t <= T; t++) acc[t] = 0.0;
@@ -141,6 +143,23 @@ static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
         }
         e += 2 + count;
     }
+}
+
+static void fc_terms_base(fc_work_t *w, int32_t s, int lo, int hi, double *acc) { fc_terms_on(w, s, lo, hi, acc); }
+#if MJ_AVX2
+FC_AVX2 static void fc_terms_avx2(fc_work_t *w, int32_t s, int lo, int hi, double *acc) { fc_terms_on(w, s, lo, hi, acc); }
+#endif
+
+/* fc_terms_on with the loops over t four doubles a step where the CPU has AVX2 (FC_AVX2), else
+ * two (SSE2). */
+static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
+#if MJ_AVX2
+    if (MJ.isa == MJ_ISA_AVX2) {
+        fc_terms_avx2(w, s, lo, hi, acc);
+        return;
+    }
+#endif
+    fc_terms_base(w, s, lo, hi, acc);
 }
 
 #define FC_BLOCK 64 /* states of one (exchanges, shanten, dead tiles) class valued together */
@@ -249,15 +268,9 @@ static int fc_values(fc_work_t *w) {
     if (!fc_grow(w, (void **)&w->v.picks, &w->v.pcap, w->g.ngroups * T, sizeof(int32_t))) return FC_ERR_NOMEM;
     int value = w->job->objective == FC_OBJ_VALUE;
     if (w->budget >= 0) {
-        if (need > w->c.fcap) { /* the flow rows of fc_curves_dag: zero outside its passes */
-            if (!fc_room(w, (need - w->c.fcap) * (int64_t)sizeof(double))) return FC_ERR_NOMEM;
-            free(w->c.flow);
-            w->bytes -= w->c.fcap * (int64_t)sizeof(double);
-            w->c.flow = (double *)calloc((size_t)need, sizeof(double));
-            w->c.fcap = w->c.flow ? need : 0;
-            if (!w->c.flow) return FC_ERR_NOMEM;
-            w->bytes += need * (int64_t)sizeof(double);
-        }
+        int64_t had = w->c.fcap; /* the flow rows of fc_curves_dag: zero outside its passes */
+        if (!fc_grow(w, (void **)&w->c.flow, &w->c.fcap, need, sizeof(double))) return FC_ERR_NOMEM;
+        if (w->c.fcap > had) memset(w->c.flow + had, 0, (size_t)(w->c.fcap - had) * sizeof(double));
         if (!fc_grow(w, (void **)&w->c.reach, &w->c.rcap, (w->g.n >> 6) + 1, sizeof(uint64_t))) return FC_ERR_NOMEM;
         memset(w->c.reach, 0, (size_t)((w->g.n >> 6) + 1) * sizeof(uint64_t));
         w->v.vsn = T + 1;
@@ -295,11 +308,12 @@ static int fc_values(fc_work_t *w) {
 static int fc_reset(fc_work_t *w) {
     if (!w->g.memo) {
         if (!fc_room(w, FC_MEMO * (int64_t)sizeof(fc_memo_t))) return FC_ERR_BYTES;
-        w->g.memo = (fc_memo_t *)calloc(FC_MEMO, sizeof(fc_memo_t));
+        w->g.memo = (fc_memo_t *)malloc(FC_MEMO * sizeof(fc_memo_t)); /* zeroed as used: fc_memo_zero */
         if (!w->g.memo) return FC_ERR_NOMEM;
+        w->g.mzero = 0;
         w->bytes += FC_MEMO * (int64_t)sizeof(fc_memo_t);
     }
-    w->g.row++; /* row 0 never occurs: calloc's zeros are stale entries */
+    w->g.row++; /* row 0 never occurs: zeroed entries are stale */
     if (w->g.hcap > 4096 && w->g.hcap > 16 * w->g.n) { /* a big table from an earlier row: start small */
         free(w->g.hkey);
         free(w->g.hval);

@@ -119,13 +119,13 @@ static void fc_kept(const fc_work_t *w, int32_t s, int j0, int j1, double *keep)
 }
 
 /* Curves with a budget from the mass seeded (fc_seed; the first seeded place: first), state by
- * state in the DAG order (fc_dag_state),
+ * state in the DAG order (fc_dag_state), its loops over the draws compiled twice (fc_curves_flow),
  * visiting only the places its mass reaches (bits of w->c.reach, by place: w->c.nact): each state's
  * mass per draw, in[j] arriving before draw j + 1 (flow rows [state][T + 1], zero outside this
  * pass), is complete once its parents (earlier places) are done; its stay (and the picks that
  * keep it: fc_kept) keeps a share in place, the rest flows down its picks a draw later. Tight
  * loops over the draws instead of lists per draw. */
-static double fc_curves_flow(fc_work_t *w, int64_t first, double *ready, double *win) {
+static MJ_ALWAYS_INLINE double fc_curves_flow_on(fc_work_t *w, int64_t first, double *ready, double *win) {
     const int T = w->T, R = T + 1;
     const int32_t *place = w->c.nact;
     uint64_t *reach = w->c.reach;
@@ -188,6 +188,24 @@ static double fc_curves_flow(fc_work_t *w, int64_t first, double *ready, double 
         win[j] = won[j];
     }
     return paid;
+}
+
+static double fc_curves_flow_base(fc_work_t *w, int64_t first, double *ready, double *win) {
+    return fc_curves_flow_on(w, first, ready, win);
+}
+#if MJ_AVX2
+FC_AVX2 static double fc_curves_flow_avx2(fc_work_t *w, int64_t first, double *ready, double *win) {
+    return fc_curves_flow_on(w, first, ready, win);
+}
+#endif
+
+/* fc_curves_flow_on with its loops over the draws four doubles a step where the CPU has AVX2
+ * (FC_AVX2), else two (SSE2). */
+static double fc_curves_flow(fc_work_t *w, int64_t first, double *ready, double *win) {
+#if MJ_AVX2
+    if (MJ.isa == MJ_ISA_AVX2) return fc_curves_flow_avx2(w, first, ready, win);
+#endif
+    return fc_curves_flow_base(w, first, ready, win);
 }
 
 /* Mass m onto state s before draw j + 1 (a seed of fc_curves_flow: flow[s][j], reach). */

@@ -32,6 +32,12 @@ static inline int fc_lazy_pay(const fc_work_t *w) {
     return w->budget >= 0 && w->job->objective == FC_OBJ_WIN;
 }
 
+/* Whether a ready leaf's payment waits for fc_leaf_pays (fc_lazy_pay with exchanges left to
+ * spend: many leaves fc_collapse weighs are passed over). Without exchanges nearly every leaf
+ * it weighs is one that a group lists (98.5% on two-suit 2-shanten hands), so it is paid at its
+ * expansion, while its hand is loaded. */
+static inline int fc_pay_later(const fc_work_t *w) { return fc_lazy_pay(w) && w->budget > 0; }
+
 /* The one successor a group of count > 1 successors (edges[at..]) picks at every t, or -1. Under
  * objective "win" with a budget, when every successor is a ready leaf (no exchange left; expanded
  * here: a leaf creates no states), V_t = 1 - (1 - pwin)^t grows with pwin for t >= 1, so the pick
@@ -149,8 +155,7 @@ static inline int fc_mkey(const fc_work_t *w, const fc_from_t *f, int k, int mke
 /* The memo entry of the 14 - 3m hand gkey under mkey. A small graph uses the first 4 hcap
  * entries of the memo: they stay in cache. */
 static inline fc_memo_t *fc_memo_at(const fc_work_t *w, uint64_t gkey, int mkey) {
-    uint64_t mmask = (uint64_t)(4 * w->g.hcap < FC_MEMO ? 4 * w->g.hcap : FC_MEMO) - 1;
-    return w->g.memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & mmask);
+    return w->g.memo + (fc_hash(gkey * 31 + (uint64_t)mkey) & (uint64_t)(fc_memo_span(w) - 1));
 }
 
 /* The group of state f->s for draw k at the end of the edges: its successors (remembered per
@@ -163,7 +168,8 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, ui
     w->g.ne += 2;
     if (m->row == w->g.row && m->key == gkey && (m->tag & 0xFFFFFF) == (uint32_t)mkey) {
         int mc = (int)(m->tag >> 24);
-        memcpy(w->g.edges + w->g.ne, w->g.edges + m->off, (size_t)mc * sizeof(int32_t));
+        const int32_t *from = w->g.edges + m->off;
+        for (int i = 0; i < mc; i++) w->g.edges[w->g.ne + i] = from[i]; /* a few: no memcpy call */
         w->g.ne += mc;
         w->g.edges[head] = FC_HEAD(k, mc);
         /* the same successors: the first group's picks serve (it covers every t this one needs:
@@ -200,8 +206,78 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, ui
     return MJ_OK;
 }
 
+/* The unneeded kinds of the state of f (no exchange left: only progress is allowed): the held
+ * kinds whose discard keeps the distance dh (one discard probe of the 13 - 3m hand X). Only they
+ * can make progress after a draw: a draw lowers a distance by at most 1, so X - d of distance
+ * dh + 1 gives X + k - d of at least dh. With one, f (a floater), the groups are the draws k that
+ * lower the distance of the core C = X - f, each with the one successor C + k, the same for every
+ * hand of that core (fc_expand_core). */
+static uint32_t fc_unneeded(const fc_work_t *w, const fc_from_t *f, mj_hand_t *h) {
+    uint8_t d12[27];
+    fc_probes_of(w, h, -1, d12);
+    return f->held & fc_below(d12, f->dh + 1);
+}
+
+#define FC_CORE (1 << 23) /* a memo tag bit: the groups of a core (fc_expand_core), not a hand's */
+
+/* The groups of draws groups onto the state of f whose floater is fl (fc_unneeded): each the one
+ * successor X + k - fl, a distance lower. Returns MJ_OK or an FC_ERR_*. */
+static int fc_groups_floater(fc_work_t *w, const fc_from_t *f, uint32_t groups, int fl) {
+    uint8_t c[27];
+    memcpy(c, w->g.cnt[f->s].c, 27);
+    for (; groups; groups &= groups - 1) {
+        int k = mj_ctz(groups);
+        c[k]++;
+        int64_t id = fc_state(w, w->g.key[f->s] + w->wt[k] - w->wt[fl], f->e, -1, mj_shanten_of(f->dh - 1),
+                              w->g.depth[f->s] + 1, c, fl);
+        c[k]--;
+        if (id < 0) return (int)-id;
+        w->g.ref[id] = 1;
+        w->g.edges[w->g.ne++] = FC_HEAD(k, 1);
+        w->g.edges[w->g.ne++] = -1;
+        w->g.edges[w->g.ne++] = (int32_t)id;
+    }
+    return MJ_OK;
+}
+
+/* Expand the spent state of f (no exchange left, shanten >= 1, no dead suit, no flush; loaded as
+ * h) whose floater is fl: its groups are its core's (fc_unneeded), remembered per core (the memo
+ * under FC_CORE, with the distance and the frontier flag) and copied for the next hand of that
+ * core, which then needs no probe of its draws either; its stay: every other draw (on the
+ * frontier: only fifth copies, the rest dropped, as fc_classify), and no winning draw. The first
+ * hand of a core is expanded first (breadth first), so its successors' depths serve. */
+static int fc_expand_core(fc_work_t *w, const fc_from_t *f, mj_hand_t *h, int fl) {
+    int64_t s = f->s;
+    uint64_t core = w->g.key[s] - w->wt[fl];
+    int mkey = FC_CORE | f->dh | f->front << 8 | f->e << 10;
+    fc_memo_t *m = fc_memo_at(w, core, mkey);
+    uint32_t groups = 0, stays, wins;
+    if (!fc_grow(w, (void **)&w->g.edges, &w->g.ecap, w->g.ne + 27 * 3, sizeof(int32_t))) return FC_ERR_NOMEM;
+    w->g.e0[s] = w->g.ne;
+    if (m->row == w->g.row && m->key == core && (m->tag & 0xFFFFFF) == (uint32_t)mkey) {
+        int n = (int)(m->tag >> 24);
+        const int32_t *from = w->g.edges + m->off;
+        for (int i = 0; i < n; i++) groups |= 1u << fc_head_p(from[3 * i]);
+        memcpy(w->g.edges + w->g.ne, from, (size_t)(3 * n) * sizeof(int32_t));
+        w->g.ne += 3 * n;
+    } else {
+        int dh;
+        groups = fc_classify(w, s, h, 0, f->front, 0, 0u, &dh, &stays, &wins);
+        int code = fc_groups_floater(w, f, groups, fl);
+        if (code != MJ_OK) return code;
+        *m = (fc_memo_t){core, w->g.e0[s], w->g.row, (uint32_t)mkey | (uint32_t)mj_popcount(groups) << 24};
+    }
+    stays = f->front ? fc_stays(w, h) : w->pool & ~groups;
+    w->g.e1[s] = w->g.ne;
+    w->g.stay[s] = (double)fc_copies(w, stays) / w->total;
+    w->g.pwin[s] = w->g.ppay[s] = 0.0;
+    w->g.mark[s] = FC_EXPANDED;
+    w->g.nv[s] = 0;
+    return MJ_OK;
+}
+
 /* Expand the ready leaf s (no exchange left, no dead tile held): every draw wins or leaves the
- * hand as it was (a stay), so it has no edge group. A lazily paid leaf (fc_lazy_pay) keeps its
+ * hand as it was (a stay), so it has no edge group. A lazily paid leaf (fc_pay_later) keeps its
  * winning draws (a 27-bit mask, exact as a double) in ppay for fc_leaf_pays. */
 static void fc_expand_leaf(fc_work_t *w, int64_t s) {
     mj_hand_t h;
@@ -211,7 +287,7 @@ static void fc_expand_leaf(fc_work_t *w, int64_t s) {
     w->g.e0[s] = w->g.e1[s] = w->g.ne;
     w->g.stay[s] = (double)(w->total - won) / w->total;
     w->g.pwin[s] = (double)won / w->total;
-    w->g.ppay[s] = fc_lazy_pay(w) ? (double)wins : fc_paid(w, &h, wins);
+    w->g.ppay[s] = fc_pay_later(w) ? (double)wins : fc_paid(w, &h, wins);
     w->g.mark[s] = FC_LEAF;
     w->g.nv[s] = 0;
 }
@@ -238,6 +314,14 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     fc_from_t f = {s, &h, 0u, w->dead, 1,
                    w->g.sh[s] == w->T - w->g.depth[s], ex && w->g.sh[s] == w->T - w->g.depth[s] - 1,
                    ndead > 0, -1, w->g.pv[s], ex, w->g.ex[s]};
+    /* spent (rows with a budget, whose spent states are most of the graph): a 1-shanten hand with
+     * a floater takes its core's groups (fc_expand_core; hands further away hardly ever have one) */
+    if (!ex && w->budget > 0 && !ds && w->flush < 0 && w->g.sh[s] == 1) {
+        f.dh = w->g.sh[s] + 1;
+        f.held = ~fc_below(w->g.cnt[s].c, 1) & 0x7FFFFFFu;
+        uint32_t unneeded = fc_unneeded(w, &f, &h);
+        if (unneeded && !(unneeded & (unneeded - 1))) return fc_expand_core(w, &f, &h, mj_ctz(unneeded));
+    }
     uint32_t stays, wins;
     uint32_t groups = fc_classify(w, s, &h, f.held_void, f.front, ex, f.vmask, &f.dh, &stays, &wins);
     if (!fc_grow(w, (void **)&w->g.edges, &w->g.ecap, w->g.ne + 27 * 16, sizeof(int32_t))) return FC_ERR_NOMEM;
@@ -269,7 +353,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     return MJ_OK;
 }
 
-/* The expected payment of the ready leaves a group lists (fc_lazy_pay: the others are never
+/* The expected payment of the ready leaves a group lists (fc_pay_later: the others are never
  * read), from the winning draws fc_expand left in their ppay (the leaves without an exchange left
  * or a dead tile held: a state whose groups all went is paid already). */
 static void fc_leaf_pays(fc_work_t *w) {
@@ -289,7 +373,7 @@ static int fc_build(fc_work_t *w) {
         int code = fc_expand(w, s);
         if (code != MJ_OK || (code = fc_tick(w, w->g.e1[s] - w->g.e0[s])) != MJ_OK) return code;
     }
-    if (fc_lazy_pay(w)) fc_leaf_pays(w);
+    if (fc_pay_later(w)) fc_leaf_pays(w);
     return MJ_OK;
 }
 

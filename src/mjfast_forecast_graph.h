@@ -96,6 +96,13 @@ static MJ_ALWAYS_INLINE int mj_probe_row_dist(const mj_probe_row_t *b, const int
 }
 
 #define FC_MAX_DRAWS 27
+
+#if MJ_AVX2
+/* The loops over the draws t (values, curves) compiled for AVX2 beside the baseline, taken where
+ * MJ.isa has it: the same multiplies and adds in the same order (no FMA: "avx2" alone does not
+ * enable it, so nothing is contracted), four doubles a step, so the same bits. */
+#define FC_AVX2 __attribute__((target("avx2")))
+#endif
 #define FC_ID_BITS 26 /* a state id in the hash's values, the exchanges spent (<= 27) above it */
 #define FC_ID_MASK ((1 << FC_ID_BITS) - 1)
 #define FC_TIE 1e-12 /* relative: values this close count as equal (then the lowest discard) */
@@ -206,6 +213,7 @@ typedef struct {
     int64_t ne, ecap, ngroups;
     fc_memo_t *memo;          /* [FC_MEMO] successor lists by 14 - 3m hand (lossy, per row) */
     uint32_t row;             /* memo generation: entries of earlier rows are stale */
+    int64_t mzero;            /* memo entries zeroed so far (the first fc_memo_span ones are read) */
 } fc_graph_t;
 
 /* Step 1b, equal ready leaves merged (mjfast_forecast_merge.h): its scratch. */
@@ -394,6 +402,18 @@ static inline int fc_tag(int e, int pv) { return e + pv + 1; }
 /* The slot hash of the key (+ 1, as stored) of a state of tag e (fc_tag). */
 static inline uint64_t fc_slot(uint64_t key1, int e) { return fc_hash(key1 + (uint64_t)e * 0x9E3779B97F4A7C15ULL); }
 
+/* The memo entries in use: the first 4 hcap (a small graph's stay in cache), at most FC_MEMO. */
+static inline int64_t fc_memo_span(const fc_work_t *w) { return 4 * w->g.hcap < FC_MEMO ? 4 * w->g.hcap : FC_MEMO; }
+
+/* Zero the memo entries that came into use (a grown hash table), so a fresh call's first rows
+ * touch only the pages they read. */
+static void fc_memo_zero(fc_work_t *w) {
+    int64_t span = fc_memo_span(w);
+    if (!w->g.memo || span <= w->g.mzero) return;
+    memset(w->g.memo + w->g.mzero, 0, (size_t)(span - w->g.mzero) * sizeof(fc_memo_t));
+    w->g.mzero = span;
+}
+
 /* Rehash into a table of twice the size. */
 static int fc_rehash(fc_work_t *w) {
     int64_t cap = w->g.hcap ? 2 * w->g.hcap : 1024;
@@ -418,6 +438,7 @@ static int fc_rehash(fc_work_t *w) {
     w->g.hkey = k;
     w->g.hval = v;
     w->g.hcap = cap;
+    fc_memo_zero(w);
     return 1;
 }
 
