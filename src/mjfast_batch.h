@@ -90,7 +90,7 @@ static inline int64_t mj_run(mj_job_t *job, int64_t start, int64_t end) {
  * row (details in job->err) or -1. So a caller can refuse a batch before any row is written, and
  * then run it in place. Meld-free 4-set rows pass by the fast paths' check (mj_rows_fit); a row
  * it stops at, and every other row, by the general path's (mj_row_load), which names the error. */
-static inline int64_t mj_check(mj_job_t *job, int64_t start, int64_t end) {
+static MJ_GLUE_ONLY int64_t mj_check(mj_job_t *job, int64_t start, int64_t end) {
     int plain = !job->melds && job->sets == 4;
     int32_t err[3];
     for (int64_t i = start; i < end; i++) {

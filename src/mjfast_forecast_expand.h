@@ -232,10 +232,7 @@ static int fc_groups_floater(fc_work_t *w, const fc_from_t *f, uint32_t groups, 
                               w->g.depth[f->s] + 1, c, fl);
         c[k]--;
         if (id < 0) return (int)-id;
-        w->g.ref[id] = 1;
-        w->g.edges[w->g.ne++] = FC_HEAD(k, 1);
-        w->g.edges[w->g.ne++] = -1;
-        w->g.edges[w->g.ne++] = (int32_t)id;
+        fc_edge_one(w, k, id);
     }
     return MJ_OK;
 }

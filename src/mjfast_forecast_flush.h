@@ -72,10 +72,7 @@ static int fc_flush_dead(fc_work_t *w, int64_t s, int ndead) {
             c[k]--;
             if (id < 0) return (int)-id;
         }
-        w->g.ref[id] = 1;
-        w->g.edges[w->g.ne++] = FC_HEAD(k, 1);
-        w->g.edges[w->g.ne++] = -1;
-        w->g.edges[w->g.ne++] = (int32_t)id;
+        fc_edge_one(w, k, id);
     }
     w->g.e1[s] = w->g.ne;
     w->g.stay[s] = (double)fc_copies(w, stay) / w->total;

@@ -488,6 +488,14 @@ static MJ_ALWAYS_INLINE int64_t fc_state(fc_work_t *w, uint64_t key, int e, int 
     return old >= 0 ? old : fc_new_state(w, j, key, e, pv, sh, d, c, drop);
 }
 
+/* A group of the one successor id, drawn kind k, at the end of the edges (room reserved). */
+static inline void fc_edge_one(fc_work_t *w, int k, int64_t id) {
+    w->g.ref[id] = 1;
+    w->g.edges[w->g.ne++] = FC_HEAD(k, 1);
+    w->g.edges[w->g.ne++] = -1;
+    w->g.edges[w->g.ne++] = (int32_t)id;
+}
+
 /* One tile more (delta 1) or less (-1) of kind t in a loaded hand. The classes (mj_classes) are
  * not kept: the row fast path of fc_probes does not read them, so only the paths that read them
  * load them (their 5^9-entry tables are cache misses). */

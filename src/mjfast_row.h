@@ -53,8 +53,11 @@ typedef struct {
 
 #if defined(__GNUC__)
 #define MJ_ALWAYS_INLINE inline __attribute__((always_inline))
+/* a function only the Python glue calls: the C library's own translation unit leaves it unused */
+#define MJ_GLUE_ONLY __attribute__((unused))
 #else
 #define MJ_ALWAYS_INLINE inline
+#define MJ_GLUE_ONLY
 #endif
 
 #if defined(__GNUC__) || defined(__clang__)
