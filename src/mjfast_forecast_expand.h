@@ -152,6 +152,11 @@ static inline int fc_mkey(const fc_work_t *w, const fc_from_t *f, int k, int mke
     return w->budget > 0 && f->ex ? mkey | (k + 1) << 15 : mkey;
 }
 
+/* Whether memo entry m holds key under mkey for this row (else it is another's, or stale). */
+static inline int fc_memo_hit(const fc_work_t *w, const fc_memo_t *m, uint64_t key, int mkey) {
+    return m->row == w->g.row && m->key == key && (m->tag & 0xFFFFFF) == (uint32_t)mkey;
+}
+
 /* The memo entry of the 14 - 3m hand gkey under mkey. A small graph uses the first 4 hcap
  * entries of the memo: they stay in cache. */
 static inline fc_memo_t *fc_memo_at(const fc_work_t *w, uint64_t gkey, int mkey) {
@@ -166,7 +171,7 @@ static MJ_ALWAYS_INLINE int fc_group(fc_work_t *w, const fc_from_t *f, int k, ui
                                      fc_memo_t *m, int *stay) {
     int64_t head = w->g.ne;
     w->g.ne += 2;
-    if (m->row == w->g.row && m->key == gkey && (m->tag & 0xFFFFFF) == (uint32_t)mkey) {
+    if (fc_memo_hit(w, m, gkey, mkey)) {
         int mc = (int)(m->tag >> 24);
         const int32_t *from = w->g.edges + m->off;
         for (int i = 0; i < mc; i++) w->g.edges[w->g.ne + i] = from[i]; /* a few: no memcpy call */
@@ -251,7 +256,7 @@ static int fc_expand_core(fc_work_t *w, const fc_from_t *f, mj_hand_t *h, int fl
     uint32_t groups = 0, stays, wins;
     if (!fc_grow(w, (void **)&w->g.edges, &w->g.ecap, w->g.ne + 27 * 3, sizeof(int32_t))) return FC_ERR_NOMEM;
     w->g.e0[s] = w->g.ne;
-    if (m->row == w->g.row && m->key == core && (m->tag & 0xFFFFFF) == (uint32_t)mkey) {
+    if (fc_memo_hit(w, m, core, mkey)) {
         int n = (int)(m->tag >> 24);
         const int32_t *from = w->g.edges + m->off;
         for (int i = 0; i < n; i++) groups |= 1u << fc_head_p(from[3 * i]);
