@@ -2,8 +2,8 @@
 one run, one core each, interleaved (the figures quoted in the forecast issue). Not a pytest
 benchmark: it needs the driver built by ``benchmarks/peers/mahjong-cpp/build.sh SRC`` (its header
 says what to install); it times the policy classes (exchanges budgets,
-``candidates="keep"``: phase A's ``mj_keep``; phase D: ``exchanges=1, backward=True`` against its
-defaults, ``exchanges=2`` against ``extra = 2``, with state counts).
+``candidates="keep"``: phase A's ``mj_keep``; phase D: ``exchanges=1`` with and without
+``backward=True`` against its defaults, ``exchanges=2`` against ``extra = 2``, with state counts).
 
     python benchmarks/forecast_vs_mcpp.py --driver BUILD/bin/mcpp_driver --work DIR [--rounds 5]
         [--phases ABCD] [--slow]
@@ -371,7 +371,8 @@ def main() -> None:
 
     # ---- phase D: budgets at T = 18 vs mahjong-cpp's exchanges (extra = 1, 2) ----------------
     D: dict = {}
-    budgets = [("b1back", {"exchanges": 1, "backward": True}, "1", {1: 5, 2: 1, 3: 1}),
+    budgets = [("b1", {"exchanges": 1}, "1", {1: 5, 2: 1, 3: 1}),
+               ("b1back", {"exchanges": 1, "backward": True}, "1", {1: 5, 2: 1, 3: 1}),
                ("b2", {"exchanges": 2}, "2", {1: 2, 2: 1})]
     for tag, kw, extra, lims in (budgets if "D" in a.phases else []):
         for n in SETS:

@@ -198,7 +198,8 @@ def _bench_chart(results: list[dict[str, Any]], out: Path) -> None:
 # ------------------------------------------------------------------------- forecast vs mcpp
 
 _SETS = {"two": "two suits", "mps": "three suits"}
-_BUDGETS = {"b1back": ("`exchanges=1, backward=True`", "extra = 1"),
+_BUDGETS = {"b1": ("`exchanges=1`", "extra = 1"),
+            "b1back": ("`exchanges=1, backward=True`", "extra = 1"),
             "b2": ("`exchanges=2`", "extra = 2")}
 
 
