@@ -167,8 +167,9 @@ OUT_OF_MEMORY = textwrap.dedent(r"""
 @pytest.mark.skipif(UNDER_ASAN, reason="ASan reserves far more address space than any cap here")
 def test_import_out_of_memory_raises_memory_error() -> None:
     outcomes = {}
-    # 512 KB steps (the window of the crash was 1.5 MB), then room enough for every extension
-    for extra_kb in [*range(0, 16384, 512), 65536]:
+    # 1 MB steps (the window of the crash was 1.5 MB, so a step lands in it), then room enough
+    # for every extension
+    for extra_kb in [*range(0, 16384, 1024), 65536]:
         proc = _python(OUT_OF_MEMORY, str(extra_kb), timeout=60)
         assert proc.returncode == 0, (f"import under {extra_kb} KB more: exit {proc.returncode}\n"
                                       f"{proc.stdout}{proc.stderr[-2000:]}")
