@@ -118,8 +118,8 @@ __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE uint64_t mj_sum4x64(__m2
     return (uint64_t)_mm_cvtsi128_si64(_mm_add_epi64(s2, _mm_unpackhi_epi64(s2, s2)));
 }
 
-/* A checked row of counts c, copies left and void suit into b: its records' offsets (prefetched
- * for the second pass rather than copied). */
+/* A checked row of counts c, copies left and dead void choices (mj_col_dead) into b, with its
+ * records' offsets (the records prefetched for the second pass rather than copied). */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void
 mj_col_vrow_fill(const mj_columns_t *t, mj_col_vrow_t *b, __m256i c, __m256i left, uint32_t dead,
                  const int delta) {
