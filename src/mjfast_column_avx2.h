@@ -44,7 +44,7 @@
 typedef struct {
     uint8_t c[32];           /* counts in the kinds' lanes (tiles 0-15, then 11-26) */
     uint8_t left[32];        /* copies left, the same lanes (effective tiles) */
-    const uint8_t *rec[3];   /* the suits' records */
+    uint32_t at[3];          /* the suits' records: byte offsets in the table (MJC.rec[m]) */
     uint32_t dead;           /* as mj_col_row_t */
 } mj_col_vrow_t;
 
@@ -65,14 +65,15 @@ __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE __m256i mj_kinds_read(co
     -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, -1, -1, -1, -1,  \
         -1, -1, -1, -1, -1, -1, -1
 
-/* The records (of the table rec) of the suits of a row of counts c (kinds' lanes, each at most 4)
- * into recs[3], by their ranks in the rank tables base (MJR.base[m]): the row regrouped by suit (ranks 1-8 of suits 0 and 1 in the low
- * half, of suit 2 and the ranks 9 in the high one, as mj_row_words), the base-5 halves of each
- * suit by the multiply-adds of mj_index3_ssse3 (ranks 5-8 times 5 by the weights), then the
- * loads of mj_suit_rank (scalar: a gather costs more on the CPUs tried). */
-__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void mj_col_ranks(const uint32_t *base, __m256i c,
-                                                                        const uint8_t *rec,
-                                                                        const uint8_t **recs) {
+/* The byte offsets at[3] of the records of the suits of a row of counts c (kinds' lanes, each at
+ * most 4) by their ranks (at_left: MJC.at_left[m]): the row regrouped by suit (ranks 1-8 of
+ * suits 0 and 1 in the low half, of suit 2 and the ranks 9 in the high one, as mj_row_words),
+ * the base-5 halves of each suit by the multiply-adds of mj_index3_ssse3 (ranks 5-8 times 5 by
+ * the weights), side by side (ranks 1-4 in dwords 0-2, 5-9 in 4-6) and stored, then the loads of
+ * mj_suit_rank, as offsets (scalar: a gather costs more on the CPUs tried). */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void mj_col_ranks(const uint32_t *at_left,
+                                                                        const uint32_t *at_right,
+                                                                        __m256i c, uint32_t *at) {
     const __m256i zero = _mm256_setzero_si256();
     __m256i z = _mm256_or_si256(
         _mm256_shuffle_epi8(c, _mm256_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, -128, 7, 8, 9,
@@ -86,57 +87,71 @@ __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void mj_col_ranks(const 
                                                          MJ_IDX_W1, MJ_IDX_W1, MJ_IDX_W1, MJ_IDX_W1));
     /* dwords: ranks 1-4 of suits 0, 1 (lanes 0, 2) and 2 (4), 5 x ranks 5-8 (lanes 1, 3, 5) */
     __m256i r = _mm256_madd_epi16(q, _mm256_set1_epi64x((int64_t)MJ_IDX_W2 | (int64_t)(5 * MJ_IDX_W2) << 32));
-    __m256i nines = _mm256_unpackhi_epi16(q, zero); /* dwords 4-6 */
-    __m128i left = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 2, 4, 4, 0, 0, 0, 0)));
-    __m128i right = _mm256_castsi256_si128(_mm256_add_epi32(
-        _mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(1, 3, 5, 5, 0, 0, 0, 0)),
-        _mm256_permutevar8x32_epi32(nines, _mm256_setr_epi32(4, 5, 6, 6, 0, 0, 0, 0))));
-    __m128i lr = _mm_packus_epi32(left, right); /* 16-bit lanes: left 0-2, right 4-6 */
-    uint64_t lw = (uint64_t)_mm_cvtsi128_si64(lr), rw = (uint64_t)_mm_extract_epi64(lr, 1);
-    for (int s = 0; s < 3; s++)
-        recs[s] = rec + (size_t)MJ_REC * (base[(uint16_t)(lw >> (16 * s))] + MJR.pos[(uint16_t)(rw >> (16 * s))]);
+    __m256i nines = _mm256_unpackhi_epi16(q, zero); /* dwords 4-6; dword 7 is 0 */
+    uint32_t lr[8]; /* ranks 1-4 of the suits in 0-2, ranks 5-9 in 4-6 */
+    _mm256_storeu_si256((__m256i *)lr, _mm256_add_epi32(_mm256_permutevar8x32_epi32(r, _mm256_setr_epi32(0, 2, 4, 4, 1, 3, 5, 5)),
+                                                       _mm256_permutevar8x32_epi32(nines, _mm256_setr_epi32(7, 7, 7, 7, 4, 5, 6, 6))));
+    for (int s = 0; s < 3; s++) at[s] = at_left[lr[s]] + at_right[lr[4 + s]];
+}
+
+/* The check of a row of counts c (kinds' lanes) of mj_col_vrows_load_as, with its visible counts
+ * (vis: read at seen) or none: its tile total + 256 * the sum of the counts' excess over 4 (or of
+ * hand + seen's: saturating, any seen byte from 252 up fails too) in 64-bit lanes to add up, as
+ * mj_row_check; its copies left into *left. */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE __m256i mj_col_vcheck(__m256i c, const uint8_t *seen,
+                                                                            __m256i *left, const int vis) {
+    const __m256i zero = _mm256_setzero_si256(), four = _mm256_set1_epi8(4);
+    __m256i over = _mm256_subs_epu8(c, four);
+    *left = _mm256_sub_epi8(four, c);
+    if (vis) {
+        __m256i v = mj_kinds_read(seen);
+        over = _mm256_or_si256(over, _mm256_subs_epu8(_mm256_adds_epu8(c, v), four));
+        *left = _mm256_sub_epi8(*left, v);
+    }
+    return _mm256_add_epi64(_mm256_sad_epu8(_mm256_and_si256(c, _mm256_setr_epi8(MJ_KINDS_ONCE)), zero),
+                            _mm256_slli_epi64(_mm256_sad_epu8(over, zero), 8));
+}
+
+/* The sum of the four 64-bit lanes of x. */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE uint64_t mj_sum4x64(__m256i x) {
+    __m128i s2 = _mm_add_epi64(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1));
+    return (uint64_t)_mm_cvtsi128_si64(_mm_add_epi64(s2, _mm_unpackhi_epi64(s2, s2)));
+}
+
+/* A checked row of counts c, copies left and dead void choices (mj_col_dead) into b, with its
+ * records' offsets (the records prefetched for the second pass rather than copied). */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void
+mj_col_vrow_fill(const mj_columns_t *t, mj_col_vrow_t *b, __m256i c, __m256i left, uint32_t dead,
+                 const int delta) {
+    const uint8_t *rec = t->rec[delta > 0];
+    mj_col_ranks(t->at_left[delta > 0], t->at_right, c, b->at);
+    for (int s = 0; s < 3; s++) MJ_PREFETCH(rec + b->at[s]);
+    _mm256_storeu_si256((__m256i *)b->c, c);
+    if (delta > 0) _mm256_storeu_si256((__m256i *)b->left, left);
+    b->dead = dead;
 }
 
 /* mj_col_rows_load (reg) by SIMD: each row read into the kinds' lanes (mj_kinds_read) and checked
- * there, the suits' ranks by mj_col_ranks, and the records prefetched for the second pass
- * rather than copied. Unlike it, it keeps effective tiles' rows holding a kind four times
- * (mj_col_kinds answers that kind -1). */
+ * there (mj_col_vcheck), the suits' ranks by mj_col_ranks, and the records prefetched for the
+ * second pass rather than copied. Unlike it, it keeps effective tiles' rows holding a kind four
+ * times (mj_col_kinds answers that kind -1). Two rows checked at a time (their totals side by
+ * side in one word) took 3-4 instructions a row less but 8% more time on discards. */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE int64_t
 mj_col_vrows_load_as(const mj_columns_t *t, const mj_job_t *job, int64_t i, int64_t rows,
                      mj_col_vrow_t *blk, const int delta, const int has_voids, const int has_vis) {
-    const uint8_t *src = job->hands + 27 * i, *rec = t->rec[delta > 0];
+    const uint8_t *src = job->hands + 27 * i;
     const int8_t *voids = has_voids ? job->voids + i : NULL;
     const uint8_t *vis = has_vis ? job->visible + job->visible_stride * i : NULL;
-    const uint32_t *base = MJR.base[delta > 0];
-    const __m256i zero = _mm256_setzero_si256(), four = _mm256_set1_epi8(4),
-                  once = _mm256_setr_epi8(MJ_KINDS_ONCE);
     const int void_scalar = job->void_scalar; /* read once: the block's stores might alias it */
     const uint32_t dead = mj_col_dead(void_scalar);
     const int64_t vis_stride = job->visible_stride;
-    for (int64_t j = 0; j < rows; j++, src += 27) {
-        mj_col_vrow_t *b = &blk[j];
-        __m256i c = mj_kinds_read(src);
-        int void_suit = voids ? mj_once_i8(voids + j) : void_scalar;
-        /* nonzero where a count is above 4, or with visible rows hand + seen above 4 (saturating:
-         * any seen byte from 252 up fails too) */
-        __m256i over = _mm256_subs_epu8(c, four);
-        __m256i left = _mm256_sub_epi8(four, c);
-        if (vis) {
-            __m256i seen = mj_kinds_read(vis + vis_stride * j);
-            over = _mm256_or_si256(over, _mm256_subs_epu8(_mm256_adds_epu8(c, seen), four));
-            left = _mm256_sub_epi8(left, seen);
-        }
-        /* tiles + 256 * the sum of over, as mj_row_check */
-        __m256i sum = _mm256_add_epi64(_mm256_sad_epu8(_mm256_and_si256(c, once), zero),
-                                       _mm256_slli_epi64(_mm256_sad_epu8(over, zero), 8));
-        __m128i s2 = _mm_add_epi64(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-        int bad = _mm_cvtsi128_si32(_mm_add_epi64(s2, _mm_unpackhi_epi64(s2, s2))) != 13 + (delta < 0);
-        if (bad | ((unsigned)(void_suit + 1) > 3u)) return j;
-        mj_col_ranks(base, c, rec, b->rec);
-        for (int s = 0; s < 3; s++) MJ_PREFETCH(b->rec[s]);
-        _mm256_storeu_si256((__m256i *)b->c, c);
-        if (delta > 0) _mm256_storeu_si256((__m256i *)b->left, left);
-        b->dead = voids ? mj_col_dead(void_suit) : dead;
+    const uint32_t want = 13 + (delta < 0); /* the row's total; a count above 4 adds 256 or more */
+    for (int64_t j = 0; j < rows; j++) {
+        __m256i c = mj_kinds_read(src + 27 * j), left;
+        int v = voids ? mj_once_i8(voids + j) : void_scalar;
+        __m256i s = mj_col_vcheck(c, vis ? vis + vis_stride * j : NULL, &left, has_vis);
+        if ((uint32_t)mj_sum4x64(s) != want || (unsigned)(v + 1) > 3u) return j;
+        mj_col_vrow_fill(t, &blk[j], c, left, voids ? mj_col_dead(v) : dead, delta);
     }
     return rows;
 }
@@ -154,12 +169,12 @@ mj_col_vrows_load(const mj_columns_t *t, const mj_job_t *job, int64_t i, int64_t
                         : mj_col_vrows_load_as(t, job, i, rows, blk, delta, 0, 0);
 }
 
-/* The records of a row: [suit 0 | suit 1] and [suit 1 | suit 2]. */
-__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void mj_col_recs(const mj_col_vrow_t *b, __m256i *r01,
-                                                                        __m256i *r12) {
-    __m128i rec1 = _mm_loadu_si128((const __m128i *)b->rec[1]);
-    *r01 = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)b->rec[0])), rec1, 1);
-    *r12 = _mm256_inserti128_si256(_mm256_castsi128_si256(rec1), _mm_loadu_si128((const __m128i *)b->rec[2]), 1);
+/* The records of a row (in the table rec): [suit 0 | suit 1] and [suit 1 | suit 2]. */
+__attribute__((target("avx2"))) static MJ_ALWAYS_INLINE void mj_col_recs(const uint8_t *rec, const mj_col_vrow_t *b,
+                                                                        __m256i *r01, __m256i *r12) {
+    __m128i rec1 = _mm_loadu_si128((const __m128i *)(rec + b->at[1]));
+    *r01 = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(rec + b->at[0]))), rec1, 1);
+    *r12 = _mm256_inserti128_si256(_mm256_castsi128_si256(rec1), _mm_loadu_si128((const __m128i *)(rec + b->at[2])), 1);
 }
 
 /* What a row's kinds need of its void choices, in 32-bit lane s of each 128-bit lane (one row in
@@ -171,13 +186,16 @@ typedef struct {
 } mj_col_q_t;
 
 /* A row's entries of the class-pair tables, by scalar loads (a gather costs more on the CPUs tried)
- * of the classes in its records: with the void rule (vr), of MJC.opt2 for each void choice q
+ * of the classes in its records (in the table rec; byte MJ_REC_WORD is the class: bit 7 is 0,
+ * the column 9 ranks start at bit 16): with the void rule (vr), of MJC.opt2 for each void choice q
  * (lane q, lane 3: q = 2 again; its live suits a = (1, 0, 0) and c = (2, 2, 1)); without, of
  * MJC.opt3 for each suit s against the other two (lane s). */
 __attribute__((target("avx2"))) static MJ_ALWAYS_INLINE __m128i mj_col_pairs(const mj_columns_t *t,
+                                                                           const uint8_t *rec,
                                                                            const mj_col_vrow_t *b,
                                                                            const int vr) {
-    uint32_t k0 = b->rec[0][MJ_REC_WORD] & 0x7F, k1 = b->rec[1][MJ_REC_WORD] & 0x7F, k2 = b->rec[2][MJ_REC_WORD] & 0x7F;
+    rec += MJ_REC_WORD;
+    uint32_t k0 = rec[b->at[0]], k1 = rec[b->at[1]], k2 = rec[b->at[2]];
     if (!vr) {
         const uint8_t *pair = t->pair;
         const uint32_t nf = (uint32_t)t->n_full, np = (uint32_t)t->n_pair;
@@ -289,8 +307,9 @@ mj_col_rows_avx2(const mj_columns_t *t, const mj_col_vrow_t *b, uint8_t *out, co
                  const int delta, const int vr, const int sev) {
     const mj_col_vrow_t *b1 = b + pair;
     __m256i a01, a12, b01, b12;
-    mj_col_recs(b, &a01, &a12);
-    mj_col_recs(b1, &b01, &b12);
+    const uint8_t *rec = t->rec[delta > 0];
+    mj_col_recs(rec, b, &a01, &a12);
+    mj_col_recs(rec, b1, &b01, &b12);
     /* the records' words (lanes 0-3: row b[0], 4-7: b[pair]) */
     __m256i v = _mm256_blend_epi32(
         _mm256_blend_epi32(_mm256_permutevar8x32_epi32(a01, _mm256_setr_epi32(3, 7, 7, 7, 7, 7, 7, 7)),
@@ -299,7 +318,7 @@ mj_col_rows_avx2(const mj_columns_t *t, const mj_col_vrow_t *b, uint8_t *out, co
                            _mm256_permutevar8x32_epi32(b12, _mm256_set1_epi32(7)), 0xC0),
         0xF0);
     __m256i dead = _mm256_cvtepu8_epi32(_mm_insert_epi32(_mm_cvtsi32_si128((int)b->dead), (int)b1->dead, 1));
-    __m256i e = _mm256_inserti128_si256(_mm256_castsi128_si256(mj_col_pairs(t, b, vr)), mj_col_pairs(t, b1, vr), 1);
+    __m256i e = _mm256_inserti128_si256(_mm256_castsi128_si256(mj_col_pairs(t, rec, b, vr)), mj_col_pairs(t, rec, b1, vr), 1);
     mj_col_q_t q = mj_col_voids(v, e, dead, delta, vr, sev);
     mj_col_kinds(out, b, a01, a12, &q, 0, delta);
     if (pair) mj_col_kinds(out + 27, b1, b01, b12, &q, 1, delta);

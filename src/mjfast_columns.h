@@ -55,6 +55,10 @@ typedef struct {
     const uint8_t *pair;     /* MJ.pair */
     int n_full;              /* MJ.n_full */
     const uint8_t *rec[2];   /* [0] discards, [1] draws */
+    const uint32_t *at_left[2]; /* [2][625] byte offset in rec[m] of the first record of a ranks
+                                   1-4 pattern: MJ_REC * MJR.base[m] */
+    const uint32_t *at_right;   /* [3125] MJ_REC * MJR.pos: a record is at rec[m] + at_left[m][l]
+                                   + at_right[r] (the AVX2 path: no multiply a row) */
     int n_pair;
     void *mem;
 } mj_columns_t;
@@ -214,10 +218,10 @@ static int mj_build_columns(void) {
     int np = 0;
     if (nf > 128) return -2; /* classes fit 7 bits of a record */
     for (int i = 0; i < nf * nf; i++) np = MJ.pair[i] + 1 > np ? MJ.pair[i] + 1 : np;
-    size_t sizes[6] = {128 * 128 * 4, (size_t)nf * np * 2, (size_t)MJ_NRANK14 * MJ_REC,
-                       (size_t)MJ_NRANK13 * MJ_REC, 256 * 8, 512 * 8},
-           off[6], total = 0;
-    for (int i = 0; i < 6; i++) {
+    size_t sizes[8] = {128 * 128 * 4, (size_t)nf * np * 2, (size_t)MJ_NRANK14 * MJ_REC,
+                       (size_t)MJ_NRANK13 * MJ_REC, 256 * 8, 512 * 8, 2 * 625 * 4, 3125 * 4},
+           off[8], total = 0;
+    for (int i = 0; i < 8; i++) {
         off[i] = total;
         total += (sizes[i] + 63) & ~(size_t)63; /* malloc's alignment (16) keeps records in one line */
     }
@@ -234,6 +238,9 @@ static int mj_build_columns(void) {
     uint32_t *opt2 = (uint32_t *)(mem + off[0]);
     uint16_t *opt3 = (uint16_t *)(mem + off[1]);
     uint64_t *bytes = (uint64_t *)(mem + off[4]), *sev = (uint64_t *)(mem + off[5]);
+    uint32_t *at_left = (uint32_t *)(mem + off[6]), *at_right = (uint32_t *)(mem + off[7]);
+    for (int l = 0; l < 2 * 625; l++) at_left[l] = MJ_REC * MJR.base[l / 625][l % 625];
+    for (int r = 0; r < 3125; r++) at_right[r] = MJ_REC * MJR.pos[r];
     int bad = 0;
     for (int i = 0; i < 256; i++) {
         bytes[i] = 0;
@@ -275,7 +282,8 @@ static int mj_build_columns(void) {
         free(raw);
         return -2;
     }
-    MJC = (mj_columns_t){bytes, opt2, opt3, sev, MJ.pair, nf, {rec14, rec13}, np, raw};
+    MJC = (mj_columns_t){bytes, opt2, opt3, sev, MJ.pair, nf, {rec14, rec13}, {at_left, at_left + 625},
+                         at_right, np, raw};
     return 0;
 }
 
