@@ -158,10 +158,10 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *cons
 }
 
 /* m[s] += a P[s] and mp[s] += b P[s] for s < n (even: pairs of lanes, which compilers
- * vectorize; a wide index: with -fwrapv an int one keeps GCC from it). */
+ * vectorize; a 64-bit index: with -fwrapv an int one keeps GCC from it). */
 static inline void fc_su_axpy(double *restrict m, double *restrict mp, const double *restrict P,
-                              double a, double b, ptrdiff_t n) {
-    for (ptrdiff_t s = 0; s < n; s += 2)
+                              double a, double b, int64_t n) {
+    for (int64_t s = 0; s < n; s += 2)
         for (int t = 0; t < 2; t++) {
             m[s + t] += a * P[s + t];
             mp[s + t] += b * P[s + t];
@@ -170,7 +170,7 @@ static inline void fc_su_axpy(double *restrict m, double *restrict mp, const dou
 
 /* The same where only lane one (>= 0) may be above zero: that lane alone. */
 static inline void fc_su_add(double *restrict m, double *restrict mp, const double *restrict P,
-                             double a, double b, ptrdiff_t n, int one) {
+                             double a, double b, int64_t n, int one) {
     if (one < 0) {
         fc_su_axpy(m, mp, P, a, b, n);
         return;
@@ -311,7 +311,7 @@ static void fc_su_pairs(fc_work_t *w, uint32_t D) {
                 const int one = act & (act - 1) ? -1 : mj_ctz(act);
                 if (one >= 0) Q[one] = ph[one] * pl[one];
                 else
-                    for (ptrdiff_t s = 0; s < ns2; s += 2) /* (0 outside act) */
+                    for (int64_t s = 0; s < ns2; s += 2) /* (0 outside act) */
                         for (int t = 0; t < 2; t++) Q[s + t] = ph[s + t] * pl[s + t];
                 memcpy(y + 4, L[j].y, 5);
                 fc_suit_hand(w, y, base + FC_SU_POS[L[j].key], act, one, Q);
