@@ -122,7 +122,7 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *cons
             z[d]--;
             int32_t ui = zi - MJ_POW[d];
             fc_su_at_t ua = {ui / 3125, ui % 3125};
-            fc_suit_one(w, z, ua, FC_SU13[fc_su_num(ua, 0)], &u[nu]);
+            fc_suit_one(w, z, FC_SU13[fc_su_num(ua, 0)], &u[nu]);
             z[d]++;
             fc_suit_one_values(w, &u[nu], V[nu]);
             nu++;
@@ -158,38 +158,52 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *cons
 }
 
 /* m[s] += a P[s] and mp[s] += b P[s] for s < n (even: pairs of lanes, which compilers
- * vectorize). */
+ * vectorize; a 64-bit index: with -fwrapv an int one keeps GCC from it). */
 static inline void fc_su_axpy(double *restrict m, double *restrict mp, const double *restrict P,
-                              double a, double b, int n) {
-    for (int s = 0; s < n; s += 2)
+                              double a, double b, int64_t n) {
+    for (int64_t s = 0; s < n; s += 2)
         for (int t = 0; t < 2; t++) {
             m[s + t] += a * P[s + t];
             mp[s + t] += b * P[s + t];
         }
 }
 
-/* Class the 13-tile suit hand y (index at) for the starts act holding it with weights P[s]
- * (s < ns2; 0 for the starts not in act). */
-static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t act,
+/* The same where only lane one (>= 0) may be above zero: that lane alone. */
+static inline void fc_su_add(double *restrict m, double *restrict mp, const double *restrict P,
+                             double a, double b, int64_t n, int one) {
+    if (one < 0) {
+        fc_su_axpy(m, mp, P, a, b, n);
+        return;
+    }
+    m[one] += a * P[one];
+    mp[one] += b * P[one];
+}
+
+/* Class the 13-tile suit hand y (its number n13) for the starts act holding it with weights
+ * P[s] (s < ns2; 0 for the starts not in act, or where one start alone holds it, one >= 0, that
+ * lane alone set). */
+static void fc_suit_hand(fc_work_t *w, const uint8_t *y, int32_t n13, uint32_t act, int one,
                          const double *restrict P) {
     fc_suit_t *su = w->su;
-    const uint32_t info = FC_SU13[fc_su_num(at, 0)];
+    const uint32_t info = FC_SU13[n13];
     const int d = (int)(info >> 9 & 3);
     su->used |= act;
     if (d <= 1) { /* ready: a leaf */
         const uint32_t ri = fc_su_ready(w, y, -1, -1, info);
-        fc_su_axpy(su->R[su->w8[ri]], su->RP[su->w8[ri]], P, 1.0, su->pay[ri], su->ns2);
+        fc_su_add(su->R[su->w8[ri]], su->RP[su->w8[ri]], P, 1.0, su->pay[ri], su->ns2, one);
         su->rw |= 1ULL << su->w8[ri];
         return;
     }
     if (d == 2) { /* its progress draws by the winning copies of the hand each keeps */
-        const int c = fc_su_copies(w, info & 0x1FFu);
+        const uint32_t *pv = FC_SU_PROG + (info >> 11), mask = info & 0x1FFu;
+        const int c = fc_su_copies(w, mask);
         double a[FC_SU_W], ap[FC_SU_W];
         uint64_t ws = 0;
-        for (uint32_t prog = info & w->pool >> (9 * su->f) & 0x1FFu; prog; prog &= prog - 1) {
-            const int k = mj_ctz(prog);
-            const uint32_t ri = fc_su_pick(w, y, at, k), l = su->w8[ri];
-            const double left = w->left[9 * su->f + k];
+        for (uint32_t m = mask; m; m &= m - 1, pv++) {
+            const int k = mj_ctz(m);
+            if (!(su->poolf >> k & 1)) continue;
+            const uint32_t ri = fc_su_kept(w, y, k, *pv), l = su->w8[ri];
+            const double left = su->lf[k];
             if (!(ws >> l & 1)) a[l] = ap[l] = 0.0;
             a[l] += left;
             ap[l] += left * su->pay[ri];
@@ -198,7 +212,7 @@ static void fc_suit_hand(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t
         for (uint64_t m = ws; m; m &= m - 1) {
             const int l = fc_ctz64(m);
             const int64_t at = ((int64_t)c * FC_SU_W + l) * su->ns2;
-            fc_su_axpy(su->W + at, su->WP + at, P, a[l], ap[l], su->ns2);
+            fc_su_add(su->W + at, su->WP + at, P, a[l], ap[l], su->ns2, one);
         }
         su->ww[c] |= ws;
         su->wc |= 1ULL << c;
@@ -288,15 +302,19 @@ static void fc_su_pairs(fc_work_t *w, uint32_t D) {
         const int nl = 13 - nh;
         for (int32_t i = su->hat[0][dh][nh]; i < su->hat[0][dh][nh + 1]; i++) {
             const double *ph = su->hp[0] + (int64_t)i * ns2;
+            const int32_t base = FC_SU_BASE[0][H[i].key];
             memcpy(y, H[i].y, 4);
             for (int32_t j = su->hat[1][dl][nl]; j < su->hat[1][dl][nl + 1]; j++) {
                 uint32_t act = H[i].act & L[j].act;
                 if (!act) continue;
                 const double *pl = su->hp[1] + (int64_t)j * ns2;
-                for (int s = 0; s < ns2; s += 2) /* (0 outside act) */
-                    for (int t = 0; t < 2; t++) Q[s + t] = ph[s + t] * pl[s + t];
+                const int one = act & (act - 1) ? -1 : mj_ctz(act);
+                if (one >= 0) Q[one] = ph[one] * pl[one];
+                else
+                    for (int64_t s = 0; s < ns2; s += 2) /* (0 outside act) */
+                        for (int t = 0; t < 2; t++) Q[s + t] = ph[s + t] * pl[s + t];
                 memcpy(y + 4, L[j].y, 5);
-                fc_suit_hand(w, y, (fc_su_at_t){H[i].key, L[j].key}, act, Q);
+                fc_suit_hand(w, y, base + FC_SU_POS[L[j].key], act, one, Q);
             }
         }
     }
@@ -492,6 +510,8 @@ static int fc_suit_run(fc_work_t *w, const fc_dead_start_t *dst, int ns) {
     su->total = w->total;
     su->f = w->flush;
     const int f = su->f;
+    su->poolf = w->pool >> (9 * f) & 0x1FFu;
+    for (int r = 0; r < 9; r++) su->lf[r] = w->left[9 * f + r];
     uint8_t lo[9], hi[9];
     fc_suit_setup(w, lo, hi);
     uint32_t live = 0;

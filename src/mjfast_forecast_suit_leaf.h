@@ -88,17 +88,18 @@ static inline uint32_t fc_su_ready(fc_work_t *w, const uint8_t *y, int k, int d,
     return info >> 11;
 }
 
-/* The ready number of the hand that the 1-shanten hand y (at: its index) keeps after the
- * progress draw k: the ready hand with the most winning copies, the lowest discard among equals,
- * picked once per row for z = y + k. */
-static inline uint32_t fc_su_pick(fc_work_t *w, const uint8_t *y, fc_su_at_t at, int k) {
+/* The ready number of the hand that the 1-shanten hand y keeps after the progress draw k (v: its
+ * FC_SU_PROG entry): the ready hand with the most winning copies, the lowest discard among
+ * equals; that of a pattern z = y + k with one candidate at once, else picked once per row. */
+static inline uint32_t fc_su_kept(fc_work_t *w, const uint8_t *y, int k, uint32_t v) {
     fc_suit_t *su = w->su;
-    const int32_t zn = fc_su_num(fc_su_move(at, k, 1), 1);
-    uint32_t ri = su->pk[zn];
+    if (v & FC_SU_ONE)
+        return fc_su_ready(w, y, k, (int)(v >> 16 & 15), (v >> 20 & 0x1FFu) | (v & 0xFFFFu) << 11);
+    uint32_t ri = su->pk[v];
     if (ri == 0xFFFF) {
         int best = -1;
         uint32_t pick = 0;
-        for (int32_t e = FC_SU_COFF[zn]; e < FC_SU_COFF[zn + 1]; e++) {
+        for (int32_t e = FC_SU_COFF[v]; e < FC_SU_COFF[v + 1]; e++) {
             const uint32_t c = FC_SU_CAND[e];
             const int won = fc_su_wins_of(w, c & 0xFFFFu, c >> 20);
             if (won > best) {
@@ -107,19 +108,21 @@ static inline uint32_t fc_su_pick(fc_work_t *w, const uint8_t *y, fc_su_at_t at,
             }
         }
         ri = fc_su_ready(w, y, k, (int)(pick >> 16 & 15), (pick >> 20) | (pick & 0xFFFFu) << 11);
-        su->pk[zn] = (uint16_t)ri;
+        su->pk[v] = (uint16_t)ri;
     }
     return ri;
 }
 
-/* The progress draws of the 1-shanten hand y (at: its index; info: its FC_SU13 entry) into o. */
-static void fc_suit_one(fc_work_t *w, const uint8_t *y, fc_su_at_t at, uint32_t info, fc_su_one_t *o) {
+/* The progress draws of the 1-shanten hand y (info: its FC_SU13 entry) into o. */
+static void fc_suit_one(fc_work_t *w, const uint8_t *y, uint32_t info, fc_su_one_t *o) {
     fc_suit_t *su = w->su;
+    const uint32_t *pv = FC_SU_PROG + (info >> 11), mask = info & 0x1FFu;
     o->n = 0;
-    o->c = fc_su_copies(w, info & 0x1FFu);
-    for (uint32_t prog = info & w->pool >> (9 * su->f) & 0x1FFu; prog; prog &= prog - 1) {
-        const int k = mj_ctz(prog);
-        const uint32_t ri = fc_su_pick(w, y, at, k);
+    o->c = fc_su_copies(w, mask);
+    for (uint32_t m = mask; m; m &= m - 1, pv++) {
+        const int k = mj_ctz(m);
+        if (!(su->poolf >> k & 1)) continue;
+        const uint32_t ri = fc_su_kept(w, y, k, *pv);
         o->k[o->n] = k;
         o->w[o->n] = su->w8[ri];
         o->pay[o->n] = su->pay[ri];

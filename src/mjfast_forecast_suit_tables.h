@@ -55,6 +55,8 @@ typedef struct fc_suit {
     double payv[128];              /* the payment per payer of fan v - 1 (-1 .. 126) */
     struct fc_fans *fans;          /* the rules' fan cache (fc_fans_of), or NULL */
     int ns, ns2, T, total, f;
+    uint32_t poolf;                /* the drawable ranks of suit f */
+    double lf[9];                  /* their copies left */
     const fc_dead_start_t *st;     /* the starts */
     fc_dead_ctx_t *ctx;            /* [FC_MAX_STARTS]: each start's dead phase */
     double fac[FC_MAX_STARTS][9][5]; /* P(y) per start: the factor of rank r holding a tiles */
@@ -98,18 +100,22 @@ static void fc_suit_free(fc_suit_t *su) {
 
 
 /* What the pass asks of a suit pattern, whatever the pool (meld-free, 4 sets, every form), built
- * once (fc_su_build, 2 MB), by the pattern's number among those of its tiles (fc_su_num): per
+ * once (fc_su_build, 3.4 MB), by the pattern's number among those of its tiles (fc_su_num): per
  * pattern of 13 tiles (FC_SU13) a mask of ranks (a ready hand's waits, no fifth copy; a 1- or
- * 2-shanten hand's progress draws, no fifth copy), its distance << 9 and, if ready, its number
- * among the ready ones << 11 (the row's memos and the fan cache are indexed by it); per pattern
- * z of 14 tiles at distance 1, the discards that leave it ready, ascending (FC_SU_CAND[
- * FC_SU_COFF[z] .. FC_SU_COFF[z + 1]]), each as the ready hand's number | the discard << 16 | its
- * waits << 20. */
+ * 2-shanten hand's progress draws, no fifth copy), its distance << 9 and << 11, if ready, its
+ * number among the ready ones (the row's memos and the fan cache are indexed by it), if
+ * 1-shanten, where its progress draws start in FC_SU_PROG; per pattern z of 14 tiles at distance
+ * 1, the discards that leave it ready, ascending (FC_SU_CAND[FC_SU_COFF[z] .. FC_SU_COFF[z + 1]]),
+ * each as the ready hand's number | the discard << 16 | its waits << 20; per 1-shanten pattern y
+ * and progress draw k (in the order of the mask's ranks), the pattern z = y + k: its only
+ * candidate | 1 << 31 where it has one (the pick then needs no pool), else its number. */
 #define FC_SU_N13 93600  /* suit patterns of 13 tiles */
 #define FC_SU_N14 118800 /* of 14 */
 #define FC_SU_NR 47933   /* ready ones of 13 */
 #define FC_SU_NC 292726  /* discards of the 14-tile ones that leave them ready */
-static uint32_t *FC_SU13, *FC_SU_CAND;
+#define FC_SU_NP 332807  /* progress draws of the 1-shanten ones */
+#define FC_SU_ONE 0x80000000u /* a progress draw's pattern with one candidate */
+static uint32_t *FC_SU13, *FC_SU_CAND, *FC_SU_PROG;
 static int32_t *FC_SU_COFF;
 static int32_t FC_SU_BASE[2][625]; /* [m]: the first number of a ranks 1-4 pattern, 13 + m tiles */
 static uint16_t FC_SU_POS[3125];   /* a ranks 5-9 pattern's place among those of its tiles */
@@ -179,6 +185,27 @@ static void fc_su_fill(mj_hand_t *h, uint8_t *x, int r, int left, int32_t idx, i
     FC_SU13[fc_su_num(at, 0)] = m | (uint32_t)d << 9 | (uint32_t)(d == 1 ? (*nr)++ : 0) << 11;
 }
 
+/* FC_SU_PROG and the 1-shanten patterns' places in it (tiles: of each half's index); returns
+ * its entries (FC_SU_NP: written up to it). */
+static int32_t fc_su_progress(const int *tiles) {
+    int32_t np = 0;
+    for (int hi = 0; hi < 625; hi++)
+        for (int lo = 0; lo < 3125; lo++) {
+            if (tiles[hi] + tiles[lo] != 13) continue;
+            const fc_su_at_t at = {hi, lo};
+            uint32_t *info = FC_SU13 + fc_su_num(at, 0);
+            if ((*info >> 9 & 3) != 2) continue;
+            *info |= (uint32_t)np << 11;
+            for (uint32_t m = *info & 0x1FFu; m; m &= m - 1, np++) {
+                const int32_t zn = fc_su_num(fc_su_move(at, mj_ctz(m), 1), 1);
+                if (np < FC_SU_NP)
+                    FC_SU_PROG[np] = FC_SU_COFF[zn + 1] - FC_SU_COFF[zn] == 1
+                                         ? FC_SU_ONE | FC_SU_CAND[FC_SU_COFF[zn]] : (uint32_t)zn;
+            }
+        }
+    return np;
+}
+
 static int fc_su_build(void) {
     int cnt[21] = {0}, tiles[3125], total[2];
     for (int l = 0; l < 3125; l++) { /* the numbering: per tiles of ranks 5-9, then ranks 1-4 */
@@ -198,10 +225,12 @@ static int fc_su_build(void) {
     FC_SU13 = (uint32_t *)calloc(FC_SU_N13, sizeof(uint32_t));
     FC_SU_COFF = (int32_t *)calloc(FC_SU_N14 + 1, sizeof(int32_t));
     FC_SU_CAND = (uint32_t *)malloc(FC_SU_NC * sizeof(uint32_t));
-    if (!FC_SU13 || !FC_SU_COFF || !FC_SU_CAND) {
+    FC_SU_PROG = (uint32_t *)malloc(FC_SU_NP * sizeof(uint32_t));
+    if (!FC_SU13 || !FC_SU_COFF || !FC_SU_CAND || !FC_SU_PROG) {
         free(FC_SU13);
         free(FC_SU_COFF);
         free(FC_SU_CAND);
+        free(FC_SU_PROG);
         return -1;
     }
     mj_hand_t h;
@@ -212,7 +241,7 @@ static int fc_su_build(void) {
     h.sets = 4;
     fc_su_fill(&h, x, 0, 13, 0, 0, 0, &nr);
     fc_su_fill(&h, x, 0, 14, 0, 0, 0, &nc);
-    return nr == FC_SU_NR && nc == FC_SU_NC ? 0 : -2;
+    return nr == FC_SU_NR && nc == FC_SU_NC && fc_su_progress(tiles) == FC_SU_NP ? 0 : -2;
 }
 
 /* Whether the row takes this pass: a flush without exchanges, objective "win", no melds, 4 sets
