@@ -8,24 +8,18 @@
  *
  * Prints each build's best and mean ns a row, B/A, and whether the two outputs are the same
  * bytes. Run it both ways round (the build loaded second gets other pages). Hands as
- * stream_limit.c deals them (effective: 20 more tiles of the wall visible).
+ * hands.h deals them (effective: 20 more tiles of the wall visible).
  */
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
-#include <time.h>
 typedef int (*init_t)(void);
 typedef int64_t (*disc_t)(const uint8_t *, size_t, const uint8_t *, int, int, int8_t *);
 typedef int64_t (*eff_t)(const uint8_t *, size_t, const uint8_t *, int, int, const uint8_t *, int8_t *);
-static uint64_t st = 0x9E3779B97F4A7C15ULL;
-static int nx(int n) { st ^= st >> 12; st ^= st << 25; st ^= st >> 27; return (int)(((st * 0x2545F4914F6CDD1DULL) >> 33) % (uint64_t)n); }
-static void deal(uint8_t *c, const uint8_t *used, int tiles) {
-    memset(c, 0, 27);
-    for (int n = 0; n < tiles;) { int k = nx(27), left = 4 - c[k] - (used ? used[k] : 0); if (left > 0 && nx(4) < left) { c[k]++; n++; } }
-}
-static double now(void) { struct timespec ts; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts); return ts.tv_sec + 1e-9 * ts.tv_nsec; }
+#include "hands.h" /* deal, now */
+
 int main(int argc, char **argv) {
     if (argc < 6) {
         fprintf(stderr, "usage: ab LIB_A LIB_B discards|effective N ROUNDS\n");

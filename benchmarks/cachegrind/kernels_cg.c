@@ -11,39 +11,7 @@
 
 #include "mjfast.h"
 
-/* 0..n-1 (the C library's generator: the same hands on every run of one libc) */
-static int next(int n) { return rand() % n; }
-
-/* Deal `tiles` from a 108-tile wall minus `used` (NULL: the full wall) into c. */
-static void deal(uint8_t *c, const uint8_t *used, int tiles) {
-    memset(c, 0, 27);
-    for (int n = 0; n < tiles;) {
-        int k = next(27), left = 4 - c[k] - (used ? used[k] : 0);
-        if (left > 0 && next(4) < left) { c[k]++; n++; } /* weight by copies left */
-    }
-}
-
-/* A ready 13-tile hand: a complete hand of two suits (4 sets + a pair) less one random tile. */
-static void ready(uint8_t *c) {
-    for (;;) {
-        memset(c, 0, 27);
-        int suits[2] = {next(3), next(3)}, ok = 1;
-        for (int s = 0; s < 5 && ok; s++) {
-            int base = 9 * suits[next(2)], kind = next(3), r = next(9);
-            if (s == 4) c[base + r] += 2;                       /* the pair */
-            else if (kind == 0) c[base + r] += 3;               /* a pung */
-            else if (r < 7) for (int i = 0; i < 3; i++) c[base + r + i]++; /* a chow */
-            else ok = 0;
-        }
-        for (int t = 0; t < 27 && ok; t++) ok = c[t] <= 4;
-        if (!ok) continue;
-        int drop = next(14);
-        for (int t = 0; t < 27; t++) {
-            if (drop < c[t]) { c[t]--; return; }
-            drop -= c[t];
-        }
-    }
-}
+#include "hands.h" /* next, deal, ready */
 
 int main(int argc, char **argv) {
     if (argc < 3 || mj_init() != 0) return 2;

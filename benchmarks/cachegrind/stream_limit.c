@@ -6,7 +6,7 @@
  * kernels store), and a pass that only reads the input rows (what the check pass of
  * errors="raise" with out= costs at least). Prints ns per row and the bytes moved per row.
  *
- * Hands (as kernels_cg.c deals them, by a faster generator): discards 14 dealt tiles, effective 13
+ * Hands (hands.h, as kernels_cg.c deals them): discards 14 dealt tiles, effective 13
  * with 20 more tiles of the same wall visible, waits ready 13-tile hands (waits_dealt: dealt ones).
  * share: read+wr / kernel, the most of the kernel's time that its memory traffic can explain.
  */
@@ -14,55 +14,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "mjfast.h"
 
-static uint64_t state = 0x9E3779B97F4A7C15ULL;
-static int next(int n) { /* xorshift64*: 0..n-1 */
-    state ^= state >> 12;
-    state ^= state << 25;
-    state ^= state >> 27;
-    return (int)(((state * 0x2545F4914F6CDD1DULL) >> 33) % (uint64_t)n);
-}
-
-/* Deal `tiles` from a 108-tile wall minus `used` (NULL: the full wall) into c, weighted by the
- * copies left. */
-static void deal(uint8_t *c, const uint8_t *used, int tiles) {
-    memset(c, 0, 27);
-    for (int n = 0; n < tiles;) {
-        int k = next(27), left = 4 - c[k] - (used ? used[k] : 0);
-        if (left > 0 && next(4) < left) { c[k]++; n++; }
-    }
-}
-
-/* A ready 13-tile hand: a complete hand of two suits (4 sets + a pair) less one random tile. */
-static void ready(uint8_t *c) {
-    for (;;) {
-        memset(c, 0, 27);
-        int suits[2] = {next(3), next(3)}, ok = 1;
-        for (int s = 0; s < 5 && ok; s++) {
-            int base = 9 * suits[next(2)], kind = next(3), r = next(9);
-            if (s == 4) c[base + r] += 2;                       /* the pair */
-            else if (kind == 0) c[base + r] += 3;               /* a pung */
-            else if (r < 7) for (int i = 0; i < 3; i++) c[base + r + i]++; /* a chow */
-            else ok = 0;
-        }
-        for (int t = 0; t < 27 && ok; t++) ok = c[t] <= 4;
-        if (!ok) continue;
-        int drop = next(14);
-        for (int t = 0; t < 27; t++) {
-            if (drop < c[t]) { c[t]--; return; }
-            drop -= c[t];
-        }
-    }
-}
-
-static double now(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "hands.h" /* next, deal, ready, now */
 
 /* out = hand (+ visible): 27 bytes a row as two overlapping 16-byte loads and stores. */
 static void plain_copy(const uint8_t *h, const uint8_t *v, uint8_t *out, long n, int width) {
