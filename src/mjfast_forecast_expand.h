@@ -72,8 +72,8 @@ typedef struct {
 /* The successor state of discard d from the loaded 14 - 3m hand g of key gkey (drawn onto state
  * f->s), with e exchanges spent and shanten sh. With a plan the discard of a tile of its suit takes
  * the one that keeps the suit packed; a state without one, in a row with plans, gives its
- * successors theirs (fc_plan_of), so the discards of several tiles of that suit may give the same
- * state. Returns its id, or -FC_ERR_*. */
+ * successors without an exchange left theirs (fc_plan_of), so the discards of several tiles of
+ * that suit may give the same state. Returns its id, or -FC_ERR_*. */
 static MJ_ALWAYS_INLINE int64_t fc_next(fc_work_t *w, const fc_from_t *f, const mj_hand_t *g, int d,
                                         uint64_t gkey, int e, int sh) {
     int depth = w->g.depth[f->s] + 1;
@@ -81,7 +81,7 @@ static MJ_ALWAYS_INLINE int64_t fc_next(fc_work_t *w, const fc_from_t *f, const 
         int drop = d / 9 == f->pv ? fc_plan_drop(f->pv, g->n[f->pv]) : d;
         return fc_state(w, gkey - w->wt[drop], e, f->pv, sh, depth, g->c, drop);
     }
-    if (!w->plans) return fc_state(w, gkey - w->wt[d], e, -1, sh, depth, g->c, d);
+    if (!w->plans || e < w->budget) return fc_state(w, gkey - w->wt[d], e, -1, sh, depth, g->c, d);
     mj_hand_t x = *g;
     fc_adjust(&x, d, -1);
     int pv = fc_plan_of(&x);
@@ -233,8 +233,8 @@ static int fc_groups_floater(fc_work_t *w, const fc_from_t *f, uint32_t groups, 
     for (; groups; groups &= groups - 1) {
         int k = mj_ctz(groups);
         c[k]++;
-        int64_t id = fc_state(w, w->g.key[f->s] + w->wt[k] - w->wt[fl], f->e, -1, mj_shanten_of(f->dh - 1),
-                              w->g.depth[f->s] + 1, c, fl);
+        int64_t id = fc_state(w, w->g.key[f->s] + w->wt[k] - w->wt[fl], f->e, f->pv,
+                              mj_shanten_of(f->dh - 1), w->g.depth[f->s] + 1, c, fl);
         c[k]--;
         if (id < 0) return (int)-id;
         fc_edge_one(w, k, id);
@@ -251,7 +251,7 @@ static int fc_groups_floater(fc_work_t *w, const fc_from_t *f, uint32_t groups, 
 static int fc_expand_core(fc_work_t *w, const fc_from_t *f, mj_hand_t *h, int fl) {
     int64_t s = f->s;
     uint64_t core = w->g.key[s] - w->wt[fl];
-    int mkey = FC_CORE | f->dh | f->front << 8 | f->e << 10;
+    int mkey = FC_CORE | f->dh | f->front << 8 | f->e << 10 | (f->pv + 1) << 20;
     fc_memo_t *m = fc_memo_at(w, core, mkey);
     uint32_t groups = 0, stays, wins;
     if (!fc_grow(w, (void **)&w->g.edges, &w->g.ecap, w->g.ne + 27 * 3, sizeof(int32_t))) return FC_ERR_NOMEM;
@@ -330,7 +330,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     w->g.e0[s] = w->g.ne;
     for (int t = 0; f.held_void && t < 27; t++) /* the packed dead tile a forced discard takes */
         if (h.c[t] && (ds >> (t / 9) & 1)) f.last_void = t;
-    int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : (f.pv + 1) << 10);
+    int mkey = f.dh | f.front << 8 | f.near << 9 | f.e << 10 | (f.pv + 1) << 20;
     f.held = groups ? ~fc_below(w->g.cnt[s].c, 1) & 0x7FFFFFFu : 0u;
     fc_memo_t *at[27];
     int mk[27];
