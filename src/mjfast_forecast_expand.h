@@ -61,7 +61,7 @@ static int64_t fc_collapse(fc_work_t *w, int64_t at, int count, int *code) {
 /* What fc_expand knows of the state it expands, for its groups. */
 typedef struct {
     int64_t s;
-    const mj_hand_t *h;
+    mj_hand_t *h; /* (fc_successors draws onto it and back) */
     uint32_t held, vmask;
     int dh, front, near, held_void, last_void;
     int pv;   /* the state's plan (fc_plan_of), or -1 */
@@ -96,24 +96,23 @@ static MJ_ALWAYS_INLINE int64_t fc_next(fc_work_t *w, const fc_from_t *f, const 
  * discard would make progress (declining it is priced as an exchange, so that a budget of 0 is
  * the riichi engines' class); any other discard (same shanten, or backward) 1. Returns their
  * count, or -FC_ERR_*. */
-static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int k, uint64_t gkey) {
+static MJ_ALWAYS_INLINE int fc_successors_of(fc_work_t *w, const fc_from_t *f, int k, uint64_t gkey,
+                                             mj_hand_t *g) {
     const int ex = f->ex, priced = w->budget > 0;
     int forced = f->held_void || (f->vmask >> k & 1); /* 定缺 (or the flush): discard a dead tile */
     int count = 0;
     uint8_t d13[27];
-    mj_hand_t g = *f->h;
-    fc_adjust(&g, k, +1);
     /* one successor (a forced discard of the packed void tile, or the frontier's lowest allowed
      * discard): probe the discards one by one until it is found; else all at once */
     int one = f->front || (forced && w->canon);
-    if (!one) fc_probes_of(w, &g, -1, d13);
+    if (!one) fc_probes_of(w, g, -1, d13);
     uint32_t cand = f->held | 1u << k; /* the allowed discards among the tiles held */
     /* (on the frontier only progress is listed, so the drawn tile's price is not needed there) */
     int progress = priced && ex && !one && !forced && (cand & fc_below(d13, f->dh));
     if (!one && !forced) cand &= fc_below(d13, f->dh + ex);
     if (forced) cand &= w->canon ? 1u << f->last_void : f->vmask;
     else if (w->flush >= 0 && !ex && f->dh == 2 && !f->front && fc_lazy_pay(w) && (cand & (cand - 1)))
-        cand = 1u << fc_flush_ready(w, &g, cand); /* fc_collapse's pick, no leaf made */
+        cand = 1u << fc_flush_ready(w, g, cand); /* fc_collapse's pick, no leaf made */
     uint32_t pm = f->pv >= 0 ? 0x1FFu << (9 * f->pv) : 0u;
     if (cand & pm) cand = (cand & ~pm) | ((cand & pm) & (~(cand & pm) + 1)); /* one: all alike */
     for (; cand; cand &= cand - 1) {
@@ -127,7 +126,7 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
             }
         }
         if (one) {
-            d13[d] = (uint8_t)fc_without(w, &g, d);
+            d13[d] = (uint8_t)fc_without(w, g, d);
             if (!forced && d13[d] >= f->dh + ex) continue;
         }
         if (f->front && d13[d] >= f->dh) break; /* on the frontier: dropped (fc_expand) */
@@ -135,7 +134,7 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
         int e = f->e + (priced && !forced && d13[d] >= f->dh && (d != k || progress));
         int64_t id = f->s;
         if (d != k || e != f->e) {
-            id = fc_next(w, f, &g, d, gkey, e, mj_shanten_of(d13[d]));
+            id = fc_next(w, f, g, d, gkey, e, mj_shanten_of(d13[d]));
             if (id < 0) return (int)id;
             if (count && w->g.edges[w->g.ne - 1] == id) continue; /* (packed alike: fc_next) */
         }
@@ -143,6 +142,15 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
         count++;
         if (one) break;
     }
+    return count;
+}
+
+/* fc_successors_of on the hand of f with the drawn tile, in place (fc_adjust there and back:
+ * no copy of the hand per draw; its classes are stale after, which nothing reads unloaded). */
+static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int k, uint64_t gkey) {
+    fc_adjust(f->h, k, +1);
+    int count = fc_successors_of(w, f, k, gkey, f->h);
+    fc_adjust(f->h, k, -1);
     return count;
 }
 
