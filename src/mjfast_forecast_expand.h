@@ -69,6 +69,21 @@ typedef struct {
     int e;    /* exchanges spent (with a budget) */
 } fc_from_t;
 
+/* The plan pv of a state holding n tiles of its suit: with a budget none when it holds none (its
+ * packing would change nothing: the states of such hands are those fc_suit_left leaves without
+ * one, so that a hand is one state whatever path reached it). */
+static inline int fc_plan_held(const fc_work_t *w, int pv, int n) {
+    return w->budget > 0 && !n ? -1 : pv;
+}
+
+/* Whether the loaded 14 - 3m hand g less a tile of kind d holds no tile of some suit q. Then q
+ * is its best void suit, if one is (a win of the other two suits costs no more than one of q and
+ * another: the hand holds no q tile to match), so its plan would pack nothing: with a budget such
+ * hands go without one (fc_plan_of's probes saved). */
+static inline int fc_suit_left(const mj_hand_t *g, int d) {
+    return !(g->n[0] - (d < 9)) || !(g->n[1] - (d / 9 == 1)) || !(g->n[2] - (d >= 18));
+}
+
 /* The successor state of discard d from the loaded 14 - 3m hand g of key gkey (drawn onto state
  * f->s), with e exchanges spent and shanten sh. With a plan the discard of a tile of its suit takes
  * the one that keeps the suit packed; a state without one, in a row with plans, gives its
@@ -79,9 +94,11 @@ static MJ_ALWAYS_INLINE int64_t fc_next(fc_work_t *w, const fc_from_t *f, const 
     int depth = w->g.depth[f->s] + 1;
     if (f->pv >= 0) {
         int drop = d / 9 == f->pv ? fc_plan_drop(f->pv, g->n[f->pv]) : d;
-        return fc_state(w, gkey - w->wt[drop], e, f->pv, sh, depth, g->c, drop);
+        int pv = fc_plan_held(w, f->pv, g->n[f->pv] - (drop / 9 == f->pv));
+        return fc_state(w, gkey - w->wt[drop], e, pv, sh, depth, g->c, drop);
     }
-    if (!w->plans || e < w->budget) return fc_state(w, gkey - w->wt[d], e, -1, sh, depth, g->c, d);
+    if (!w->plans || e < w->budget || (w->budget > 0 && fc_suit_left(g, d)))
+        return fc_state(w, gkey - w->wt[d], e, -1, sh, depth, g->c, d);
     mj_hand_t x = *g;
     fc_adjust(&x, d, -1);
     int pv = fc_plan_of(&x);
@@ -238,10 +255,12 @@ static uint32_t fc_unneeded(const fc_work_t *w, const fc_from_t *f, mj_hand_t *h
 static int fc_groups_floater(fc_work_t *w, const fc_from_t *f, uint32_t groups, int fl) {
     uint8_t c[27];
     memcpy(c, w->g.cnt[f->s].c, 27);
+    int pv = f->pv; /* (a draw of its suit never lowers the distance: not among the groups) */
+    if (pv >= 0) pv = fc_plan_held(w, pv, f->h->n[pv] - (fl / 9 == pv));
     for (; groups; groups &= groups - 1) {
         int k = mj_ctz(groups);
         c[k]++;
-        int64_t id = fc_state(w, w->g.key[f->s] + w->wt[k] - w->wt[fl], f->e, f->pv,
+        int64_t id = fc_state(w, w->g.key[f->s] + w->wt[k] - w->wt[fl], f->e, pv,
                               mj_shanten_of(f->dh - 1), w->g.depth[f->s] + 1, c, fl);
         c[k]--;
         if (id < 0) return (int)-id;
