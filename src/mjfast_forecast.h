@@ -390,7 +390,7 @@ static int64_t fc_start(fc_work_t *w, const uint8_t *c, int sh) {
     int pv = -1;
     memcpy(x, c, 27);
     if (w->canon) fc_pack_dead(x, w->dead_suits);
-    if (w->plans) {
+    if (w->plans && !w->budget) { /* (with exchanges to spend, no plan) */
         mj_hand_t h;
         fc_load(w, x, &h);
         if ((pv = fc_plan_of(&h)) >= 0) fc_pack_plan(x, pv);
@@ -400,8 +400,8 @@ static int64_t fc_start(fc_work_t *w, const uint8_t *c, int sh) {
 
 /* The row's plan: the budget (none, or at most T: no more can be spent), the dead suits (the
  * declared void one; with a flush the other two), whether their tiles are held as a count
- * (no meld there: else no win is possible anyway), and whether states pack the void suit of their
- * plan (fc_plan_of: without exchanges, no suit dead yet). */
+ * (no meld there: else no win is possible anyway), and whether the states without an exchange
+ * left (with a budget) pack the void suit of their plan (fc_plan_of: no suit dead yet). */
 static void fc_plan(fc_work_t *w, const mj_hand_t *h, int vs) {
     const fc_job_t *job = w->job;
     w->budget = job->exchanges < 0 ? -1 : job->exchanges < w->T ? job->exchanges : w->T;
@@ -411,7 +411,7 @@ static void fc_plan(fc_work_t *w, const mj_hand_t *h, int vs) {
     for (int q = 0; q < 3; q++)
         if (w->dead_suits >> q & 1) w->dead |= 0x1FFu << (9 * q);
     w->canon = w->dead_suits && !(h->meld_suits & w->dead_suits);
-    w->plans = w->budget == 0 && !w->dead_suits && h->void_rule;
+    w->plans = w->budget >= 0 && !w->dead_suits && h->void_rule;
 }
 
 /* The shanten of the loaded hand h (classes loaded) under the row's plan. */

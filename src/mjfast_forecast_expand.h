@@ -61,7 +61,7 @@ static int64_t fc_collapse(fc_work_t *w, int64_t at, int count, int *code) {
 /* What fc_expand knows of the state it expands, for its groups. */
 typedef struct {
     int64_t s;
-    const mj_hand_t *h;
+    mj_hand_t *h; /* (fc_successors draws onto it and back) */
     uint32_t held, vmask;
     int dh, front, near, held_void, last_void;
     int pv;   /* the state's plan (fc_plan_of), or -1 */
@@ -69,19 +69,36 @@ typedef struct {
     int e;    /* exchanges spent (with a budget) */
 } fc_from_t;
 
+/* The plan pv of a state holding n tiles of its suit: with a budget none when it holds none (its
+ * packing would change nothing: the states of such hands are those fc_suit_left leaves without
+ * one, so that a hand is one state whatever path reached it). */
+static inline int fc_plan_held(const fc_work_t *w, int pv, int n) {
+    return w->budget > 0 && !n ? -1 : pv;
+}
+
+/* Whether the loaded 14 - 3m hand g less a tile of kind d holds no tile of some suit q. Then q
+ * is its best void suit, if one is (a win of the other two suits costs no more than one of q and
+ * another: the hand holds no q tile to match), so its plan would pack nothing: with a budget such
+ * hands go without one (fc_plan_of's probes saved). */
+static inline int fc_suit_left(const mj_hand_t *g, int d) {
+    return !(g->n[0] - (d < 9)) || !(g->n[1] - (d / 9 == 1)) || !(g->n[2] - (d >= 18));
+}
+
 /* The successor state of discard d from the loaded 14 - 3m hand g of key gkey (drawn onto state
  * f->s), with e exchanges spent and shanten sh. With a plan the discard of a tile of its suit takes
  * the one that keeps the suit packed; a state without one, in a row with plans, gives its
- * successors theirs (fc_plan_of), so the discards of several tiles of that suit may give the same
- * state. Returns its id, or -FC_ERR_*. */
+ * successors without an exchange left theirs (fc_plan_of), so the discards of several tiles of
+ * that suit may give the same state. Returns its id, or -FC_ERR_*. */
 static MJ_ALWAYS_INLINE int64_t fc_next(fc_work_t *w, const fc_from_t *f, const mj_hand_t *g, int d,
                                         uint64_t gkey, int e, int sh) {
     int depth = w->g.depth[f->s] + 1;
     if (f->pv >= 0) {
         int drop = d / 9 == f->pv ? fc_plan_drop(f->pv, g->n[f->pv]) : d;
-        return fc_state(w, gkey - w->wt[drop], e, f->pv, sh, depth, g->c, drop);
+        int pv = fc_plan_held(w, f->pv, g->n[f->pv] - (drop / 9 == f->pv));
+        return fc_state(w, gkey - w->wt[drop], e, pv, sh, depth, g->c, drop);
     }
-    if (!w->plans) return fc_state(w, gkey - w->wt[d], e, -1, sh, depth, g->c, d);
+    if (!w->plans || e < w->budget || (w->budget > 0 && fc_suit_left(g, d)))
+        return fc_state(w, gkey - w->wt[d], e, -1, sh, depth, g->c, d);
     mj_hand_t x = *g;
     fc_adjust(&x, d, -1);
     int pv = fc_plan_of(&x);
@@ -96,24 +113,23 @@ static MJ_ALWAYS_INLINE int64_t fc_next(fc_work_t *w, const fc_from_t *f, const 
  * discard would make progress (declining it is priced as an exchange, so that a budget of 0 is
  * the riichi engines' class); any other discard (same shanten, or backward) 1. Returns their
  * count, or -FC_ERR_*. */
-static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int k, uint64_t gkey) {
+static MJ_ALWAYS_INLINE int fc_successors_of(fc_work_t *w, const fc_from_t *f, int k, uint64_t gkey,
+                                             mj_hand_t *g) {
     const int ex = f->ex, priced = w->budget > 0;
     int forced = f->held_void || (f->vmask >> k & 1); /* 定缺 (or the flush): discard a dead tile */
     int count = 0;
     uint8_t d13[27];
-    mj_hand_t g = *f->h;
-    fc_adjust(&g, k, +1);
     /* one successor (a forced discard of the packed void tile, or the frontier's lowest allowed
      * discard): probe the discards one by one until it is found; else all at once */
     int one = f->front || (forced && w->canon);
-    if (!one) fc_probes_of(w, &g, -1, d13);
+    if (!one) fc_probes_of(w, g, -1, d13);
     uint32_t cand = f->held | 1u << k; /* the allowed discards among the tiles held */
     /* (on the frontier only progress is listed, so the drawn tile's price is not needed there) */
     int progress = priced && ex && !one && !forced && (cand & fc_below(d13, f->dh));
     if (!one && !forced) cand &= fc_below(d13, f->dh + ex);
     if (forced) cand &= w->canon ? 1u << f->last_void : f->vmask;
     else if (w->flush >= 0 && !ex && f->dh == 2 && !f->front && fc_lazy_pay(w) && (cand & (cand - 1)))
-        cand = 1u << fc_flush_ready(w, &g, cand); /* fc_collapse's pick, no leaf made */
+        cand = 1u << fc_flush_ready(w, g, cand); /* fc_collapse's pick, no leaf made */
     uint32_t pm = f->pv >= 0 ? 0x1FFu << (9 * f->pv) : 0u;
     if (cand & pm) cand = (cand & ~pm) | ((cand & pm) & (~(cand & pm) + 1)); /* one: all alike */
     for (; cand; cand &= cand - 1) {
@@ -127,7 +143,7 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
             }
         }
         if (one) {
-            d13[d] = (uint8_t)fc_without(w, &g, d);
+            d13[d] = (uint8_t)fc_without(w, g, d);
             if (!forced && d13[d] >= f->dh + ex) continue;
         }
         if (f->front && d13[d] >= f->dh) break; /* on the frontier: dropped (fc_expand) */
@@ -135,7 +151,7 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
         int e = f->e + (priced && !forced && d13[d] >= f->dh && (d != k || progress));
         int64_t id = f->s;
         if (d != k || e != f->e) {
-            id = fc_next(w, f, &g, d, gkey, e, mj_shanten_of(d13[d]));
+            id = fc_next(w, f, g, d, gkey, e, mj_shanten_of(d13[d]));
             if (id < 0) return (int)id;
             if (count && w->g.edges[w->g.ne - 1] == id) continue; /* (packed alike: fc_next) */
         }
@@ -143,6 +159,15 @@ static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int 
         count++;
         if (one) break;
     }
+    return count;
+}
+
+/* fc_successors_of on the hand of f with the drawn tile, in place (fc_adjust there and back:
+ * no copy of the hand per draw; its classes are stale after, which nothing reads unloaded). */
+static MJ_ALWAYS_INLINE int fc_successors(fc_work_t *w, const fc_from_t *f, int k, uint64_t gkey) {
+    fc_adjust(f->h, k, +1);
+    int count = fc_successors_of(w, f, k, gkey, f->h);
+    fc_adjust(f->h, k, -1);
     return count;
 }
 
@@ -230,11 +255,13 @@ static uint32_t fc_unneeded(const fc_work_t *w, const fc_from_t *f, mj_hand_t *h
 static int fc_groups_floater(fc_work_t *w, const fc_from_t *f, uint32_t groups, int fl) {
     uint8_t c[27];
     memcpy(c, w->g.cnt[f->s].c, 27);
+    int pv = f->pv; /* (a draw of its suit never lowers the distance: not among the groups) */
+    if (pv >= 0) pv = fc_plan_held(w, pv, f->h->n[pv] - (fl / 9 == pv));
     for (; groups; groups &= groups - 1) {
         int k = mj_ctz(groups);
         c[k]++;
-        int64_t id = fc_state(w, w->g.key[f->s] + w->wt[k] - w->wt[fl], f->e, -1, mj_shanten_of(f->dh - 1),
-                              w->g.depth[f->s] + 1, c, fl);
+        int64_t id = fc_state(w, w->g.key[f->s] + w->wt[k] - w->wt[fl], f->e, pv,
+                              mj_shanten_of(f->dh - 1), w->g.depth[f->s] + 1, c, fl);
         c[k]--;
         if (id < 0) return (int)-id;
         fc_edge_one(w, k, id);
@@ -251,7 +278,7 @@ static int fc_groups_floater(fc_work_t *w, const fc_from_t *f, uint32_t groups, 
 static int fc_expand_core(fc_work_t *w, const fc_from_t *f, mj_hand_t *h, int fl) {
     int64_t s = f->s;
     uint64_t core = w->g.key[s] - w->wt[fl];
-    int mkey = FC_CORE | f->dh | f->front << 8 | f->e << 10;
+    int mkey = FC_CORE | f->dh | f->front << 8 | f->e << 10 | (f->pv + 1) << 20;
     fc_memo_t *m = fc_memo_at(w, core, mkey);
     uint32_t groups = 0, stays, wins;
     if (!fc_grow(w, (void **)&w->g.edges, &w->g.ecap, w->g.ne + 27 * 3, sizeof(int32_t))) return FC_ERR_NOMEM;
@@ -330,7 +357,7 @@ static int fc_expand(fc_work_t *w, int64_t s) {
     w->g.e0[s] = w->g.ne;
     for (int t = 0; f.held_void && t < 27; t++) /* the packed dead tile a forced discard takes */
         if (h.c[t] && (ds >> (t / 9) & 1)) f.last_void = t;
-    int mkey = f.dh | f.front << 8 | f.near << 9 | (w->budget > 0 ? f.e << 10 : (f.pv + 1) << 10);
+    int mkey = f.dh | f.front << 8 | f.near << 9 | f.e << 10 | (f.pv + 1) << 20;
     f.held = groups ? ~fc_below(w->g.cnt[s].c, 1) & 0x7FFFFFFu : 0u;
     fc_memo_t *at[27];
     int mk[27];

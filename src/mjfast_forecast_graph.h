@@ -279,11 +279,11 @@ static MJ_ALWAYS_INLINE void fc_fill(const fc_work_t *w, int64_t s, mj_hand_t *h
     if (w->g.pv[s] >= 0) h->live_q = 1 << w->g.pv[s];
 }
 
-/* The plan of the loaded hand x (rows with w->plans, no exchanges): the void suit q when it alone
- * gives the distance, else -1. Then q stays the only best one on every path of the class: a draw
- * and a discard change each suit's distance by at most one in all, and every kept discard lowers
- * the distance, so the others stay above it. The tiles of suit q are then dead: they count for
- * neither the distance nor a win (which holds none of them), a draw of one never lowers the
+/* The plan of the loaded hand x (rows with w->plans, no exchange left): the void suit q when it
+ * alone gives the distance, else -1. Then q stays the only best one on every path of the class: a
+ * draw and a discard change each suit's distance by at most one in all, and every kept discard
+ * lowers the distance, so the others stay above it. The tiles of suit q are then dead: they count
+ * for neither the distance nor a win (which holds none of them), a draw of one never lowers the
  * distance (it stays), and discarding any one of them leaves the same hand up to which q tiles it
  * holds, with its place among the discards (the suit's block) the same. So hands that differ only
  * there are one state, its q tiles packed (fc_pack_plan), probed with suit q alone live (fc_fill):

@@ -184,7 +184,8 @@ typedef struct {
     int dead_suits;           /* bit per suit whose tiles are dead: the void suit, with a flush the other two */
     uint32_t dead;            /* the kinds of those suits */
     int canon;                /* dead tiles held as a count (see fc_pack_dead) */
-    int plans;                /* a state whose hand has one best void suit packs it (fc_plan_of) */
+    int plans;                /* a state without an exchange left whose hand has one best void
+                               * suit packs it (fc_plan_of) */
     const uint8_t *melds;
     mj_hand_t tmpl;           /* the row's loaded hand: melds, void rule, form and sets for fc_fill */
     double *p;                /* [np]: the draw probability of kind k < 27, then the merged
@@ -315,9 +316,11 @@ static int fc_grow_states(fc_work_t *w, int64_t need) {
     return 1;
 }
 
-/* A state's tag in the hash beside its key: the exchanges spent e, and with a plan (only without
- * exchanges: e = 0) the planned void suit pv + 1 (1-3). */
-static inline int fc_tag(int e, int pv) { return e + pv + 1; }
+/* A state's tag in the hash beside its key: the exchanges spent e (at most FC_MAX_DRAWS), or
+ * with a plan (only states without an exchange left: e is the budget, the same for all of them)
+ * FC_MAX_DRAWS + 1 + the planned void suit pv (28-30: the hash's values keep 5 bits above the id,
+ * positive). */
+static inline int fc_tag(int e, int pv) { return pv < 0 ? e : FC_MAX_DRAWS + 1 + pv; }
 
 /* The slot hash of the key (+ 1, as stored) of a state of tag e (fc_tag). */
 static inline uint64_t fc_slot(uint64_t key1, int e) { return fc_hash(key1 + (uint64_t)e * 0x9E3779B97F4A7C15ULL); }
@@ -374,7 +377,7 @@ static inline int64_t fc_find(const fc_work_t *w, uint64_t key, int e, uint64_t 
     return -1;
 }
 
-/* A new state of key with tag (fc_tag) e + pv + 1 in the free hash slot j (fc_state). */
+/* A new state of key with tag fc_tag(e, pv) in the free hash slot j (fc_state). */
 static MJ_NOINLINE int64_t fc_new_state(fc_work_t *w, uint64_t j, uint64_t key, int e, int pv, int sh, int d,
                                         const uint8_t *c, int drop) {
     if (w->g.n >= w->job->max_states || w->g.n >= FC_ID_MASK) return -FC_ERR_STATES;

@@ -71,6 +71,19 @@ def _pool_of(case: Case, left: dict[str, int]) -> Case:
     return case
 
 
+@pytest.mark.parametrize(("hand", "left", "budget", "backward", "objective"), [
+    ("123456m78m25p99s1s", {"6m": 2, "9m": 2, "3p": 2, "4p": 1, "1s": 1, "9s": 1}, 1, True, "win"),
+    ("123456s78s12m12p9s", {"9s": 2, "6s": 1, "3m": 2, "3p": 1, "8s": 1}, 2, True, "value"),
+])
+def test_twin_budget_plans(hand: str, left: dict[str, int], budget: int, backward: bool,
+                           objective: str) -> None:
+    """Three suits, no declared void, a budget: the states with no exchange left whose hand has
+    one best void suit hold that suit's tiles packed (fc_plan_of), the others as they are (a
+    small pool, so that the twin reaches 3 draws)."""
+    case = _pool_of(Case(hand=[int(x) for x in parse_hand(hand)], void_suit=None), left)
+    _check(case, 3, objective, budget, RULES[0], backward)
+
+
 @pytest.mark.parametrize(("hand", "melds", "void", "left", "draws"), [
     # flush m with 5 to 7 dead tiles (p and s; with a void, its tiles too), which take as many
     # draws of m: the dead phase and what follows it; a dead draw is discarded at once
