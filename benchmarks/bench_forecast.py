@@ -37,7 +37,7 @@ SIZES = {(1, "0"): 2000, (2, "0"): 300, (3, "0"): 60, (4, "0"): 20, (5, "0"): 10
          (1, "none"): 20, (2, "none"): 5, (1, "1+back"): 3, (1, "2"): 2}
 TARGETS = {(1, "0"): 10_000, (2, "0"): 1_000, (3, "0"): 100, (1, "none"): 200, (2, "none"): 20,
            (1, "1+back"): 3_500, (1, "2"): 63}
-FLUSH_SIZES = {1: 40, 2: 20, 3: 10}  # the flush plan of each hand's most held suit
+FLUSH_SIZES = {1: 40, 2: 20, 3: 10}  # the flush plan of each hand's most (and least) held suit
 
 
 def hands_of(shanten: int, n: int, sets: int = 4) -> np.ndarray:
@@ -58,10 +58,13 @@ def _run(hands: np.ndarray, name: str, sets: int = 4, quick: bool = False) -> mj
                            **options)
 
 
-def _flush_all(hands: np.ndarray, draws: int) -> None:
-    """Each hand's flush plan in the suit it holds most of (one call per hand: the suit differs)."""
+def _flush_all(hands: np.ndarray, draws: int, least: bool = False) -> None:
+    """Each hand's flush plan in the suit it holds most of, or with ``least`` the fewest of (one
+    call per hand: the suit differs). The least held suit is the costly plan: with 0-2 tiles of
+    it every hand of the suit is reachable."""
     for h in hands:
-        mjfast.forecast(h, draws=draws, flush=int(h.reshape(3, 9).sum(1).argmax()))
+        held = h.reshape(3, 9).sum(1)
+        mjfast.forecast(h, draws=draws, flush=int(held.argmin() if least else held.argmax()))
 
 
 @pytest.mark.parametrize(("shanten", "name"), sorted(SIZES))
@@ -76,14 +79,15 @@ def test_forecast(benchmark, benchmark_disabled, shanten: int, name: str) -> Non
         benchmark.extra_info["rate"] = n / benchmark.stats.stats.min
 
 
+@pytest.mark.parametrize("least", [False, True])
 @pytest.mark.parametrize("shanten", sorted(FLUSH_SIZES))
-def test_forecast_flush(benchmark, benchmark_disabled, shanten: int) -> None:
+def test_forecast_flush(benchmark, benchmark_disabled, shanten: int, least: bool) -> None:
     n = 2 if benchmark_disabled else FLUSH_SIZES[shanten]
     hands = hands_of(shanten, n)
     benchmark.group = "forecast-flush"
-    benchmark.extra_info.update(shanten=shanten, draws=DRAWS, n=n)
-    benchmark.pedantic(_flush_all, args=(hands, 4 if benchmark_disabled else DRAWS), rounds=1,
-                       iterations=1)
+    benchmark.extra_info.update(shanten=shanten, draws=DRAWS, n=n, least=least)
+    benchmark.pedantic(_flush_all, args=(hands, 4 if benchmark_disabled else DRAWS, least),
+                       rounds=1, iterations=1)
     if not benchmark_disabled and benchmark.stats is not None:
         benchmark.extra_info["rate"] = n / benchmark.stats.stats.min
 
@@ -131,12 +135,13 @@ def table(rounds: int = 3, flush_only: bool = False) -> str:
             continue
         rows.append(f"| {s} | {name} | {CLASSES[name][1]} | {n} | {rate:,.1f} | "
                     f"{slowest * 1000:.1f} ms | {target} |")
-    for s, n in FLUSH_SIZES.items():
-        hands = hands_of(s, n)
-        rate = n / _best(rounds, _flush_all, hands, DRAWS)
-        slowest = max(_best(1, _flush_all, h[None], DRAWS) for h in hands[:20])
-        rows.append(f"| {s} | flush | {DRAWS} | {n} | {rate:,.1f} | {slowest * 1000:.1f} ms | "
-                    "10 ms a hand |")
+    for least in (False, True):
+        for s, n in FLUSH_SIZES.items():
+            hands = hands_of(s, n)
+            rate = n / _best(rounds, _flush_all, hands, DRAWS, least)
+            slowest = max(_best(1, _flush_all, h[None], DRAWS, least) for h in hands[:20])
+            rows.append(f"| {s} | flush, {'least' if least else 'most'} held suit | {DRAWS} | {n} "
+                        f"| {rate:,.1f} | {slowest * 1000:.1f} ms | 10 ms a hand |")
     return "\n".join(rows)
 
 
