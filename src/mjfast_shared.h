@@ -10,7 +10,7 @@
 
 typedef struct {
     const void *tables;         /* the mj_tables_t of mjfast_kernels.h, filled */
-    const uint32_t *fan_table;  /* MF_TAB of mjfast_fan.h: MF_HASH_SIZE entries */
+    const uint32_t *fan_table;  /* MF_TAB of mjfast_fan_table.h: MF_HASH_SIZE entries */
     int complete_patterns;      /* what mf_build returned */
     const uint8_t *raw;         /* the unpacked tables of mjfast_tables.h */
     size_t raw_size;

@@ -1,6 +1,6 @@
 """The suit table of the fan kernels, computed in Python (run at development time).
 
-The C kernel (``src/mjfast_fan.h``, ``mf_build``) builds this table itself at import, in about a
+The C kernel (``src/mjfast_fan_table.h``, ``mf_build``) builds this table itself at import, in about a
 millisecond, so nothing generated is shipped; this module is its independent twin, which
 ``tests/scoring/test_fan_batch.py`` compares with the compiled table entry for entry, and the
 documentation of the scheme. It is not part of the wheel, and needs mjfast installed only for
