@@ -158,30 +158,35 @@ def keeping_13(h: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[list[int]]]:
             np.ascontiguousarray(np.array(vis, np.uint8)), kinds)
 
 
-def mj_states(h: np.ndarray, draws: int, exchanges: int | None, **kw: Any) -> list[int | None]:
-    """Graph states per hand: peak_states of the engine's run_rows (one hand per call)."""
+def mj_states(h: np.ndarray, draws: int, exchanges: int | None,
+              **kw: Any) -> tuple[list[int | None], list[int | None]]:
+    """Graph states and buffer bytes per hand: the peaks of the engine's run_rows (one hand per
+    call); None for a hand past a cap."""
     api = sys.modules["mjfast.forecast.api"]
     orig = api._forecast.run_rows
-    seen: list[int] = []
+    seen: list[tuple[int, int]] = []
 
     def wrapped(*a):
         res = orig(*a)
-        seen.append(int(res[4]))
+        seen.append((int(res[4]), int(res[5])))
         return res
 
     _cf.run_rows = wrapped
-    out: list[int | None] = []
+    states: list[int | None] = []
+    sizes: list[int | None] = []
     try:
         for r in h:
             seen.clear()
             try:
                 mjfast.forecast(r, draws=draws, exchanges=exchanges, **kw)
-                out.append(max(seen))
+                states.append(max(s for s, _ in seen))
+                sizes.append(max(b for _, b in seen))
             except InvalidArgumentError:
-                out.append(None)
+                states.append(None)
+                sizes.append(None)
     finally:
         _cf.run_rows = orig
-    return out
+    return states, sizes
 
 
 def summary(xs: list[float]) -> dict:
@@ -271,7 +276,7 @@ def main() -> None:
         cell["check_i_minus_iall_max"] = gain
         cell["check_best_keeping_value_diff"] = best_diff
         cell["check_i_discards_are_keeping"] = same_set
-        st = mj_states(h, DRAWS, 0)
+        st, _ = mj_states(h, DRAWS, 0)
         cell["mj_states_noex"] = summary(st)
         # slowest hand for mjfast; whether mjfast's best discard is also optimal for mahjong-cpp
         # (within 1e-9; information only: the models differ, see the report)
@@ -357,7 +362,7 @@ def main() -> None:
             cell = {"n": len(h), "ok": ok, "past_cap": fail,
                     "mj_hands_per_s": ok / tot if ok and tot > 0 else None, "mj_slowest_s": worst}
             if T <= 4 and ok == len(h):
-                cell["mj_states"] = summary(mj_states(h[:min(len(h), 20)], T, None))
+                cell["mj_states"] = summary(mj_states(h[:min(len(h), 20)], T, None)[0])
             if T <= 5:
                 r = mcpp(a.driver, a.work, n, s, f"ii_T{T}", "--tegawari", "1", "--shanten-down", "1",
                          "--t-max", str(T), limit=len(h))
@@ -371,30 +376,35 @@ def main() -> None:
 
     # ---- phase D: budgets at T = 18 vs mahjong-cpp's exchanges (extra = 1, 2) ----------------
     D: dict = {}
+    # mahjong-cpp at extra = 2 from 3-shanten takes over a minute and GBs a hand (phase B,
+    # --slow): that cell times mjfast alone
     budgets = [("b1", {"exchanges": 1}, "1", {1: 5, 2: 1, 3: 1}),
                ("b1back", {"exchanges": 1, "backward": True}, "1", {1: 5, 2: 1, 3: 1}),
-               ("b2", {"exchanges": 2}, "2", {1: 2, 2: 1})]
+               ("b2", {"exchanges": 2}, "2", {1: 2, 2: 1, 3: 5})]
     for tag, kw, extra, lims in (budgets if "D" in a.phases else []):
         for n in SETS:
             for s, lim in lims.items():
                 h = hands[n, s][:lim]
-                times, states = [], []
+                times = []
                 for r in h:
                     try:
                         dt, _ = timed(mjfast.forecast, r, draws=DRAWS, **kw)
                         times.append(dt)
                     except InvalidArgumentError:
                         times.append(None)
-                states = mj_states(h, DRAWS, **kw)
-                r = mcpp(a.driver, a.work, n, s, f"{tag}_e{extra}", "--tegawari", "1",
-                         "--shanten-down", "1", "--extra", extra, limit=lim, peak_rss=True,
-                         timeout=600)
+                states, sizes = mj_states(h, DRAWS, **kw)
                 ok = [t for t in times if t is not None]
+                held = [b for b in sizes if b is not None]
                 cell = {"n": lim, "mj_ok": len(ok), "mj_hands_per_s": len(ok) / sum(ok) if ok else None,
                         "mj_slowest_s": max(ok) if ok else None, "mj_states": summary(states),
-                        "mcpp": {k: v for k, v in r.items() if k != "out"}}
-                if ok and "hands_per_s" in r:
-                    cell["ratio_mj_over_mcpp"] = cell["mj_hands_per_s"] / r["hands_per_s"]
+                        "mj_peak_mib": max(held) / 2**20 if held else None, "mcpp": None}
+                if not (extra == "2" and s == 3):
+                    r = mcpp(a.driver, a.work, n, s, f"{tag}_e{extra}", "--tegawari", "1",
+                             "--shanten-down", "1", "--extra", extra, limit=lim, peak_rss=True,
+                             timeout=600)
+                    cell["mcpp"] = {k: v for k, v in r.items() if k != "out"}
+                    if ok and "hands_per_s" in r:
+                        cell["ratio_mj_over_mcpp"] = cell["mj_hands_per_s"] / r["hands_per_s"]
                 D[f"{tag}_{n}_{s}"] = cell
                 print(tag, n, s, cell, flush=True)
     R["D"] = D

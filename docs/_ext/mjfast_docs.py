@@ -225,21 +225,26 @@ def forecast_mcpp_markdown(source: str = "_data/forecast_mcpp.json") -> str:
                      f"| x{c['ratio_mj_full_over_mcpp_iall']['median']:.2f} "
                      f"| x{c['ratio_mj_keep_over_mcpp_i']['median']:.2f} |")
     lines += ["", "Exchange budgets at 18 draws against mahjong-cpp's exchanges (手変わり and "
-              "向聴戻し on) at the same hands; mjfast's states are the peak of one call, "
-              "mahjong-cpp's the hands it searched; a hand past the per-call state cap is "
-              "refused (`InvalidArgumentError`) and counted, not timed:", "",
-              "| mjfast | mahjong-cpp | hands | shanten | n | mjfast hands/s | past the cap "
-              "| mjfast states (median) | mahjong-cpp hands/s | its states (mean) | its peak RSS |",
-              "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+              "向聴戻し on) at the same hands; mjfast's states and buffers are the peaks of one "
+              "call, mahjong-cpp's states the hands it searched; a hand past a per-call cap is "
+              "refused (`InvalidArgumentError`) and counted, not timed; mahjong-cpp at extra = 2 "
+              "from 3-shanten (over a minute and GBs a hand) is not run:", "",
+              "| mjfast | mahjong-cpp | hands | shanten | n | mjfast hands/s | slowest "
+              "| past the cap | mjfast states (median) | peak buffers | mahjong-cpp hands/s "
+              "| its states (mean) | its peak RSS |",
+              "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for key, c in data["D"].items():
         tag, name, s = key.split("_")
         ours, theirs = _BUDGETS[tag]
         rate = "" if c["mj_hands_per_s"] is None else f"{c['mj_hands_per_s']:.3g}"
+        slowest = "" if c["mj_slowest_s"] is None else f"{c['mj_slowest_s']:.2f} s"
         states = f"{c['mj_states']['median']:,.0f}" if c["mj_states"] else ""
+        peak = "" if c.get("mj_peak_mib") is None else f"{c['mj_peak_mib']:,.0f} MiB"
         m = c["mcpp"]
-        lines.append(f"| {ours} | {theirs} | {_SETS[name]} | {s} | {c['n']} | {rate} "
-                     f"| {c['n'] - c['mj_ok']} | {states} | {m['hands_per_s']:.3g} "
-                     f"| {m['mean_searched']:,.0f} | {m['peak_rss_mb']:,.0f} MB |")
+        theirs_cells = (f"{m['hands_per_s']:.3g} | {m['mean_searched']:,.0f} "
+                        f"| {m['peak_rss_mb']:,.0f} MB" if m else "not run | | ")
+        lines.append(f"| {ours} | {theirs} | {_SETS[name]} | {s} | {c['n']} | {rate} | {slowest} "
+                     f"| {c['n'] - c['mj_ok']} | {states} | {peak} | {theirs_cells} |")
     return "\n".join(lines + [""])
 
 

@@ -50,10 +50,11 @@ Method (the C engine, ``src/mjfast_forecast.h``; README "Forecasts" has the benc
   exchanges draw by draw. A 14-3m hand reached from
   several states is probed once (a per-row memo of its successor lists). Across a batch, the
   buffers of a thread are reused row after row; the graph itself is per hand.
-* Limits. At most :data:`MAX_STATES` states, :data:`MAX_BYTES` bytes of buffers (512 MiB, per
+* Limits. At most :data:`MAX_STATES` states, :data:`MAX_BYTES` bytes of buffers (1.75 GiB, per
   worker thread; every buffer counted where it is allocated) and :data:`MAX_WORK` work per hand;
   past one: ``InvalidArgumentError`` naming the hand and what grew. The largest documented case
-  (1-shanten, 5 draws with exchanges) takes 255 MiB, 286 MB resident. Ctrl-C: the engine calls
+  (``exchanges=2``, 18 draws, a two-suit 3-shanten hand) takes up to 1.5 GiB, about 1 GB
+  resident. Ctrl-C: the engine calls
   back every few milliseconds of work; on the main thread that checks Python's signals
   (KeyboardInterrupt from inside the row), and with ``workers`` the waiting main thread sets a
   flag the workers' rows stop at. So a long call stops within about a second.

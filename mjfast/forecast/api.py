@@ -30,21 +30,24 @@ __all__ = ["MAX_BYTES", "MAX_DRAWS", "MAX_STATES", "MAX_WORK", "Rows", "choose_p
 MAX_DRAWS: int = _forecast.MAX_DRAWS
 """The most draws a forecast looks ahead (27: the 108-tile wall left after the deal, shared)."""
 
-MAX_STATES = 1_000_000
+MAX_STATES = 2_000_000
 """The most states one hand's graph may hold."""
 
-MAX_BYTES = 512 << 20
-"""The most bytes the engine's buffers may take for one hand, per worker thread (512 MiB):
-states, hash table, edges, picks, value and flow rows, counted where they are allocated (at their
-capacity, so the resident memory stays below). Measured on the 2-core VM of the README: the
-largest documented case, 1-shanten over 5 draws with exchanges (830,000 states), takes 255 MiB
-and peaks at 286 MB resident; ``123m456m789m23p55p`` over 27 draws with every s tile and 6-9p
-seen took 1.58 GB (1.04 GB resident) before this cap and is now refused."""
+MAX_BYTES = 1792 << 20
+"""The most bytes the engine's buffers may take for one hand, per worker thread (1.75 GiB, so a
+call stays under 2 GB): states, hash table, edges, picks, value and flow rows, counted where they
+are allocated (at their capacity, so the resident memory stays below). Sized for
+``exchanges=2`` over 18 draws from 3-shanten hands of two suits: 100 of 100 dealt ones fit, with
+up to 1.4 million states and 1.5 GiB of buffers (about 1 GB resident, 3-6 s on the 2-core VM of
+the README; ``benchmarks/forecast_vs_mcpp.py`` phase D); the same from three suits often needs
+more and is refused."""
 
-MAX_WORK = 32_000_000
+MAX_WORK = 80_000_000
 """The most work one hand may take: a state expansion counts 1 plus the edge entries it writes
-(time goes with both, about 0.2-0.5 us a unit). The 1-shanten 5-draw case takes 15 million;
-``789m23p55p`` with two pungs over 7 draws with exchanges (about a minute before) is refused."""
+(time goes with both: measured, about 0.1 us a unit with a budget and over 1 us with
+``exchanges=None``). ``exchanges=2`` over 18 draws from a two-suit 3-shanten
+hand takes up to 55 million (3-6 s); ``789m23p55p`` with two pungs over 7 draws with
+``exchanges=None`` takes 54 million (about a minute)."""
 _CHUNK = 16  # rows per threaded task: one forecast takes from microseconds to a second
 _GROW_TO = 1024  # one worker's chunks grow up to this while they are fast (run_chunks)
 _LIMITS = (_forecast.ERR_STATES, _forecast.ERR_BYTES, _forecast.ERR_WORK)
