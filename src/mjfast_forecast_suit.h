@@ -119,11 +119,9 @@ static void fc_suit_two(fc_work_t *w, const uint8_t *y, const fc_su_rare_t *cons
             int lp = zp, ls = zs;
             fc_su_step(z, d, -1, &lp, &ls);
             if (fc_su_dist(w, zi - MJ_POW[d], lp, ls) > 2) continue;
-            z[d]--;
             int32_t ui = zi - MJ_POW[d];
             fc_su_at_t ua = {ui / 3125, ui % 3125};
-            fc_suit_one(w, z, FC_SU13[fc_su_num(ua, 0)], &u[nu]);
-            z[d]++;
+            fc_suit_one(w, FC_SU13[fc_su_num(ua, 0)], &u[nu]);
             fc_suit_one_values(w, &u[nu], V[nu]);
             nu++;
         }
@@ -189,7 +187,7 @@ static void fc_suit_hand(fc_work_t *w, const uint8_t *y, int32_t n13, uint32_t a
     const int d = (int)(info >> 9 & 3);
     su->used |= act;
     if (d <= 1) { /* ready: a leaf */
-        const uint32_t ri = fc_su_ready(w, y, -1, -1, info);
+        const uint32_t ri = fc_su_ready(w, info >> 11);
         fc_su_add(su->R[su->w8[ri]], su->RP[su->w8[ri]], P, 1.0, su->pay[ri], su->ns2, one);
         su->rw |= 1ULL << su->w8[ri];
         return;
@@ -202,7 +200,7 @@ static void fc_suit_hand(fc_work_t *w, const uint8_t *y, int32_t n13, uint32_t a
         for (uint32_t m = mask; m; m &= m - 1, pv++) {
             const int k = mj_ctz(m);
             if (!(su->poolf >> k & 1)) continue;
-            const uint32_t ri = fc_su_kept(w, y, k, *pv), l = su->w8[ri];
+            const uint32_t ri = fc_su_kept(w, *pv), l = su->w8[ri];
             const double left = su->lf[k];
             if (!(ws >> l & 1)) a[l] = ap[l] = 0.0;
             a[l] += left;
@@ -499,8 +497,6 @@ static int fc_suit_run(fc_work_t *w, const fc_dead_start_t *dst, int ns) {
     if (code != MJ_OK) return code;
     fc_suit_t *su = w->su;
     su->dirty = 1;
-    memset(su->w8, 0xFF, FC_SU_NR); /* the row's memos: another pool */
-    memset(su->pk, 0xFF, FC_SU_N14 * sizeof(uint16_t));
     for (int v = -1; v < 127; v++) /* the payment per payer of a fan (as fc_paid clamps it) */
         su->payv[v + 1] = w->job->pay[v < 0 ? 0 : v >= w->job->n_pay ? w->job->n_pay - 1 : v];
     su->ns = ns;
@@ -512,8 +508,11 @@ static int fc_suit_run(fc_work_t *w, const fc_dead_start_t *dst, int ns) {
     const int f = su->f;
     su->poolf = w->pool >> (9 * f) & 0x1FFu;
     for (int r = 0; r < 9; r++) su->lf[r] = w->left[9 * f + r];
+    fc_su_price_cached(w); /* the row's memos: another pool */
     uint8_t lo[9], hi[9];
     fc_suit_setup(w, lo, hi);
+    if (fc_su_span(w) >= FC_SU_BROAD) fc_su_pick_all(w);
+    else memset(su->pk, 0xFF, FC_SU_N14 * sizeof(uint16_t));
     uint32_t live = 0;
     for (int r = 0; r < 9; r++) live |= (uint32_t)(w->left[9 * f + r] > 0 && hi[r] == 4) << r;
     fc_su_halves(w, 0, lo, hi);

@@ -47,7 +47,7 @@ typedef struct {
  * start not holding it adds 0). */
 typedef struct fc_suit {
     /* the row's memos (reset per row): per ready pattern (its ready number, FC_SU13) its winning
-     * copies (fc_su_wins) and payment; per 14-tile pattern that a 1-shanten hand's progress draw
+     * copies (fc_su_wins_of) and payment; per 14-tile pattern that a 1-shanten hand's progress draw
      * makes, the ready number of the hand it keeps (0xFFFF: not yet) */
     uint8_t *w8;
     uint16_t *pk;
@@ -100,13 +100,14 @@ static void fc_suit_free(fc_suit_t *su) {
 
 
 /* What the pass asks of a suit pattern, whatever the pool (meld-free, 4 sets, every form), built
- * once (fc_su_build, 3.4 MB), by the pattern's number among those of its tiles (fc_su_num): per
+ * once (fc_su_build, 3.5 MB), by the pattern's number among those of its tiles (fc_su_num): per
+ * ready number its base-5 index and waits (FC_SU_READY: the row prices them in that order); per
  * pattern of 13 tiles (FC_SU13) a mask of ranks (a ready hand's waits, no fifth copy; a 1- or
  * 2-shanten hand's progress draws, no fifth copy), its distance << 9 and << 11, if ready, its
  * number among the ready ones (the row's memos and the fan cache are indexed by it), if
  * 1-shanten, where its progress draws start in FC_SU_PROG; per pattern z of 14 tiles at distance
  * 1, the discards that leave it ready, ascending (FC_SU_CAND[FC_SU_COFF[z] .. FC_SU_COFF[z + 1]]),
- * each as the ready hand's number | the discard << 16 | its waits << 20; per 1-shanten pattern y
+ * each as the ready hand's number | its waits << 20; per 1-shanten pattern y
  * and progress draw k (in the order of the mask's ranks), the pattern z = y + k: its only
  * candidate | 1 << 31 where it has one (the pick then needs no pool), else its number. */
 #define FC_SU_N13 93600  /* suit patterns of 13 tiles */
@@ -114,9 +115,11 @@ static void fc_suit_free(fc_suit_t *su) {
 #define FC_SU_NR 47933   /* ready ones of 13 */
 #define FC_SU_NC 292726  /* discards of the 14-tile ones that leave them ready */
 #define FC_SU_NP 332807  /* progress draws of the 1-shanten ones */
+#define FC_SU_BROAD 20000 /* a walk over this many 13-tile hands makes every pick up front */
 #define FC_SU_ONE 0x80000000u /* a progress draw's pattern with one candidate */
 static uint32_t *FC_SU13, *FC_SU_CAND, *FC_SU_PROG;
 static int32_t *FC_SU_COFF;
+static uint32_t *FC_SU_READY; /* per ready number: its base-5 index | its waits (FC_SU13's) << 21 */
 static int32_t FC_SU_BASE[2][625]; /* [m]: the first number of a ranks 1-4 pattern, 13 + m tiles */
 static uint16_t FC_SU_POS[3125];   /* a ranks 5-9 pattern's place among those of its tiles */
 static mj_state_t fc_su_state;
@@ -162,7 +165,7 @@ static void fc_su_fill(mj_hand_t *h, uint8_t *x, int r, int left, int32_t idx, i
         for (int q = 0; q < 9 && d == 1; q++) {
             uint32_t u = x[q] ? FC_SU13[fc_su_num(fc_su_move(at, q, -1), 0)] : 0;
             if ((u >> 9 & 3) != 1) continue;
-            if (*nr < FC_SU_NC) FC_SU_CAND[*nr] = (u >> 11) | (uint32_t)q << 16 | (u & 0x1FFu) << 20;
+            if (*nr < FC_SU_NC) FC_SU_CAND[*nr] = (u >> 11) | (u & 0x1FFu) << 20;
             ++*nr;
         }
         FC_SU_COFF[fc_su_num(at, 1) + 1] = *nr;
@@ -182,6 +185,7 @@ static void fc_su_fill(mj_hand_t *h, uint8_t *x, int r, int left, int32_t idx, i
         int a = x[q], zp = pairs + ((a + 1) >> 1) - (a >> 1), zs = singles + ((a + 1) & 1) - (a & 1);
         if (fc_flush_plain(h, idx + MJ_POW[q], zp, zs) < d) m |= 1u << q;
     }
+    if (d == 1 && *nr < FC_SU_NR) FC_SU_READY[*nr] = (uint32_t)idx | m << 21;
     FC_SU13[fc_su_num(at, 0)] = m | (uint32_t)d << 9 | (uint32_t)(d == 1 ? (*nr)++ : 0) << 11;
 }
 
@@ -226,7 +230,9 @@ static int fc_su_build(void) {
     FC_SU_COFF = (int32_t *)calloc(FC_SU_N14 + 1, sizeof(int32_t));
     FC_SU_CAND = (uint32_t *)malloc(FC_SU_NC * sizeof(uint32_t));
     FC_SU_PROG = (uint32_t *)malloc(FC_SU_NP * sizeof(uint32_t));
-    if (!FC_SU13 || !FC_SU_COFF || !FC_SU_CAND || !FC_SU_PROG) {
+    FC_SU_READY = (uint32_t *)malloc(FC_SU_NR * sizeof(uint32_t));
+    if (!FC_SU13 || !FC_SU_COFF || !FC_SU_CAND || !FC_SU_PROG || !FC_SU_READY) {
+        free(FC_SU_READY);
         free(FC_SU13);
         free(FC_SU_COFF);
         free(FC_SU_CAND);
