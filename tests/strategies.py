@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from hypothesis import strategies as st
 
-from mjfast.tiles import format_hand, format_tile, melds_to_counts
+from mjfast.tiles import format_hand, format_tile, melds_to_counts, parse_hand
 
 FORMS = ("all", "regular", "seven_pairs")
 
@@ -40,6 +40,11 @@ MELD_KINDS = ("pung", "kong", "kong_added", "kong_concealed")
 
 # The sets of one suit, as (rank offsets): 9 triplets and 7 runs.
 _SET_SHAPES = [(r, r, r) for r in range(9)] + [(r, r + 1, r + 2) for r in range(7)]
+
+
+def mask_of(text: str) -> int:
+    """The 27-bit tile mask of the kinds a hand text holds (the waits kernels' answer form)."""
+    return sum(1 << t for t, c in enumerate(parse_hand(text)) if c)
 
 
 def counts_of(tiles) -> list[int]:

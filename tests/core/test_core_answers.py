@@ -30,7 +30,7 @@ from mjfast import (
     waits,
 )
 from mjfast._ref import core as ref
-from tests.strategies import SEED_WAITS, random_deals, random_meld_batch
+from tests.strategies import SEED_WAITS, mask_of, random_deals, random_meld_batch
 from tests.twins import TWINS, check
 
 SUITS = "mps"
@@ -38,10 +38,6 @@ SUITS = "mps"
 
 def tiles(mask: int) -> list[str]:
     return [format_tile(t) for t in mask_to_tiles(mask)]
-
-
-def mask(text: str) -> int:
-    return sum(1 << t for t, c in enumerate(parse_hand(text)) if c)
 
 
 # ------------------------------------------------------------------------ seed 002 wait shapes
@@ -64,7 +60,7 @@ def _seed_cases():
 def test_seed_002_wait_shapes(shape, ranks, a, b):
     filler = FILLER[len(shape)]
     hand = shape + SUITS[a] + (filler + SUITS[b] if filler else "")
-    want = mask(ranks + SUITS[a])
+    want = mask_of(ranks + SUITS[a])
     third = 3 - a - b
     assert shanten(hand) == 0
     assert waits(hand) == want, tiles(waits(hand))
@@ -91,7 +87,7 @@ def test_seed_waits_in_a_batch_every_suit():
     for shape, ranks, a, b in _seed_cases():
         filler = FILLER[len(shape)]
         rows.append(parse_hand(shape + SUITS[a] + (filler + SUITS[b] if filler else "")))
-        want.append(mask(ranks + SUITS[a]))
+        want.append(mask_of(ranks + SUITS[a]))
     got = waits(np.array(rows))
     assert got.tolist() == want
 
@@ -104,7 +100,7 @@ def test_void_rule_examples():
     assert shanten("123m456p789s11s23m", void_rule=False) == 0
     assert shanten("123m456p789s11s23m", form="regular", void_rule=False) == 0
     assert waits("123m456p789s11s23m") == 0
-    assert waits("123m456p789s11s23m", void_rule=False) == mask("14m")
+    assert waits("123m456p789s11s23m", void_rule=False) == mask_of("14m")
     assert is_win("123m456p789s11s234m", void_rule=False)
     assert not is_win("123m456p789s11s234m")
     # a two-suit win is a win unless one of its suits is declared void
@@ -125,7 +121,7 @@ def test_seven_pairs_quads_count_as_two_pairs():
     assert not is_win("1111m4477m2255p88s")  # three suits
     assert is_win("1111m4477m2255p88s", void_rule=False)
     # 1111223344556m: seven pairs waits on 6m; the regular form adds 2m 3m 5m
-    assert waits("1111223344556m") == mask("2356m")
+    assert waits("1111223344556m") == mask_of("2356m")
     assert shanten("1122334455667m", form="seven_pairs") == 0
     # seven pairs never with melds
     assert shanten("1122334455m", melds=["pung:9p"], form="seven_pairs") == UNWINNABLE
@@ -144,7 +140,7 @@ def test_unwinnable_hands():
     assert shanten("2m3m4m5m", melds=three, form="regular") == UNWINNABLE
     assert shanten("2m3m4m5m", melds=three, void_rule=False) == 0
     assert waits("2m3m4m5m", melds=three) == 0
-    assert waits("2m3m4m5m", melds=three, void_rule=False) == mask("25m")
+    assert waits("2m3m4m5m", melds=three, void_rule=False) == mask_of("25m")
     assert is_win("2m3m4m5m5m", melds=three) is False
     assert is_win("2m3m4m5m5m", melds=three, void_rule=False) is True
     assert (effective_tiles("2m3m4m5m", melds=three) == -1).all()
@@ -153,7 +149,7 @@ def test_unwinnable_hands():
     # a meld in the declared void suit
     assert shanten("123m456m789m1m", melds=["pung:5p"], void_suit="p") == UNWINNABLE
     assert shanten("123m456m789m1m", melds=["pung:5p"], void_suit="s") == 0
-    assert waits("123m456m789m1m", melds=["pung:5p"], void_suit="s") == mask("147m")
+    assert waits("123m456m789m1m", melds=["pung:5p"], void_suit="s") == mask_of("147m")
     assert waits("123m456m789m1m", melds=["pung:5p"], void_suit=1) == 0
     # melds in two suits fix the void suit: a third-suit tile is dead weight
     assert shanten("2m", melds=["pung:1m", "pung:3m", "pung:1s", "pung:2s"], void_suit=1) == 0
@@ -190,15 +186,15 @@ FOUR_COPY_CASES = [
 @pytest.mark.parametrize("hand,melds,sh,wait", FOUR_COPY_CASES)
 def test_four_copies_counting_melds(hand, melds, sh, wait):
     assert shanten(hand, melds=melds) == sh
-    assert waits(hand, melds=melds) == mask(wait), tiles(waits(hand, melds=melds))
+    assert waits(hand, melds=melds) == mask_of(wait), tiles(waits(hand, melds=melds))
     counts = parse_hand(hand) + melds_to_counts(melds)
     eff = effective_tiles(hand, melds=melds)
     assert all(eff[t] == -1 for t in range(27) if counts[t] >= 4)
-    for t in mask_to_tiles(mask(wait)):
+    for t in mask_to_tiles(mask_of(wait)):
         assert eff[t] == 4 - counts[t]
     m_counts = melds_to_counts(melds).tolist() if melds else None
     assert check(TWINS["shanten"], parse_hand(hand).tolist(), melds=m_counts) == sh
-    assert check(TWINS["waits"], parse_hand(hand).tolist(), melds=m_counts) == mask(wait)
+    assert check(TWINS["waits"], parse_hand(hand).tolist(), melds=m_counts) == mask_of(wait)
 
 
 def test_effective_tiles_and_visible_counts():
@@ -219,7 +215,7 @@ def test_advise_counts_the_discard_as_seen():
     assert str(best[0]) == "discard 9s: shanten 0, 8 tiles (1p 4p)"
     keys = [(d.shanten, -d.effective_count, d.tile) for d in best]
     assert keys == sorted(keys)
-    assert sorted(d.tile for d in best) == mask_to_tiles(mask("123m456m789m23p55p9s"))
+    assert sorted(d.tile for d in best) == mask_to_tiles(mask_of("123m456m789m23p55p9s"))
     # discard a 5p from 555p: 5p is still effective, with 4 - 3 (held before) = 1 copy left
     five = parse_tile("5p")
     d5 = next(d for d in advise("123m456m789m1p555p9s") if d.tile == five)

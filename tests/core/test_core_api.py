@@ -27,13 +27,8 @@ from mjfast import (
     waits,
 )
 from mjfast.errors import InvalidArgumentError
-from tests.strategies import random_deals
+from tests.strategies import mask_of, random_deals
 from tests.twins import TWINS, check
-
-
-def mask(text: str) -> int:
-    return sum(1 << t for t, c in enumerate(parse_hand(text)) if c)
-
 
 # ------------------------------------------------------------------------ errors="coerce"
 
@@ -50,14 +45,14 @@ def test_coerce_sentinels():
     assert is_win(h14, errors="coerce").tolist() == [True, False, True]
     w = waits(h13, errors="coerce")
     assert w.dtype == np.uint32 and INVALID_MASK == 0xFFFFFFFF
-    assert w.tolist() == [mask("14p"), INVALID_MASK, INVALID_MASK, mask("14p")]
+    assert w.tolist() == [mask_of("14p"), INVALID_MASK, INVALID_MASK, mask_of("14p")]
     eff = effective_tiles(h13, errors="coerce")
     assert (eff[1] == INVALID_ROW).all() and (eff[2] == INVALID_ROW).all()
     assert eff[0].tolist() == effective_tiles(good13).tolist()
     d = discards(h14, errors="coerce")
     assert (d[1] == INVALID_ROW).all() and d[2].tolist() == discards(good14).tolist()
     # a 14-tile row is bad for waits; a 13-tile row for discards
-    assert waits(np.stack([good14, good13]), errors="coerce").tolist() == [INVALID_MASK, mask("14p")]
+    assert waits(np.stack([good14, good13]), errors="coerce").tolist() == [INVALID_MASK, mask_of("14p")]
     assert (discards(np.stack([good13]), errors="coerce") == INVALID_ROW).all()
     # bad melds / voids / visible rows are coerced too
     melds = np.zeros((2, 27), np.uint8)
@@ -86,7 +81,7 @@ def test_out_argument():
     res = shanten(hands, out=out)
     assert res is out and out.tolist() == [0] * 5
     wout = np.zeros(5, np.uint32)
-    assert waits(hands, out=wout) is wout and (wout == mask("14p")).all()
+    assert waits(hands, out=wout) is wout and (wout == mask_of("14p")).all()
     eout = np.zeros((5, 27), np.int8)
     assert effective_tiles(hands, out=eout) is eout
     bout = np.zeros(5, np.bool_)
@@ -268,7 +263,7 @@ def test_wrong_hand_sizes_and_counts_are_worded():
 
 def test_melds_in_every_form():
     hand = "46m123p456p99p"
-    want_sh, want_w = 0, mask("5m")
+    want_sh, want_w = 0, mask_of("5m")
     forms = [
         ["pung:5m"],
         "pung:5m",
@@ -290,8 +285,8 @@ def test_melds_in_every_form():
     rows = np.stack([melds_to_counts(["pung:5m"]), melds_to_counts(["kong:5m"]),
                      melds_to_counts(["pung:9s"])])
     assert shanten(hands, melds=rows, void_rule=False).tolist() == [0, 1, 0]
-    assert waits(hands, melds=rows, void_rule=False).tolist() == [mask("5m"), 0, mask("5m")]
-    assert waits(hands, melds=rows).tolist() == [mask("5m"), 0, 0]  # 9s: three suits
+    assert waits(hands, melds=rows, void_rule=False).tolist() == [mask_of("5m"), 0, mask_of("5m")]
+    assert waits(hands, melds=rows).tolist() == [mask_of("5m"), 0, 0]  # 9s: three suits
     assert (shanten(hands, melds=melds_to_counts(["pung:5m"])) == 0).all()
     assert (shanten(hands, melds=["pung:5m"]) == 0).all()
     # no melds in any spelling
