@@ -12,6 +12,7 @@
 #include "mjfast_columns.h" /* MJC, mj_build_columns, mj_record, mj_columns_or, MJ_ALL27 */
 #include "mjfast_once.h"    /* mj_once */
 #include "mjfast_probes.h"  /* mj_job_t, mj_probe_ok8, MJ_BLOCK */
+#include "mjfast_shanten_rows.h" /* mj_plain_shanten */
 
 /* Loops over the three suits unrolled, so that their arrays stay in registers. */
 #if defined(__GNUC__) && !defined(__clang__)

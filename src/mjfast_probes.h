@@ -14,7 +14,7 @@
 #ifndef MJFAST_PROBES_H
 #define MJFAST_PROBES_H
 
-#include "mjfast_kernels.h" /* MJ, mj_hand_t, mj_job_t, mj_plain_row, MJ_BLOCK */
+#include "mjfast_kernels.h" /* MJ, mj_hand_t, mj_job_t, MJ_BLOCK */
 
 /* What the probes (one tile more or less) of a meld-free 13- or 14-tile hand share. A probe of
  * suit s changes that suit only: with suit q void (q != s), the regular-form distance after it
