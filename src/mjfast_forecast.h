@@ -14,10 +14,10 @@
  *     mjfast_forecast_expand.h builds the graph breadth first with the exact pruning; step 1b
  *     (fc_merge_t, mjfast_forecast_merge.h) merges equal ready leaves, then equal states without
  *     exchanges left upwards;
- *  2. the values and picks (fc_values_t): this file;
+ *  2. the values and picks (fc_values_t): mjfast_forecast_values.h;
  *  3. the curves (fc_curves_t): mjfast_forecast_curves.h, forward from each start hand.
- * This file owns step 2, the row's plan and pool (fc_plan, fc_pool), the row (fc_row) and the
- * batch entry (fc_run). For a 14-3m hand the discards share the pool, so one graph and one value
+ * This file owns the row's plan and pool (fc_plan, fc_pool), the row (fc_row) and the batch
+ * entry (fc_run). For a 14-3m hand the discards share the pool, so one graph and one value
  * pass serve them all.
  *
  * Policy classes (RULES.md 9). With a budget (job->exchanges >= 0, at most T counts) a state is a
@@ -52,258 +52,7 @@
 #include "mjfast_forecast_curves.h" /* the forward passes (step 3) */
 #include "mjfast_forecast_entry.h"  /* the flush plan's dead phase in closed form */
 #include "mjfast_forecast_suit.h"   /* the flush plan without a graph */
-
-/* Step 2. V_t(s) = win(s) + stay(s) V_{t-1}(s) + sum_k p_k V_{t-1}(pick), where pick is the best
- * successor (the lowest discard within a relative FC_TIE of the best); states with s >= t (no win
- * possible in t draws) and beyond their depth are worth 0. With a budget the graph is a DAG but
- * for self-loops, so the values go in that order with rows [state][t] (fc_values_dag: a
- * successor's whole row is contiguous, a group's picks come for all t at once with their values,
- * and the states of one class, which do not depend on each other, run their recurrences together
- * per t; states no group lists get no row); without one backward in t over all states
- * (fc_values). A group with one successor stores no picks, and groups with the same successor
- * list share one pick row. */
-
-/* V[state, t]: the value of a state with t draws left. With a budget the rows are per state
- * ([state][t]: a successor's whole row is contiguous), without per t ([t][state]). */
-static inline double *fc_v(const fc_work_t *w, int64_t s, int t) { return w->v.V + s * w->v.vsn + t * w->v.vtn; }
-
-/* The row V[state, 0..T] with a budget. */
-static inline double *fc_vrow(const fc_work_t *w, int64_t s) { return w->v.V + s * (w->T + 1); }
-
-/* The successor a group picks with t draws left after it: the lowest discard whose value is
- * within FC_TIE (relative) of the best. */
-static inline int32_t fc_pick(const fc_work_t *w, const int32_t *ids, int count, int t) {
-    double best = *fc_v(w, ids[0], t);
-    for (int i = 1; i < count; i++) {
-        double v = *fc_v(w, ids[i], t);
-        if (v > best) best = v;
-    }
-    double floor_ = best - FC_TIE * best;
-    for (int i = 0; i < count; i++) {
-        if (*fc_v(w, ids[i], t) >= floor_) return ids[i];
-    }
-    return ids[0];
-}
-
-/* The picks of a group with successors ids (rows contiguous: with a budget) for every t in
- * lo..hi into picks[t - 1], as fc_pick with t - 1 draws left (the best per t first, row by row
- * over all t at once, then the lowest discard within FC_TIE of it), and the picked values into
- * val[t]. */
-static MJ_ALWAYS_INLINE void fc_pick_rows(const fc_work_t *w, const int32_t *ids, int count, int lo, int hi,
-                                          int32_t *picks, double *val) {
-    const double *r[27];
-    double best[FC_MAX_DRAWS + 1];
-    r[0] = fc_vrow(w, ids[0]) - 1; /* r[i][t]: t - 1 draws left (count >= 2) */
-    for (int i = 1; i < count; i++) r[i] = fc_vrow(w, ids[i]) - 1;
-    for (int t = lo; t <= hi; t++) best[t] = r[0][t];
-    for (int i = 1; i < count; i++)
-        for (int t = lo; t <= hi; t++) best[t] = r[i][t] > best[t] ? r[i][t] : best[t];
-    for (int t = lo; t <= hi; t++) {
-        double floor_ = best[t] - FC_TIE * best[t];
-        int i = 0;
-        while (r[i][t] < floor_) i++; /* stops at the best at the latest (values are >= 0) */
-        picks[t - 1] = ids[i];
-        val[t] = r[i][t];
-    }
-}
-
-/* Whether the group at edges[e] lists state s. */
-static inline int fc_lists(const fc_work_t *w, int64_t e, int32_t s) {
-    for (int i = 0, count = fc_head_count(w->g.edges[e]); i < count; i++)
-        if (w->g.edges[e + 2 + i] == s) return 1;
-    return 0;
-}
-
-/* The successor terms of state s with a budget into acc[t] (t = 1..T; what lies outside lo..hi
- * is not used), sum_k p_k V_{t-1}(pick), each group's picks per t on the way; the groups that
- * list s itself (w->g.loop[s]) are left to fc_values_loop. Its loops over t are compiled twice
- * (fc_terms). */
-static MJ_ALWAYS_INLINE void fc_terms_on(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
-    const int T = w->T;
-    double val[FC_MAX_DRAWS + 1];
-    for (int t = 0; t <= T; t++) acc[t] = 0.0;
-    for (int64_t e = w->g.e0[s]; e < w->g.e1[s];) {
-        int k = fc_head_p(w->g.edges[e]), count = fc_head_count(w->g.edges[e]);
-        const int32_t *ids = w->g.edges + e + 2;
-        double pk = w->p[k];
-        if (w->g.loop[s] && fc_lists(w, e, s)) {
-            e += 2 + count;
-            continue;
-        }
-        if (count == 1) {
-            const double *row = fc_vrow(w, ids[0]);
-            for (int t = lo; t <= hi; t++) acc[t] += pk * row[t - 1];
-        } else {
-            int32_t g = w->g.edges[e + 1];
-            int32_t *picks = w->v.picks + (int64_t)(g & ~FC_SHARED) * T;
-            if (!(g & FC_SHARED)) fc_pick_rows(w, ids, count, lo, hi, picks, val);
-            else
-                for (int t = lo; t <= hi; t++) val[t] = fc_vrow(w, picks[t - 1])[t - 1];
-            for (int t = lo; t <= hi; t++) acc[t] += pk * val[t];
-        }
-        e += 2 + count;
-    }
-}
-
-static void fc_terms_base(fc_work_t *w, int32_t s, int lo, int hi, double *acc) { fc_terms_on(w, s, lo, hi, acc); }
-#if MJ_AVX2
-FC_AVX2 static void fc_terms_avx2(fc_work_t *w, int32_t s, int lo, int hi, double *acc) { fc_terms_on(w, s, lo, hi, acc); }
-#endif
-
-/* fc_terms_on with the loops over t four doubles a step where the CPU has AVX2 (FC_AVX2), else
- * two (SSE2). */
-static void fc_terms(fc_work_t *w, int32_t s, int lo, int hi, double *acc) {
-#if MJ_AVX2
-    if (MJ.isa == MJ_ISA_AVX2) {
-        fc_terms_avx2(w, s, lo, hi, acc);
-        return;
-    }
-#endif
-    fc_terms_base(w, s, lo, hi, acc);
-}
-
-#define FC_BLOCK 64 /* states of one (exchanges, shanten, dead tiles) class valued together */
-
-/* The row of a state whose groups list itself (the drawn tile back with exchanges left): the
- * other groups' terms first (fc_terms), then per t the recurrence with those groups' picks, which
- * read the state's own value a draw before. */
-static void fc_values_loop(fc_work_t *w, int32_t s, int value) {
-    const int T = w->T;
-    double acc[FC_MAX_DRAWS + 1], *row = fc_vrow(w, s);
-    int sh = w->g.sh[s], lo = sh < 1 ? 1 : sh, hi = T - w->g.depth[s];
-    fc_terms(w, s, lo, hi, acc);
-    double a = value ? w->g.ppay[s] : w->g.pwin[s], q = w->g.stay[s];
-    row[0] = 0.0;
-    for (int t = 1; t <= T; t++) {
-        double x = a + q * row[t - 1] + (t >= lo && t <= hi ? acc[t] : 0.0);
-        for (int64_t e = w->g.e0[s]; t >= lo && t <= hi && e < w->g.e1[s]; e += 2 + fc_head_count(w->g.edges[e])) {
-            if (!fc_lists(w, e, s)) continue;
-            int32_t g = w->g.edges[e + 1], pick = fc_pick(w, w->g.edges + e + 2, fc_head_count(w->g.edges[e]), t - 1);
-            w->v.picks[(int64_t)g * T + t - 1] = pick; /* (never shared: fc_group) */
-            x += w->p[fc_head_p(w->g.edges[e])] * fc_vrow(w, pick)[t - 1];
-        }
-        row[t] = x;
-    }
-}
-
-/* Values with a budget: every successor has exchanges spent more, or as many and a lower
- * shanten, or the same shanten and one dead tile less (a forced discard), or is the state itself
- * (the drawn tile back: fc_values_loop), so in the order of (exchanges left, shanten, dead tiles)
- * the successors' whole rows V_0..V_T are known before their parent's, and the states of one
- * class do not depend on each other: a block of them takes its successor terms first
- * (fc_terms), then runs the recurrence of fc_values for all of them per t (the chains overlap).
- * No condition is needed: a state of shanten sh >= 1 has no winning draw and successors worth 0
- * up to t = sh, so its values there come out 0; past T - depth (draws it never has) they are not
- * read. States no group lists (ready leaves fc_collapse passed over or step 1b merged) get no
- * row. */
-static int fc_values_dag(fc_work_t *w, int value) {
-    const int T = w->T, nclass = (w->budget + 1) * FC_ORDER;
-    const int64_t n = w->g.n;
-    int32_t *order = w->c.act; /* kept for fc_curves_dag */
-    if (!fc_grow(w, (void **)&w->v.cls, &w->v.clscap, nclass + 1, sizeof(int64_t))) return FC_ERR_NOMEM;
-    int64_t *start = w->v.cls;
-    memset(start, 0, (size_t)(nclass + 1) * sizeof(int64_t));
-    for (int64_t s = 0; s < n; s++) {
-        if (!w->g.ref[s]) continue;
-        if (w->g.mark[s] != FC_NEW) start[fc_class(w, s) + 1]++;
-        else memset(fc_vrow(w, s), 0, (size_t)(T + 1) * sizeof(double));
-    }
-    for (int b = 0; b < nclass; b++) start[b + 1] += start[b];
-    const int64_t live = start[nclass];
-    int64_t nref = live;
-    for (int64_t s = 0; s < n; s++) {
-        if (!w->g.ref[s]) continue;
-        if (w->g.mark[s] != FC_NEW) order[start[fc_class(w, s)]++] = (int32_t)s;
-        else order[nref++] = (int32_t)s; /* after the live ones: fc_curves_dag's order */
-    }
-    w->v.nlive = live;
-    w->v.nref = nref;
-    for (int64_t i = 0; i < nref; i++) w->c.nact[fc_dag_state(w, i)] = (int32_t)i; /* places */
-    double acc[FC_BLOCK][FC_MAX_DRAWS + 1], a[FC_BLOCK], q[FC_BLOCK], x[FC_BLOCK], *row[FC_BLOCK];
-    static const double none[FC_MAX_DRAWS + 1]; /* the terms of a state without edges (a ready leaf) */
-    const double *terms[FC_BLOCK];
-    for (int64_t i = 0, j; i < live; i = j) {
-        int cls = fc_class(w, order[i]), nb = 0;
-        for (j = i; j < live && nb < FC_BLOCK && fc_class(w, order[j]) == cls; j++) {
-            int32_t s = order[j];
-            if (w->g.loop[s]) {
-                fc_values_loop(w, s, value);
-                continue;
-            }
-            int sh = w->g.sh[s], b = nb++;
-            a[b] = value ? w->g.ppay[s] : w->g.pwin[s];
-            q[b] = w->g.stay[s];
-            x[b] = 0.0;
-            terms[b] = w->g.e0[s] == w->g.e1[s] ? none : acc[b];
-            if (terms[b] == acc[b]) fc_terms(w, s, sh < 1 ? 1 : sh, T - w->g.depth[s], acc[b]);
-            row[b] = fc_vrow(w, s);
-            row[b][0] = 0.0;
-        }
-        for (int t = 1; t <= T; t++) {
-            for (int b = 0; b < nb; b++) {
-                x[b] = a[b] + q[b] * x[b] + terms[b][t];
-                row[b][t] = x[b];
-            }
-        }
-    }
-    return MJ_OK;
-}
-
-/* Values and every group's pick per t (the forward passes read them): state by state with a
- * budget (fc_values_dag), else backward in t over all states. */
-static int fc_values(fc_work_t *w) {
-    const int T = w->T;
-    int64_t need = w->g.n * (T + 1);
-    if (need > w->v.vcap) {
-        if (!fc_room(w, (need - w->v.vcap) * (int64_t)sizeof(double))) return FC_ERR_NOMEM;
-        free(w->v.V);
-        w->v.V = (double *)malloc((size_t)need * sizeof(double));
-        if (!w->v.V) {
-            w->v.vcap = 0;
-            return FC_ERR_NOMEM;
-        }
-        w->bytes += (need - w->v.vcap) * (int64_t)sizeof(double);
-        w->v.vcap = need;
-    }
-    if (!fc_grow(w, (void **)&w->v.picks, &w->v.pcap, w->g.ngroups * T, sizeof(int32_t))) return FC_ERR_NOMEM;
-    int value = w->job->objective == FC_OBJ_VALUE;
-    if (w->budget >= 0) {
-        int64_t had = w->c.fcap; /* the flow rows of fc_curves_dag: zero outside its passes */
-        if (!fc_grow(w, (void **)&w->c.flow, &w->c.fcap, need, sizeof(double))) return FC_ERR_NOMEM;
-        if (w->c.fcap > had) memset(w->c.flow + had, 0, (size_t)(w->c.fcap - had) * sizeof(double));
-        if (!fc_grow(w, (void **)&w->c.reach, &w->c.rcap, (w->g.n >> 6) + 1, sizeof(uint64_t))) return FC_ERR_NOMEM;
-        memset(w->c.reach, 0, (size_t)((w->g.n >> 6) + 1) * sizeof(uint64_t));
-        w->v.vsn = T + 1;
-        w->v.vtn = 1;
-        return fc_values_dag(w, value);
-    }
-    w->v.vsn = 1;
-    w->v.vtn = w->g.n;
-    memset(w->v.V, 0, (size_t)need * sizeof(double));
-    for (int t = 1; t <= T; t++) {
-        if (w->job->poll && w->job->poll(w->job->poll_ctx)) return FC_ERR_STOPPED;
-        const double *prev = fc_v(w, 0, t - 1);
-        double *cur = fc_v(w, 0, t);
-        for (int64_t s = 0; s < w->g.n; s++) {
-            /* sh == t: worth 0, but the forward pass follows its picks (it may still get ready) */
-            if (w->g.mark[s] == FC_NEW || w->g.depth[s] > T - t || w->g.sh[s] > t) continue;
-            double v = (value ? w->g.ppay[s] : w->g.pwin[s]) + w->g.stay[s] * prev[s];
-            for (int64_t e = w->g.e0[s]; e < w->g.e1[s];) {
-                int k = fc_head_p(w->g.edges[e]), count = fc_head_count(w->g.edges[e]);
-                int32_t pick = w->g.edges[e + 2], g = w->g.edges[e + 1];
-                if (count > 1) {
-                    int32_t *slot = w->v.picks + (int64_t)(g & ~FC_SHARED) * T + t - 1;
-                    if (!(g & FC_SHARED)) *slot = fc_pick(w, w->g.edges + e + 2, count, t - 1);
-                    pick = *slot;
-                }
-                v += w->p[k] * prev[pick];
-                e += 2 + count;
-            }
-            if (w->g.sh[s] < t) cur[s] = v;
-        }
-    }
-    return MJ_OK;
-}
+#include "mjfast_forecast_values.h" /* the values and picks (step 2) */
 
 static int fc_reset(fc_work_t *w) {
     if (!w->g.memo) {
@@ -464,108 +213,106 @@ static double fc_start_curves(fc_work_t *w, int32_t id, const fc_dead_start_t *d
     return fc_curves(w, id, ready, win);
 }
 
-/* One row: load, create the start states, build, value, curves. */
-static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
-    fc_job_t *job = w->job;
-    const int T = job->draws;
+/* Load row i into h and set up its work: the row's checks (their error, with details in err),
+ * its plan, template and pool. FC_ERR_NOMEM (from the pool) leaves the details to fc_failed. */
+static int fc_row_load(fc_work_t *w, int64_t i, mj_hand_t *h, int32_t *err) {
+    const fc_job_t *job = w->job;
     uint8_t seen[27];
-    mj_hand_t h;
     int vs = job->voids ? mj_once_i8(job->voids + i) : job->void_scalar;
     const uint8_t *melds = job->melds ? job->melds + job->melds_stride * i : NULL;
     const uint8_t *visible =
         job->visible ? mj_copy27(seen, job->visible + job->visible_stride * i) : NULL;
     int size = job->complete ? MJ_SIZE_COMPLETE : MJ_SIZE_WAITING;
-    int code = mj_load(&h, job->hands + 27 * i, melds, vs, 1, MJ_FORM_ALL, size, job->sets, err);
-    if (code == MJ_OK && visible) code = mj_check_visible(&h, visible, err);
+    int code = mj_load(h, job->hands + 27 * i, melds, vs, 1, MJ_FORM_ALL, size, job->sets, err);
+    if (code == MJ_OK && visible) code = mj_check_visible(h, visible, err);
     if (code != MJ_OK) return code;
     if (job->flush >= 0 && job->flush == vs) {
         err[1] = vs;
         err[2] = 0;
         return FC_ERR_FLUSH;
     }
-    mj_classes(&h);
-    w->T = T;
+    mj_classes(h);
+    w->T = job->draws;
     w->work = 0;
     w->next_poll = FC_POLL;
     w->over = 0;
     w->vs = vs;
-    fc_plan(w, &h, vs);
-    w->tmpl = h;
-    w->melds = h.melds ? w->tmpl.meld_copy : NULL;
+    fc_plan(w, h, vs);
+    w->tmpl = *h;
+    w->melds = h->melds ? w->tmpl.meld_copy : NULL;
+    return fc_pool(w, h, visible, err);
+}
+
+/* A row's starts: per legal discard d of a complete hand (legal[d]), else the hand itself
+ * (start[0]), its state id, or -1 - the index in dst of its dead start (under a flush without
+ * exchanges a start holding dead tiles makes no state until it holds none: its entries instead,
+ * mjfast_forecast_entry.h; with the flush pass, suit, every start so). Writes the hand's win
+ * (job->is_win[i]) for complete hands. MJ_OK or an error code. */
+static int fc_row_starts(fc_work_t *w, int64_t i, mj_hand_t *h, int suit, uint8_t *legal,
+                         int32_t *start, fc_dead_start_t *dst, int *nds) {
+    const fc_job_t *job = w->job;
+    int entries = w->flush >= 0 && w->canon && w->budget == 0;
     int64_t id;
-    if ((code = fc_pool(w, &h, visible, err)) != MJ_OK) {
-        if (code != FC_ERR_NOMEM) return code;
-        id = -code;
-        goto fail;
-    }
-    if ((code = fc_reset(w)) != MJ_OK) {
-        id = -code;
-        goto fail;
-    }
-    uint8_t legal[27] = {0};
-    int32_t start[27];
-    /* starts holding dead tiles under a flush without exchanges: no state; their entries instead
-     * (mjfast_forecast_entry.h), start -1 - their index; with the flush pass (fc_suit_ok) every
-     * start so */
-    fc_dead_start_t dst[FC_MAX_STARTS];
-    int nds = 0, entries = w->flush >= 0 && w->canon && w->budget == 0, suit = fc_suit_ok(w, &h);
     if (!job->complete) {
-        if (entries && (suit || fc_dead_held(w, h.c))) {
-            fc_dead_add(w, h.c, dst, &nds);
+        if (entries && (suit || fc_dead_held(w, h->c))) {
+            fc_dead_add(w, h->c, dst, nds);
             start[0] = -1;
-        } else {
-            id = fc_start(w, h.c, fc_shanten(w, &h));
-            if (id < 0) goto fail;
-            start[0] = (int32_t)id;
+            return MJ_OK;
         }
-    } else {
-        uint8_t d13[27];
-        fc_probes_of(w, &h, -1, d13);
-        int held_void = vs >= 0 && h.n[vs] > 0, low = MJ_INF;
-        job->is_win[i] = (uint8_t)(mj_distance(&h) == 0); /* section 2's win, whatever the plan */
-        for (int d = 0; d < 27; d++) /* candidates "keep": the discards of the lowest shanten only */
-            if (h.c[d] && !(held_void && d / 9 != vs) && d13[d] < low) low = d13[d];
-        for (int d = 0; d < 27; d++) {
-            if (!h.c[d] || (held_void && d / 9 != vs) || (job->keep && d13[d] > low)) continue;
-            legal[d] = 1;
-            uint8_t rest[27];
-            memcpy(rest, h.c, 27);
-            rest[d]--;
-            if (entries && (suit || fc_dead_held(w, rest))) {
-                start[d] = -1 - fc_dead_add(w, rest, dst, &nds);
-                continue;
-            }
-            id = fc_start(w, rest, mj_shanten_of(d13[d]));
-            if (id < 0) goto fail;
-            start[d] = (int32_t)id;
-        }
+        id = fc_start(w, h->c, fc_shanten(w, h));
+        start[0] = (int32_t)id;
+        return id < 0 ? (int)-id : MJ_OK;
     }
+    uint8_t d13[27];
+    fc_probes_of(w, h, -1, d13);
+    int held_void = w->vs >= 0 && h->n[w->vs] > 0, low = MJ_INF;
+    job->is_win[i] = (uint8_t)(mj_distance(h) == 0); /* section 2's win, whatever the plan */
+    for (int d = 0; d < 27; d++) /* candidates "keep": the discards of the lowest shanten only */
+        if (h->c[d] && !(held_void && d / 9 != w->vs) && d13[d] < low) low = d13[d];
+    for (int d = 0; d < 27; d++) {
+        if (!h->c[d] || (held_void && d / 9 != w->vs) || (job->keep && d13[d] > low)) continue;
+        legal[d] = 1;
+        uint8_t rest[27];
+        memcpy(rest, h->c, 27);
+        rest[d]--;
+        if (entries && (suit || fc_dead_held(w, rest))) {
+            start[d] = -1 - fc_dead_add(w, rest, dst, nds);
+            continue;
+        }
+        id = fc_start(w, rest, mj_shanten_of(d13[d]));
+        if (id < 0) return (int)-id;
+        start[d] = (int32_t)id;
+    }
+    return MJ_OK;
+}
+
+/* Steps 1 and 2 from the starts: the flush pass (suit), or the dead starts' entries, the graph,
+ * the merge and the values. MJ_OK or an error code. */
+static int fc_row_solve(fc_work_t *w, fc_dead_start_t *dst, int nds, int suit) {
+    int code;
     w->en.n = 0;
-    if (suit) {
-        if ((code = fc_suit_run(w, dst, nds)) != MJ_OK) {
-            id = -code;
-            goto fail;
-        }
-        goto curves;
-    }
+    if (suit) return fc_suit_run(w, dst, nds);
     for (int k = 0; k < nds; k++) /* fewest dead tiles first: an entry's depth is its least */
-        if ((code = fc_dead_entries(w, &dst[fc_dead_order(dst, nds, k)])) != MJ_OK) {
-            id = -code;
-            goto fail;
-        }
+        if ((code = fc_dead_entries(w, &dst[fc_dead_order(dst, nds, k)])) != MJ_OK) return code;
     if ((code = fc_build(w)) != MJ_OK || (w->budget >= 0 && (code = fc_merge(w)) != MJ_OK) ||
-        (nds && (code = fc_keep_reps(w)) != MJ_OK) || (code = fc_values(w)) != MJ_OK) {
-        id = -code;
-        goto fail;
-    }
-curves:
+        (nds && (code = fc_keep_reps(w)) != MJ_OK))
+        return code;
+    return fc_values(w);
+}
+
+/* Step 3 and the row's answers: the peaks, then per start its curves, value and (complete
+ * hands) the best discard; illegal discards NaN. */
+static void fc_row_write(fc_work_t *w, int64_t i, const int32_t *start, const uint8_t *legal,
+                         const fc_dead_start_t *dst, int suit) {
+    fc_job_t *job = w->job;
+    const int T = w->T;
     if (w->g.n > job->peak_states) job->peak_states = w->g.n;
     if (w->bytes > job->peak_bytes) job->peak_bytes = w->bytes;
     if (w->work > job->peak_work) job->peak_work = w->work;
     double obj[27];
     if (!job->complete) {
         job->value[i] = fc_start_curves(w, start[0], dst, job->ready + T * i, job->win + T * i, obj, suit);
-        return MJ_OK;
+        return;
     }
     for (int d = 0; d < 27; d++) {
         double *rd = job->ready + (27 * i + d) * T, *wd = job->win + (27 * i + d) * T;
@@ -588,15 +335,37 @@ curves:
         job->value[27 * i + d] = fc_start_curves(w, start[d], dst, rd, wd, obj + d, suit);
     }
     job->best[i] = (int8_t)fc_best(obj, legal);
-    return MJ_OK;
-fail:
-    code = (int)-id;
+}
+
+/* A row that failed with code in a step past its checks: out of memory over the byte cap is the
+ * cap's error; details, the cap that was passed (states; bytes in MiB; work) and the states
+ * made. Returns the code. */
+static int fc_row_failed(const fc_work_t *w, int code, int32_t *err) {
+    const fc_job_t *job = w->job;
     if (code == FC_ERR_NOMEM && w->over) code = FC_ERR_BYTES;
-    /* details: the cap that was passed (states; bytes in MiB; work), and the states made */
     err[1] = (int32_t)fc_min64(code == FC_ERR_BYTES ? job->max_bytes >> 20
                                : code == FC_ERR_WORK ? job->max_work : job->max_states, INT32_MAX);
     err[2] = (int32_t)fc_min64(w->g.n, INT32_MAX);
     return code;
+}
+
+/* One row: load, create the start states, build, value, curves. */
+static int fc_row(fc_work_t *w, int64_t i, int32_t *err) {
+    mj_hand_t h;
+    uint8_t legal[27] = {0};
+    int32_t start[27];
+    fc_dead_start_t dst[FC_MAX_STARTS];
+    int nds = 0, suit = 0, code = fc_row_load(w, i, &h, err);
+    if (code != MJ_OK && code != FC_ERR_NOMEM) return code;
+    if (code == MJ_OK) code = fc_reset(w);
+    if (code == MJ_OK) {
+        suit = fc_suit_ok(w, &h);
+        code = fc_row_starts(w, i, &h, suit, legal, start, dst, &nds);
+    }
+    if (code == MJ_OK) code = fc_row_solve(w, dst, nds, suit);
+    if (code != MJ_OK) return fc_row_failed(w, code, err);
+    fc_row_write(w, i, start, legal, dst, suit);
+    return MJ_OK;
 }
 
 /* Run rows [start, end). Returns the first bad row (details in job->err), or -1. */
