@@ -34,13 +34,8 @@ mj_rows_fit4_as(const mj_job_t *job, int64_t i, int64_t end, const int lo, const
     for (; i + 4 < end; i += 4) {
         const uint8_t *src = job->hands + 27 * i;
         __m256i r[4], over = zero, sad = zero;
-        /* rows about 38 ahead (read once: the hardware's stream prefetch alone lags) */
-        MJ_PREFETCH((const void *)((uintptr_t)src + 1024));
-        MJ_PREFETCH((const void *)((uintptr_t)src + 1088));
-        if (vis && vs) {
-            MJ_PREFETCH((const void *)((uintptr_t)(job->visible + vs * i) + 1024));
-            MJ_PREFETCH((const void *)((uintptr_t)(job->visible + vs * i) + 1088));
-        }
+        MJ_PREFETCH_AHEAD(src, 2);
+        if (vis && vs) MJ_PREFETCH_AHEAD(job->visible + vs * i, 2);
         for (int k = 0; k < 4; k++) {
             r[k] = _mm256_and_si256(_mm256_loadu_si256((const __m256i *)(src + 27 * k)), mask);
             sad = _mm256_or_si256(sad, _mm256_slli_epi64(_mm256_sad_epu8(r[k], zero), 16 * k));

@@ -148,9 +148,8 @@ mj_col_vrows_load_as(const mj_columns_t *t, const mj_job_t *job, int64_t i, int6
     const uint32_t want = 13 + (delta < 0); /* the row's total; a count above 4 adds 256 or more */
     for (int64_t j = 0; j < rows; j++) {
         __m256i c = mj_kinds_read(src + 27 * j), left;
-        /* rows about 38 ahead (read once: the hardware's stream prefetch alone lags) */
-        MJ_PREFETCH(src + 27 * j + 1024);
-        if (vis) MJ_PREFETCH(vis + vis_stride * j + 1024);
+        MJ_PREFETCH_AHEAD(src + 27 * j, 1);
+        if (vis) MJ_PREFETCH_AHEAD(vis + vis_stride * j, 1);
         int v = voids ? mj_once_i8(voids + j) : void_scalar;
         __m256i s = mj_col_vcheck(c, vis ? vis + vis_stride * j : NULL, &left, has_vis);
         if ((uint32_t)mj_sum4x64(s) != want || (unsigned)(v + 1) > 3u) return j;

@@ -143,9 +143,7 @@ mj_plain_fast_quads(const uint8_t *src, int8_t *restrict out, int64_t rows, cons
         __m256i a01, a2n, b01, b2n;
         mj_rows_words_avx2(src, src + 27, &a01, &a2n);
         mj_rows_words_avx2(src + 2 * 27, src + 3 * 27, &b01, &b2n);
-        /* rows about 38 ahead (read once: the hardware's stream prefetch alone lags) */
-        MJ_PREFETCH((const void *)((uintptr_t)src + 1024));
-        MJ_PREFETCH((const void *)((uintptr_t)src + 1088));
+        MJ_PREFETCH_AHEAD(src, 2);
         if (!mj_rows4_ok_avx2(a01, a2n, b01, b2n, 13, 14)) break;
         union {
             __m256i v[2];

@@ -280,9 +280,7 @@ __attribute__((target("avx2"))) static int64_t mj_plain_waits_avx2(const mj_job_
         __m256i a01, a2n, b01, b2n;
         mj_rows_words_avx2(src, src + 27, &a01, &a2n);
         mj_rows_words_avx2(src + 54, src + 81, &b01, &b2n);
-        /* rows about 38 ahead (read once: the hardware's stream prefetch alone lags) */
-        MJ_PREFETCH((const void *)((uintptr_t)src + 1024));
-        MJ_PREFETCH((const void *)((uintptr_t)src + 1088));
+        MJ_PREFETCH_AHEAD(src, 2);
         if (!mj_rows4_ok_avx2(a01, a2n, b01, b2n, 13, 13)) break;
         __m256i va = mj_index6_avx2(a01, a2n), vb = mj_index6_avx2(b01, b2n);
         int lacks = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(va, zero))) |
