@@ -214,7 +214,7 @@ static double fc_start_curves(fc_work_t *w, int32_t id, const fc_dead_start_t *d
 }
 
 /* Load row i into h and set up its work: the row's checks (their error, with details in err),
- * its plan, template and pool. FC_ERR_NOMEM (from the pool) leaves the details to fc_failed. */
+ * its plan, template and pool. FC_ERR_NOMEM (from the pool) leaves the details to fc_row_failed. */
 static int fc_row_load(fc_work_t *w, int64_t i, mj_hand_t *h, int32_t *err) {
     const fc_job_t *job = w->job;
     uint8_t seen[27];
